@@ -1,0 +1,136 @@
+import { useState } from 'preact/hooks';
+import { SERVER_PRESETS, type Account } from '@/lib/accounts';
+import { t, uiLocale } from '@/lib/i18n';
+import { sendMessage, type ConnectionReport } from '@/lib/messages';
+import { requestHostPermissions } from '@/lib/permissions';
+import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/validation';
+import { ConnectionResult } from './ConnectionResult';
+import { describedBy, Field } from './Field';
+
+interface Props {
+  account: Account;
+  onSave: (account: Account) => Promise<void>;
+  onCancel: () => void;
+}
+
+type Status = { kind: 'idle' } | { kind: 'testing' } | { kind: 'refused'; origins: string[] } | { kind: 'tested'; report: ConnectionReport };
+
+/** Adds or edits an account; tests unsaved values; asks for host access when saving. */
+export function AccountForm({ account, onSave, onCancel }: Props) {
+  const [draft, setDraft] = useState<AccountDraft>(account);
+  const [custom, setCustom] = useState(!(SERVER_PRESETS as readonly string[]).includes(account.baseUrl));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [reveal, setReveal] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const locale = uiLocale();
+  const set = <K extends keyof AccountDraft>(key: K, value: AccountDraft[K]) => setDraft({ ...draft, [key]: value });
+  const id = (name: string) => `account-${name}`;
+
+  /** Validates, then asks for the hosts (first await: still inside the click). */
+  async function permitted(withNode: boolean): Promise<AccountDraft | undefined> {
+    const parsed = accountDraftSchema.safeParse(draft);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return undefined;
+    }
+    setErrors({});
+    const node = withNode && status.kind === 'tested' ? status.report.nodeOrigin : undefined;
+    const origins = [parsed.data.baseUrl, ...(node ? [node] : [])];
+    const granted = await requestHostPermissions(origins).catch(() => false);
+    if (!granted) {
+      setStatus({ kind: 'refused', origins });
+      return undefined;
+    }
+    return parsed.data;
+  }
+
+  async function test() {
+    const valid = await permitted(false);
+    if (!valid) return;
+    setStatus({ kind: 'testing' });
+    setStatus({ kind: 'tested', report: await sendMessage('testConnection', valid) });
+  }
+
+  async function save(event: Event) {
+    event.preventDefault();
+    const valid = await permitted(true);
+    if (valid) await onSave({ ...valid, id: account.id });
+  }
+
+  return (
+    <form class="account-form" onSubmit={(e) => void save(e)} noValidate>
+      <Field id={id('label')} label={t('fieldLabel')} error={errors.label}>
+        <input id={id('label')} value={draft.label} onInput={(e) => set('label', e.currentTarget.value)} {...describedBy(id('label'), errors.label)} />
+      </Field>
+      <Field id={id('server')} label={t('fieldServer')} error={custom ? undefined : errors.baseUrl}>
+        <select
+          id={id('server')}
+          value={custom ? 'custom' : draft.baseUrl}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setCustom(value === 'custom');
+            set('baseUrl', value === 'custom' ? '' : value);
+          }}
+        >
+          {SERVER_PRESETS.map((url) => (
+            <option key={url} value={url}>{new URL(url).hostname}</option>
+          ))}
+          <option value="custom">{t('serverCustom')}</option>
+        </select>
+      </Field>
+      {custom && (
+        <Field id={id('baseUrl')} label={t('fieldCustomServer')} error={errors.baseUrl}>
+          <input id={id('baseUrl')} type="url" placeholder="https://" value={draft.baseUrl} onInput={(e) => set('baseUrl', e.currentTarget.value)} {...describedBy(id('baseUrl'), errors.baseUrl)} />
+        </Field>
+      )}
+      <Field id={id('userId')} label={t('fieldUserId')} error={errors.userId}>
+        <input id={id('userId')} autocomplete="username" value={draft.userId} onInput={(e) => set('userId', e.currentTarget.value)} {...describedBy(id('userId'), errors.userId)} />
+      </Field>
+      <Field id={id('password')} label={t('fieldPassword')} error={errors.password} hint={t('passwordHint')}>
+        <div class="with-button">
+          <input
+            id={id('password')}
+            type={(reveal ? 'text' : 'password') as 'text'}
+            autocomplete="off"
+            value={draft.password}
+            onInput={(e) => set('password', e.currentTarget.value)}
+            {...describedBy(id('password'), errors.password, true)}
+          />
+          <button type="button" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
+            {reveal ? t('hidePassword') : t('showPassword')}
+          </button>
+        </div>
+      </Field>
+      <Field id={id('apiKey')} label={t('fieldApiKey')} error={errors.apiKey}>
+        <input id={id('apiKey')} autocomplete="off" spellcheck={false} value={draft.apiKey} onInput={(e) => set('apiKey', e.currentTarget.value)} {...describedBy(id('apiKey'), errors.apiKey)} />
+      </Field>
+      <fieldset class="choice">
+        <legend>{t('fieldKeyForm')}</legend>
+        {(['header', 'matrix'] as const).map((form) => (
+          <label key={form}>
+            <input type="radio" name="keyForm" value={form} checked={draft.keyForm === form} onChange={() => set('keyForm', form)} />
+            {form === 'header' ? t('keyFormHeader') : t('keyFormMatrix')}
+          </label>
+        ))}
+      </fieldset>
+      <label class="switch">
+        <input type="checkbox" checked={draft.notifications} onChange={(e) => set('notifications', e.currentTarget.checked)} />
+        {t('fieldAccountNotifications')}
+      </label>
+      <div role="status" class="form-status">
+        {status.kind === 'testing' && <p>{t('testing')}</p>}
+        {status.kind === 'tested' && <ConnectionResult report={status.report} locale={locale} />}
+      </div>
+      {status.kind === 'refused' && (
+        <p class="failure" role="alert">{t('permissionRefused', [status.origins.join(', ')])}</p>
+      )}
+      <div class="actions">
+        <button type="button" onClick={() => void test()} disabled={status.kind === 'testing'}>
+          {t('testConnection')}
+        </button>
+        <button type="submit" class="primary">{t('save')}</button>
+        <button type="button" onClick={onCancel}>{t('cancel')}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { formatBytes } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import type { ConnectionReport } from '@/lib/messages';
+import { FailureNotice } from './FailureNotice';
+
+/** What a connection test found, call by call. */
+export function ConnectionResult({ report, locale }: { report: ConnectionReport; locale: string }) {
+  const { user, capacity } = report;
+  return (
+    <ul class="test-result">
+      <li class={user.ok ? 'ok' : 'bad'}>
+        <strong>{t('testUserStep')}</strong>{' '}
+        {user.ok ? t('testUserOk', [user.value.user, user.value.node]) : <FailureNotice failure={user.failure} showFix={false} />}
+      </li>
+      {capacity && (
+        <li class={capacity.ok ? 'ok' : 'bad'}>
+          <strong>{t('testCapacityStep')}</strong>{' '}
+          {capacity.ok ? (
+            t('usageOf', [formatBytes(capacity.value.used, locale), formatBytes(capacity.value.quota, locale)])
+          ) : (
+            <FailureNotice failure={capacity.failure} showFix={false} />
+          )}
+        </li>
+      )}
+    </ul>
+  );
+}

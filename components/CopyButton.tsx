@@ -1,0 +1,17 @@
+import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+
+/** Copies a value to the clipboard and says so. */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard.writeText(value);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  return (
+    <button type="button" class="copy" onClick={() => void copy()} aria-label={t('copyLabel', [label])}>
+      {copied ? t('copied') : t('copy')}
+    </button>
+  );
+}

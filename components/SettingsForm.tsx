@@ -1,0 +1,68 @@
+import { useState } from 'preact/hooks';
+import { t, type MessageKey } from '@/lib/i18n';
+import { SETTING_LIMITS, type Settings } from '@/lib/settings';
+import { mergeSettings, settingsInput, type SettingsInput } from '@/lib/settings-form';
+import { describedBy, Field } from './Field';
+
+interface Props {
+  settings: Settings;
+  onSave: (settings: Settings) => Promise<void>;
+}
+
+const NUMBER_FIELDS: { key: keyof typeof SETTING_LIMITS; label: MessageKey; unit: MessageKey }[] = [
+  { key: 'keepAliveHours', label: 'settingKeepAlive', unit: 'unitHours' },
+  { key: 'refreshMinutes', label: 'settingRefresh', unit: 'unitMinutes' },
+  { key: 'warningPercent', label: 'settingWarning', unit: 'unitPercent' },
+  { key: 'criticalPercent', label: 'settingCritical', unit: 'unitPercent' },
+];
+
+/** The shared settings: each invalid field says why beside it; the valid ones are saved. */
+export function SettingsForm({ settings, onSave }: Props) {
+  const [input, setInput] = useState<SettingsInput>(() => settingsInput(settings));
+  const [errors, setErrors] = useState<Partial<Record<keyof Settings, string>>>({});
+  const [saved, setSaved] = useState(false);
+
+  async function save(event: Event) {
+    event.preventDefault();
+    const merged = mergeSettings(settings, input);
+    setErrors(merged.errors);
+    await onSave(merged.settings);
+    setSaved(Object.keys(merged.errors).length === 0);
+  }
+
+  return (
+    <form class="settings-form" onSubmit={(e) => void save(e)} noValidate>
+      {NUMBER_FIELDS.map(({ key, label, unit }) => {
+        const id = `setting-${key}`;
+        const { min, max } = SETTING_LIMITS[key];
+        return (
+          <Field key={key} id={id} label={t(label)} error={errors[key]} hint={t('settingRange', [min, max, t(unit)])}>
+            <input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              min={min}
+              max={max}
+              value={input[key]}
+              onInput={(e) => {
+                setSaved(false);
+                setInput({ ...input, [key]: e.currentTarget.value });
+              }}
+              {...describedBy(id, errors[key], true)}
+            />
+          </Field>
+        );
+      })}
+      {(['notifyUsage', 'notifyKeepAlive'] as const).map((key) => (
+        <label key={key} class="switch">
+          <input type="checkbox" checked={input[key]} onChange={(e) => setInput({ ...input, [key]: e.currentTarget.checked })} />
+          {t(key === 'notifyUsage' ? 'settingNotifyUsage' : 'settingNotifyKeepAlive')}
+        </label>
+      ))}
+      <div class="actions">
+        <button type="submit" class="primary">{t('saveSettings')}</button>
+        <span role="status">{saved ? t('saved') : ''}</span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { formatBytes, formatPercent } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import type { UsageLevel } from '@/lib/snapshot';
+
+interface Props {
+  used: number;
+  quota: number;
+  percent: number;
+  level: UsageLevel;
+  locale: string;
+  stale?: boolean;
+}
+
+/** Used / quota as a bar coloured by threshold, with the figures in words. */
+export function UsageBar({ used, quota, percent, level, locale, stale = false }: Props) {
+  const label = t('usageOf', [formatBytes(used, locale), formatBytes(quota, locale)]);
+  return (
+    <div class={`usage usage--${level}${stale ? ' usage--stale' : ''}`}>
+      <div class="usage__figures">
+        <span>{label}</span>
+        <strong class="usage__percent">{formatPercent(percent, locale)}</strong>
+      </div>
+      <div
+        class="usage__track"
+        role="meter"
+        aria-label={t('usageLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(percent)}
+        aria-valuetext={`${formatPercent(percent, locale)}, ${label}`}
+      >
+        <div class="usage__fill" style={{ width: `${Math.min(100, percent)}%` }} />
+      </div>
+    </div>
+  );
+}

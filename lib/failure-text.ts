@@ -1,0 +1,42 @@
+import type { Failure } from './failures';
+import { t } from './i18n';
+
+/** What the user can do about a failure: fix the account in the options, or just wait. */
+export type FailureRemedy = 'options' | 'wait';
+
+/** A failure as one human sentence with its fix, in the browser's language. */
+export function describeFailure(failure: Failure): { message: string; remedy: FailureRemedy } {
+  switch (failure.kind) {
+    case 'not-configured':
+      return { message: t('failureNotConfigured'), remedy: 'options' };
+    case 'permission-missing':
+      return { message: t('failurePermissionMissing', [failure.origin]), remedy: 'options' };
+    case 'credentials-rejected':
+      return { message: t('failureCredentialsRejected'), remedy: 'options' };
+    case 'api-key-rejected':
+      return { message: t('failureApiKeyRejected'), remedy: 'options' };
+    case 'node-not-ready':
+      return { message: t('failureNodeNotReady'), remedy: 'wait' };
+    case 'not-found':
+      return { message: t('failureNotFound'), remedy: 'wait' };
+    case 'rate-limited':
+      return {
+        message: t('failureRateLimited', [Math.ceil((failure.retryAfterMs ?? 60_000) / 60_000)]),
+        remedy: 'wait',
+      };
+    case 'server-error':
+      return { message: t('failureServerError', [failure.status]), remedy: 'wait' };
+    case 'http-error':
+      return { message: t('failureHttpError', [failure.status]), remedy: 'options' };
+    case 'service-error':
+      return { message: t('failureServiceError', [failure.code]), remedy: 'wait' };
+    case 'invalid-response':
+      return { message: t('failureInvalidResponse', [failure.reason]), remedy: 'wait' };
+    case 'redirect-refused':
+      return { message: t('failureRedirectRefused'), remedy: 'options' };
+    case 'timeout':
+      return { message: t('failureTimeout', [Math.round(failure.afterMs / 1000)]), remedy: 'wait' };
+    case 'network':
+      return { message: t('failureNetwork'), remedy: 'wait' };
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Every failure the user can see, as one closed union. The UI names each kind and says
+ * what to do; nothing is ever recognised by message text. No variant carries a credential.
+ */
+export type Failure =
+  | { kind: 'not-configured'; missing: CredentialField[] }
+  | { kind: 'permission-missing'; origin: string }
+  | { kind: 'credentials-rejected' }
+  | { kind: 'api-key-rejected' }
+  | { kind: 'node-not-ready' }
+  | { kind: 'not-found' }
+  | { kind: 'rate-limited'; retryAfterMs?: number }
+  | { kind: 'server-error'; status: number }
+  | { kind: 'http-error'; status: number }
+  | { kind: 'service-error'; code: number }
+  | { kind: 'invalid-response'; reason: string }
+  | { kind: 'redirect-refused'; status: number }
+  | { kind: 'timeout'; afterMs: number }
+  | { kind: 'network' };
+
+export type FailureKind = Failure['kind'];
+export type CredentialField = 'baseUrl' | 'userId' | 'password' | 'apiKey';
+
+/** A call's outcome: the value, or the failure the user will be shown. */
+export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = (failure: Failure): { ok: false; failure: Failure } => ({ ok: false, failure });
+
+/** Failures that only the user can fix: retrying on a timer would just repeat them. */
+const NEEDS_USER: ReadonlySet<FailureKind> = new Set([
+  'not-configured',
+  'permission-missing',
+  'credentials-rejected',
+  'api-key-rejected',
+]);
+
+/** Whether a failure is one the user must act on (as opposed to a passing fault). */
+export function needsUser(failure: Failure): boolean {
+  return NEEDS_USER.has(failure.kind);
+}
+
+/** Whether the cached node host should be re-read from getUser after this failure. */
+export function invalidatesNode(failure: Failure): boolean {
+  return failure.kind === 'not-found' || failure.kind === 'network';
+}

@@ -1,0 +1,55 @@
+const GIB = 1024 ** 3;
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
+
+/** Bytes in human units (binary steps, as the service's GB capacities are), e.g. "12.3 GB". */
+export function formatBytes(bytes: number, locale: string): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: UNITS[unit],
+    maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
+  }).format(value);
+}
+
+/** Gigabytes as the service counts them. */
+export function formatGb(gb: number, locale: string): string {
+  return formatBytes(gb * GIB, locale);
+}
+
+/** A percentage with one decimal below 10 %, none above. */
+export function formatPercent(percent: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: percent < 10 ? 1 : 0 }).format(
+    percent / 100,
+  );
+}
+
+/** A date and time in the user's locale. */
+export function formatDateTime(epochMs: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs);
+}
+
+/** A date in the user's locale. */
+export function formatDate(epochMs: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(epochMs);
+}
+
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** How long ago (or from now), e.g. "3 minutes ago", "in 2 hours". */
+export function formatRelative(epochMs: number, now: number, locale: string): string {
+  const diff = epochMs - now;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, ms] of STEPS) {
+    if (Math.abs(diff) >= ms) return format.format(Math.round(diff / ms), unit);
+  }
+  return format.format(0, 'minute');
+}

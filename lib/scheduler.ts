@@ -1,0 +1,63 @@
+import { browser } from 'wxt/browser';
+import { taskInterval, type Settings, type Task } from './settings';
+import type { AccountSnapshot, TaskState } from './snapshot';
+
+/** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
+export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
+export const TASKS: readonly Task[] = ['keepAlive', 'refresh'];
+
+/**
+ * What woke the worker: a periodic alarm, a retry alarm, a worker start (catch up on what is
+ * overdue), or a browser start (a new session: keep alive sooner, as it may close before the
+ * next due time).
+ */
+export type Trigger = 'alarm' | 'retry' | 'worker-start' | 'browser-start';
+
+/** Alarms fire on their period; runs that were recorded a little earlier still count as due. */
+const ALARM_TOLERANCE = 0.1;
+
+/** Whether a task should run now. Pure. */
+export function isDue(state: TaskState, task: Task, intervalMs: number, now: number, trigger: Trigger): boolean {
+  if (state.retryAt !== undefined) return now >= state.retryAt;
+  if (state.lastAttemptAt === undefined) return true;
+  if (trigger === 'retry') return false;
+  if (trigger === 'alarm') return now >= state.lastAttemptAt + intervalMs * (1 - ALARM_TOLERANCE);
+  if (trigger === 'browser-start' && task === 'keepAlive') {
+    return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
+  }
+  return now >= state.lastAttemptAt + intervalMs;
+}
+
+/** When the earliest backed-off retry of any account is due, if any. */
+export function nextRetryAt(snapshots: readonly AccountSnapshot[]): number | undefined {
+  const times = snapshots.flatMap((s) => TASKS.flatMap((task) => s[task].retryAt ?? []));
+  return times.length > 0 ? Math.min(...times) : undefined;
+}
+
+const periodMinutes = (settings: Settings, task: Task) => taskInterval(settings, task) / 60_000;
+
+/**
+ * Makes sure each periodic alarm exists with the period the settings ask for. An alarm that
+ * already exists with that period is left alone: re-creating it would push it back and, at
+ * every worker start, keep it from ever firing.
+ */
+export async function ensureAlarms(settings: Settings, now: number): Promise<void> {
+  await Promise.all(
+    TASKS.map(async (task) => {
+      const period = periodMinutes(settings, task);
+      const existing = await browser.alarms.get(ALARM[task]);
+      if (existing?.periodInMinutes === period) return;
+      await browser.alarms.create(ALARM[task], { when: now + period * 60_000, periodInMinutes: period });
+    }),
+  );
+}
+
+/** Sets (or clears) the one-shot alarm for the earliest retry. */
+export async function scheduleRetry(at: number | undefined): Promise<void> {
+  const existing = await browser.alarms.get(ALARM.retry);
+  if (at === undefined) {
+    if (existing) await browser.alarms.clear(ALARM.retry);
+    return;
+  }
+  if (existing?.scheduledTime !== at) await browser.alarms.create(ALARM.retry, { when: at });
+}

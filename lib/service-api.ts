@@ -1,0 +1,151 @@
+import { fail, type Failure, type Result } from './failures';
+import {
+  nodeOrigin,
+  parseCapacityResponse,
+  parseUserResponse,
+  type DatasetCapacity,
+  type UserInfo,
+} from './service-schemas';
+
+/** How the API key travels: the `X-Service-API-KEY` header, or `;api_key=` on the path. */
+export type KeyForm = 'header' | 'matrix';
+
+/** What a call needs to know about an account. */
+export interface ServiceCredentials {
+  baseUrl: string;
+  userId: string;
+  password: string;
+  apiKey: string;
+  keyForm: KeyForm;
+}
+
+export const USER_PATH = '/v2/api/ba/user';
+export const CAPACITY_PATH = '/v2/api/ba/dataset/(capacity)';
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export interface ServiceApiOptions {
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+}
+
+/** The service's two read-only calls. Each resolves to a Result and never throws. */
+export function createServiceApi({
+  fetch = (...args) => globalThis.fetch(...args),
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+}: ServiceApiOptions = {}) {
+  async function call<T>(
+    origin: string,
+    path: string,
+    credentials: ServiceCredentials,
+    parse: (body: unknown) => Result<T>,
+  ): Promise<Result<T>> {
+    const { url, headers } = buildRequest(origin, path, credentials);
+    let response: Response;
+    let text: string;
+    try {
+      // Never follow a redirect: the browser would re-send the API key header to the new origin.
+      response = await fetch(url, {
+        headers,
+        redirect: 'manual',
+        credentials: 'omit',
+        cache: 'no-store',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const failure = statusFailure(response);
+      if (failure) return fail(failure);
+      text = await response.text();
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      return fail(timedOut ? { kind: 'timeout', afterMs: timeoutMs } : { kind: 'network' });
+    }
+    return readBody(text, parse);
+  }
+
+  return {
+    /** getUser on the API server. The service records it as a login: this is the keep-alive. */
+    getUser: (credentials: ServiceCredentials): Promise<Result<UserInfo>> =>
+      call(credentials.baseUrl, USER_PATH, credentials, (body) => {
+        const user = parseUserResponse(body);
+        if (!user.ok) return user;
+        const node = nodeOrigin(credentials.baseUrl, user.value.node);
+        return node.ok ? user : node;
+      }),
+
+    /** getDatasetCapacity on the node server named by getUser's `node`. */
+    getCapacity: (credentials: ServiceCredentials, node: string): Promise<Result<DatasetCapacity>> => {
+      const origin = nodeOrigin(credentials.baseUrl, node);
+      if (!origin.ok) return Promise.resolve(origin);
+      return call(origin.value, CAPACITY_PATH, credentials, parseCapacityResponse);
+    },
+  };
+}
+
+export type ServiceApi = ReturnType<typeof createServiceApi>;
+
+/** The URL and headers of one call: Basic auth, and the API key in the chosen form. */
+export function buildRequest(origin: string, path: string, credentials: ServiceCredentials) {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: basicAuth(credentials.userId, credentials.password),
+  };
+  let fullPath = path;
+  if (credentials.keyForm === 'matrix') fullPath += `;api_key=${encodeURIComponent(credentials.apiKey)}`;
+  else headers['X-Service-API-KEY'] = credentials.apiKey;
+  return { url: new URL(fullPath, origin).href, headers };
+}
+
+/** `Basic base64(user:password)` over UTF-8 bytes (`btoa` alone rejects non-Latin-1 text). */
+export function basicAuth(userId: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${userId}:${password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+function statusFailure(response: Response): Failure | undefined {
+  const { status } = response;
+  // A browser reports a manual redirect as an opaque response with status 0.
+  if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
+    return { kind: 'redirect-refused', status };
+  }
+  if (status === 200) return undefined;
+  if (status === 202) return { kind: 'node-not-ready' };
+  if (status === 401) return { kind: 'credentials-rejected' };
+  if (status === 403) return { kind: 'api-key-rejected' };
+  if (status === 404) return { kind: 'not-found' };
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
+    return retryAfterMs === undefined ? { kind: 'rate-limited' } : { kind: 'rate-limited', retryAfterMs };
+  }
+  if (status >= 500) return { kind: 'server-error', status };
+  return { kind: 'http-error', status };
+}
+
+/** Retry-After as delta-seconds or an HTTP date, in ms from now. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Reads a 200 body: empty, HTML, malformed JSON and `result` ≠ 0 each get their own failure. */
+export function readBody<T>(text: string, parse: (body: unknown) => Result<T>): Result<T> {
+  const trimmed = text.trim();
+  if (trimmed === '') return fail({ kind: 'invalid-response', reason: 'empty body' });
+  if (trimmed.startsWith('<')) return fail({ kind: 'invalid-response', reason: 'HTML page instead of JSON' });
+  let body: unknown;
+  try {
+    body = JSON.parse(trimmed);
+  } catch {
+    return fail({ kind: 'invalid-response', reason: 'malformed JSON' });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return fail({ kind: 'invalid-response', reason: 'not a JSON object' });
+  }
+  const { result } = body as { result?: unknown };
+  if (typeof result === 'number' && Number.isInteger(result) && result !== 0) {
+    return fail({ kind: 'service-error', code: result });
+  }
+  return parse(body);
+}

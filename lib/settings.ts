@@ -1,0 +1,36 @@
+/** Settings shared by every account. Intervals are whole hours/minutes, thresholds percent. */
+export interface Settings {
+  keepAliveHours: number;
+  refreshMinutes: number;
+  warningPercent: number;
+  criticalPercent: number;
+  notifyUsage: boolean;
+  notifyKeepAlive: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  keepAliveHours: 24,
+  refreshMinutes: 30,
+  warningPercent: 90,
+  criticalPercent: 95,
+  notifyUsage: true,
+  notifyKeepAlive: true,
+};
+
+/** Bounds of each number: hourly to weekly keep-alive; never poll capacity under 5 minutes. */
+export const SETTING_LIMITS = {
+  keepAliveHours: { min: 1, max: 168 },
+  refreshMinutes: { min: 5, max: 1440 },
+  warningPercent: { min: 1, max: 99 },
+  criticalPercent: { min: 2, max: 100 },
+} as const;
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+export type Task = 'keepAlive' | 'refresh';
+
+/** How often each task runs, in ms. */
+export function taskInterval(settings: Settings, task: Task): number {
+  return task === 'keepAlive' ? settings.keepAliveHours * HOUR_MS : settings.refreshMinutes * MINUTE_MS;
+}

@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+import { SETTING_LIMITS } from './settings';
+
+// Messages are i18n keys: the pages translate them, so this module stays free of UI text.
+
+const whole = (limits: { min: number; max: number }) =>
+  z.int('errorWholeNumber').check(z.gte(limits.min, 'errorOutOfRange'), z.lte(limits.max, 'errorOutOfRange'));
+
+/** The settings form and the stored settings, field by field. */
+export const settingsFields = {
+  keepAliveHours: whole(SETTING_LIMITS.keepAliveHours),
+  refreshMinutes: whole(SETTING_LIMITS.refreshMinutes),
+  warningPercent: whole(SETTING_LIMITS.warningPercent),
+  criticalPercent: whole(SETTING_LIMITS.criticalPercent),
+  notifyUsage: z.boolean(),
+  notifyKeepAlive: z.boolean(),
+};
+
+/** https anywhere; plain http only on loopback, where the simulator runs. */
+export function isAllowedServerUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || url.search || url.hash) return false;
+  if (url.pathname !== '/' && url.pathname !== '') return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+const required = z.string().check(z.trim(), z.minLength(1, 'errorRequired'));
+
+/** An account as typed in the options page. */
+export const accountDraftSchema = z.object({
+  label: z.string().check(z.trim(), z.maxLength(60, 'errorTooLong')),
+  baseUrl: z.string().check(z.trim(), z.refine(isAllowedServerUrl, 'errorServerUrl')),
+  userId: required,
+  password: z.string().check(z.minLength(1, 'errorRequired')),
+  apiKey: required,
+  keyForm: z.enum(['header', 'matrix']),
+  notifications: z.boolean(),
+});
+
+export type AccountDraft = z.infer<typeof accountDraftSchema>;
+
+/** An account as stored. */
+export const storedAccountSchema = z.extend(accountDraftSchema, { id: z.string().check(z.minLength(1)) });
+
+/** Each field's first error message key, for showing beside the field. */
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= issue.message.startsWith('error') ? issue.message : 'errorInvalid';
+  }
+  return errors;
+}

@@ -1,0 +1,243 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A failure the simulator can be told to produce, on the API server or the node server. */
+export type Fault =
+  | 'server-error' // 500 with a JSON body
+  | 'html-502' // a proxy's HTML error page
+  | 'html-200' // a login page served with 200
+  | 'malformed-json'
+  | 'empty-body'
+  | 'service-error' // result ≠ 0
+  | 'missing-field'
+  | 'extra-fields-only' // unknown fields where known ones should be
+  | 'not-ready' // 202: account too new, node not ready
+  | 'not-found' // 404
+  | 'rate-limited' // 429 with Retry-After
+  | 'redirect' // 302 to another origin
+  | 'stall' // accepts the request, never answers
+  | 'bad-node'; // getUser names a node that is not a host
+
+export type ServerName = 'api' | 'node';
+
+/** One account the simulator serves. Sizes in bytes, capacities in GB. */
+export interface SimAccount {
+  userId: string;
+  password: string;
+  apiKey: string;
+  introduceCode: string;
+  capacityGb: number;
+  quota: number;
+  used: number;
+  keyName: string;
+  keyVendor: string;
+  bonus?: { sinceMs: number; untilMs: number; increaseGb: number; capacityGb?: number };
+  /** Set by every successful getUser, as the real service does. */
+  lastLoginMs?: number;
+}
+
+/** What the simulator saw of one request. */
+export interface SimRequest {
+  server: ServerName;
+  method: string;
+  path: string;
+  userId?: string;
+  password?: string;
+  keyVia?: 'header' | 'matrix';
+  apiKey?: string;
+  status: number;
+  atMs: number;
+}
+
+export interface SimulatorOptions {
+  accounts?: SimAccount[];
+  now?: () => number;
+  /** Port of the API server; 0 picks a free one. */
+  apiPort?: number;
+  nodePort?: number;
+}
+
+export const USER_PATH = '/v2/api/ba/user';
+export const CAPACITY_PATH = '/v2/api/ba/dataset/(capacity)';
+const GB = 1024 ** 3;
+const DAY_MS = 86_400_000;
+
+/** A believable account: 20 GB contract, 8 GB bonus, 12.3 GB used. */
+export function demoAccount(overrides: Partial<SimAccount> = {}, now = Date.now()): SimAccount {
+  return {
+    userId: 'demo-user',
+    password: 'pässwörd:with-colon',
+    apiKey: 'demo-api-key/+=',
+    introduceCode: 'ABCD1234',
+    capacityGb: 20,
+    quota: 28 * GB,
+    used: Math.round(12.3 * GB),
+    keyName: 'Storage Keeper',
+    keyVendor: 'Storage Keeper team',
+    bonus: { sinceMs: now - 30 * DAY_MS, untilMs: now + 60 * DAY_MS, increaseGb: 8 },
+    ...overrides,
+  };
+}
+
+/** Starts the API server on 127.0.0.1 and the node server on `localhost` (another host name). */
+export async function startSimulator(options: SimulatorOptions = {}) {
+  const now = options.now ?? Date.now;
+  const accounts = options.accounts ?? [demoAccount({}, now())];
+  const faults: Partial<Record<ServerName, Fault>> = {};
+  const requests: SimRequest[] = [];
+  const stalled = new Set<ServerResponse>();
+  let nodeHost = '';
+
+  function handle(server: ServerName, req: IncomingMessage, res: ServerResponse) {
+    const entry: SimRequest = { server, method: req.method ?? '', path: req.url ?? '', status: 0, atMs: now() };
+    requests.push(entry);
+    const send = (status: number, body: string, headers: Record<string, string> = {}) => {
+      entry.status = status;
+      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+      res.end(body);
+    };
+
+    const [rawPath = '', matrix] = entry.path.split(';', 2);
+    const path = decodeURIComponent(rawPath);
+    const matrixKey = matrix?.startsWith('api_key=') ? decodeURIComponent(matrix.slice(8)) : undefined;
+    const headerKey = req.headers['x-service-api-key'];
+    if (matrixKey !== undefined) Object.assign(entry, { keyVia: 'matrix', apiKey: matrixKey });
+    else if (typeof headerKey === 'string') Object.assign(entry, { keyVia: 'header', apiKey: headerKey });
+    const basic = decodeBasic(req.headers.authorization);
+    if (basic) Object.assign(entry, basic);
+
+    const expected = server === 'api' ? USER_PATH : CAPACITY_PATH;
+    if (req.method !== 'GET' || path !== expected) return send(404, '{"error":"no such endpoint"}');
+    const account = accounts.find((a) => a.userId === basic?.userId && a.password === basic.password);
+    if (!account) return send(401, '', { 'WWW-Authenticate': 'Basic realm="service"' });
+    if (entry.apiKey !== account.apiKey) return send(403, '{"error":"invalid api key"}');
+
+    const fault = faults[server];
+    switch (fault) {
+      case 'server-error': return send(500, '{"error":"internal"}');
+      case 'html-502': return send(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'Content-Type': 'text/html' });
+      case 'html-200': return send(200, '<!DOCTYPE html><html><body>Please log in</body></html>', { 'Content-Type': 'text/html' });
+      case 'malformed-json': return send(200, '{"result":0,"user":');
+      case 'empty-body': return send(200, '');
+      case 'service-error': return send(200, '{"result":1203}');
+      case 'not-ready': return send(202, '');
+      case 'not-found': return send(404, '{"error":"dataset not found"}');
+      case 'rate-limited': return send(429, '{"error":"slow down"}', { 'Retry-After': '120' });
+      case 'redirect': return send(302, '', { Location: 'http://127.0.0.1:9/elsewhere' });
+      case 'stall': entry.status = -1; stalled.add(res); return;
+      default: break;
+    }
+
+    if (server === 'api') {
+      account.lastLoginMs = now();
+      const body = userBody(account, fault === 'bad-node' ? 'evil.example/steal' : nodeHost);
+      return send(200, JSON.stringify(mangle(body, fault, 'node')));
+    }
+    return send(200, JSON.stringify(mangle(capacityBody(account), fault, 'used')));
+  }
+
+  const api = await listen((req, res) => handle('api', req, res), '127.0.0.1', options.apiPort ?? 0);
+  const node = await listen((req, res) => handle('node', req, res), 'localhost', options.nodePort ?? 0);
+  const nodePort = (node.address() as AddressInfo).port;
+  nodeHost = `localhost:${nodePort}`;
+
+  return {
+    apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+    nodeUrl: `http://${nodeHost}`,
+    nodeHost,
+    accounts,
+    requests,
+    /** Makes one server fail in the given way until cleared with `undefined`. */
+    setFault(server: ServerName, fault: Fault | undefined) {
+      if (fault) faults[server] = fault;
+      else delete faults[server];
+      // Stalled responses are released so clients do not hang past the test.
+      if (!fault) for (const res of stalled) res.destroy();
+    },
+    account(userId: string): SimAccount {
+      const found = accounts.find((a) => a.userId === userId);
+      if (!found) throw new Error(`no simulated account ${userId}`);
+      return found;
+    },
+    async close() {
+      for (const res of stalled) res.destroy();
+      await Promise.all([api, node].map((s) => new Promise((r) => { s.closeAllConnections(); s.close(r); })));
+    },
+  };
+}
+
+export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
+
+function listen(handler: Parameters<typeof createServer>[1], host: string, port: number): Promise<Server> {
+  const server = createServer(handler);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+function decodeBasic(header: string | undefined) {
+  if (!header?.startsWith('Basic ')) return undefined;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : { userId: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** `yyyy-MM-dd HH:mm:ss.s` in Japan time, as the service writes it. */
+export function serviceTime(ms: number): string {
+  const iso = new Date(ms + 9 * 3_600_000).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 21)}`;
+}
+
+function userBody(account: SimAccount, node: string): Record<string, unknown> {
+  const { bonus } = account;
+  return {
+    result: 0,
+    revision: 2020111801,
+    user: account.userId,
+    introduce_code: account.introduceCode,
+    node,
+    webdav_url: `https://${node.split(':')[0]}/dav/`,
+    capacity: account.capacityGb,
+    future_field: { added: 'later' },
+    api_key: {
+      name: account.keyName,
+      note: 'Keeps the account alive and shows how full it is',
+      vendor: account.keyVendor,
+      activated_time: serviceTime(Date.UTC(2024, 0, 15, 3)),
+      scope: 'unknown-future-field',
+      ...(bonus && {
+        bonus: {
+          since: serviceTime(bonus.sinceMs),
+          until: serviceTime(bonus.untilMs),
+          increase_capacity: bonus.increaseGb,
+          ...(bonus.capacityGb !== undefined && { capacity: bonus.capacityGb }),
+          campaign: 'unknown-future-field',
+        },
+      }),
+    },
+  };
+}
+
+function capacityBody(account: SimAccount): Record<string, unknown> {
+  return {
+    result: 0,
+    revision: 2021012501,
+    dataset: {
+      __ROOT__: { quota: account.quota, used: account.used, files: 1234 },
+      photos: { quota: 0, used: 42 },
+    },
+  };
+}
+
+/** Applies the field-level faults to a good body. */
+function mangle(body: Record<string, unknown>, fault: Fault | undefined, field: string) {
+  if (fault === 'missing-field') {
+    const copy = structuredClone(body);
+    if (field === 'used') delete (copy.dataset as { __ROOT__: Record<string, unknown> }).__ROOT__.used;
+    else delete copy[field];
+    return copy;
+  }
+  if (fault === 'extra-fields-only') return { result: 0, something_else: true };
+  return body;
+}

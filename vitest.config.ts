@@ -1,0 +1,29 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+export default defineConfig({
+  test: {
+    // One JSON report for every suite: .ci/run prints the closing "N passed, N failed" from it.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'artifacts/vitest-report.json' },
+    projects: [
+      {
+        // The WXT plugin ignores wxt.config.ts's vite plugins: preact is added here too.
+        plugins: [WxtVitest(), preact()],
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});

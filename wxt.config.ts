@@ -1,0 +1,33 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+
+/** The real service's API and node servers. */
+const SERVICE_HOSTS = ['https://*.infini-cloud.net/*', 'https://*.teracloud.jp/*'];
+/** The simulator listens on loopback; only the simulator build may reach it. */
+const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+// `wxt build --mode simulator` is the test/demo build; store zips are always production.
+export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
+  manifestVersion: 3,
+  outDirTemplate: '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}-{{mode}}',
+  vite: () => ({ plugins: [preact()] }),
+  manifest: ({ mode, browser }) => ({
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    permissions: ['storage', 'alarms', 'notifications'],
+    host_permissions: [...SERVICE_HOSTS, ...(mode === 'simulator' ? LOOPBACK_HOSTS : [])],
+    // A custom API server (and the node it names) is asked for at run time, from a click.
+    optional_host_permissions: ['https://*/*'],
+    ...(browser === 'firefox' && {
+      browser_specific_settings: {
+        gecko: {
+          id: 'storage-keeper@storage-keeper.dev',
+          strict_min_version: '140.0',
+          data_collection_permissions: { required: ['none'] },
+        },
+      },
+    }),
+  }),
+});
