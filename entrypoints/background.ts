@@ -8,7 +8,7 @@ import { createServiceApi } from '@/lib/service-api';
 import { accountsItem, settingsItem } from '@/lib/storage-items';
 
 export default defineBackground(() => {
-  const service = createBackgroundService({ api: createServiceApi(), canReach: hasHostPermission, now: Date.now });
+  const service = createBackgroundService({ api: createServiceApi(), canReach: hasHostPermission, now: () => Date.now() });
   // Every listener is registered synchronously here: MV3 drops events whose listener comes late.
   browser.alarms.onAlarm.addListener((alarm) => void service.onAlarm(alarm.name));
   browser.runtime.onStartup.addListener(() => void service.start('browser-start'));

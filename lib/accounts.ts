@@ -14,10 +14,24 @@ export const SERVER_PRESETS = ['https://api.infini-cloud.net', 'https://api.tera
 
 export const DEFAULT_KEY_FORM: KeyForm = 'header';
 
-/** The credential fields an account still lacks: such an account sends nothing. */
+/** The credential fields an account still lacks (or has unusable): such an account sends nothing. */
 export function missingCredentials(account: ServiceCredentials): CredentialField[] {
-  const fields: CredentialField[] = ['baseUrl', 'userId', 'password', 'apiKey'];
-  return fields.filter((field) => account[field].trim() === '');
+  const fields: CredentialField[] = ['userId', 'password', 'apiKey'];
+  const missing = fields.filter((field) => account[field].trim() === '');
+  return isAllowedServerUrl(account.baseUrl) ? missing : ['baseUrl', ...missing];
+}
+
+/** A server address we may send credentials to: https, or plain http on loopback (the simulator). */
+export function isAllowedServerUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
 /** A name for the account in lists, badges and notifications. */

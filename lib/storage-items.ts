@@ -18,10 +18,12 @@ export const accountsItem = storage.defineItem<Account[]>('local:accounts', {
   fallback: [],
   version: 2,
   migrations: {
-    2: (old: AccountV1 | null | undefined): Account[] =>
-      old && typeof old === 'object'
-        ? [{ ...old, id: newAccountId(), label: '', keyForm: DEFAULT_KEY_FORM, notifications: true }]
-        : [],
+    // A list is already the new layout (written after storage was cleared, before a version was).
+    2: (old: AccountV1 | Account[] | null): Account[] => {
+      if (Array.isArray(old)) return old;
+      if (!old || typeof old !== 'object') return [];
+      return [{ ...old, id: newAccountId(), label: '', keyForm: DEFAULT_KEY_FORM, notifications: true }];
+    },
   },
 });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isAllowedServerUrl } from './accounts';
 import { SETTING_LIMITS } from './settings';
 
 // Messages are i18n keys: the pages translate them, so this module stays free of UI text.
@@ -16,20 +17,6 @@ export const settingsFields = {
   notifyKeepAlive: z.boolean(),
 };
 
-/** https anywhere; plain http only on loopback, where the simulator runs. */
-export function isAllowedServerUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password || url.search || url.hash) return false;
-  if (url.pathname !== '/' && url.pathname !== '') return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-}
-
 const required = z.string().check(z.trim(), z.minLength(1, 'errorRequired'));
 
 /** An account as typed in the options page. */
@@ -45,8 +32,17 @@ export const accountDraftSchema = z.object({
 
 export type AccountDraft = z.infer<typeof accountDraftSchema>;
 
-/** An account as stored. */
-export const storedAccountSchema = z.extend(accountDraftSchema, { id: z.string().check(z.minLength(1)) });
+/** An account as stored: it may lack credentials (that is its "not configured" state). */
+export const storedAccountSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  label: z.string(),
+  baseUrl: z.string(),
+  userId: z.string(),
+  password: z.string(),
+  apiKey: z.string(),
+  keyForm: z.enum(['header', 'matrix']),
+  notifications: z.boolean(),
+});
 
 /** Each field's first error message key, for showing beside the field. */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {

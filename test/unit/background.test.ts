@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { BADGE_COLORS } from '@/lib/badge';
+import { ALARM } from '@/lib/scheduler';
+import { settingsItem } from '@/lib/storage-items';
+import { DEFAULT_SETTINGS } from '@/lib/settings';
+import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
+import { accountFor, clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, snapshotOf } from './helpers/harness';
+
+const GB = 1024 ** 3;
+let sim: Simulator;
+
+beforeAll(async () => {
+  sim = await startSimulator({
+    now: () => clock.now,
+    accounts: [demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })],
+  });
+});
+afterAll(() => sim.close());
+beforeEach(() => {
+  clock.now = Date.UTC(2026, 10, 2, 0, 0, 0);
+  sim.requests.length = 0;
+  sim.setFault('api', undefined);
+  sim.setFault('node', undefined);
+  sim.account('alice').used = 10 * GB;
+  sim.account('alice').quota = 100 * GB;
+});
+
+const alice = () => accountFor(sim, sim.account('alice'));
+const bob = () => accountFor(sim, sim.account('bob'));
+
+describe('worker start', () => {
+  it('creates both alarms with the settings periods and sends nothing when unconfigured', async () => {
+    const worker = await freshBrowser();
+    await worker.start('worker-start');
+    expect(await fakeBrowser.alarms.get(ALARM.keepAlive)).toMatchObject({ periodInMinutes: 24 * 60 });
+    expect(await fakeBrowser.alarms.get(ALARM.refresh)).toMatchObject({ periodInMinutes: 30 });
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('');
+    expect(sim.requests).toHaveLength(0);
+  });
+
+  it('leaves existing alarms alone, so restarts never push them back', async () => {
+    const worker = await freshBrowser();
+    await worker.start('worker-start');
+    const before = await fakeBrowser.alarms.getAll();
+    clock.now += 10 * MINUTE;
+    await newWorker().start('worker-start');
+    expect(await fakeBrowser.alarms.getAll()).toEqual(before);
+  });
+
+  it('re-creates an alarm whose period no longer matches the settings', async () => {
+    const worker = await freshBrowser();
+    await worker.start('worker-start');
+    await settingsItem.setValue({ ...DEFAULT_SETTINGS, refreshMinutes: 60 });
+    await worker.reschedule();
+    expect(await fakeBrowser.alarms.get(ALARM.refresh)).toMatchObject({ periodInMinutes: 60, scheduledTime: clock.now + HOUR });
+  });
+
+  it('catches up at once on a first run and on work overdue after a long gap', async () => {
+    const worker = await freshBrowser([alice()]);
+    await worker.start('worker-start');
+    expect([countRequests(sim, 'api', 200), countRequests(sim, 'node', 200)]).toEqual([1, 1]);
+    clock.now += 3 * DAY; // the browser was closed
+    await newWorker().start('worker-start');
+    expect([countRequests(sim, 'api', 200), countRequests(sim, 'node', 200)]).toEqual([2, 2]);
+    clock.now += 5 * MINUTE; // nothing is overdue five minutes later
+    await newWorker().start('worker-start');
+    expect(sim.requests).toHaveLength(4);
+  });
+
+  it('keeps alive sooner on a browser start: half an interval is enough', async () => {
+    const worker = await freshBrowser([alice()]);
+    await worker.start('worker-start');
+    clock.now += 13 * HOUR;
+    await newWorker().start('worker-start');
+    expect(countRequests(sim, 'api')).toBe(1);
+    await newWorker().start('browser-start');
+    expect(countRequests(sim, 'api')).toBe(2);
+  });
+});
+
+describe('alarms', () => {
+  it('keep-alive: one getUser per account; refresh: one capacity call per account on the cached node', async () => {
+    const worker = await freshBrowser([alice(), bob()]);
+    await worker.start('worker-start');
+    sim.requests.length = 0;
+    clock.now += 30 * MINUTE;
+    await fakeAlarm(worker, ALARM.refresh);
+    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([0, 2]);
+    clock.now += DAY;
+    await fakeAlarm(worker, ALARM.keepAlive);
+    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([2, 2]);
+    expect(sim.account('bob').lastLoginMs).toBe(clock.now);
+    const snapshot = await snapshotOf('id-bob');
+    expect(snapshot.keepAlive).toEqual({ lastAttemptAt: clock.now, lastSuccessAt: clock.now, consecutiveFailures: 0 });
+    expect(snapshot.user).toMatchObject({ user: 'bob', node: sim.nodeHost, capacityGb: 20 });
+  });
+
+  it('reads the node again from getUser after the node answered 404', async () => {
+    const worker = await freshBrowser([alice()]);
+    await worker.start('worker-start');
+    sim.setFault('node', 'not-found');
+    clock.now += 30 * MINUTE;
+    await fakeAlarm(worker, ALARM.refresh);
+    expect((await snapshotOf('id-alice')).nodeStale).toBe(true);
+    sim.setFault('node', undefined);
+    sim.requests.length = 0;
+    clock.now = (await snapshotOf('id-alice')).refresh.retryAt!;
+    await worker.onAlarm(ALARM.retry);
+    expect(sim.requests.map((r) => r.server)).toEqual(['api', 'node']);
+    expect((await snapshotOf('id-alice')).nodeStale).toBe(false);
+  });
+
+  it('sends nothing for an account with missing credentials or host permission: that is its state', async () => {
+    const incomplete = { ...alice(), id: 'incomplete', password: '' };
+    let worker = await freshBrowser([incomplete]);
+    await worker.start('worker-start');
+    expect((await snapshotOf('incomplete')).keepAlive.failure).toEqual({ kind: 'not-configured', missing: ['password'] });
+    worker = await freshBrowser([alice()], { granted: () => false });
+    await worker.start('worker-start');
+    expect((await snapshotOf('id-alice')).keepAlive.failure).toEqual({ kind: 'permission-missing', origin: sim.apiUrl });
+    expect(sim.requests).toHaveLength(0);
+    expect(await fakeBrowser.alarms.get(ALARM.retry)).toBeUndefined();
+  });
+});
+
+describe('backoff', () => {
+  it('backs off exponentially, capped at the interval, and a success resets it', async () => {
+    const worker = await freshBrowser([alice()]);
+    sim.setFault('node', 'server-error');
+    await worker.start('worker-start');
+    const delays: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const { retryAt } = (await snapshotOf('id-alice')).refresh;
+      delays.push(retryAt! - clock.now);
+      expect((await fakeBrowser.alarms.get(ALARM.retry))?.scheduledTime).toBe(retryAt);
+      clock.now = retryAt!;
+      await worker.onAlarm(ALARM.retry);
+    }
+    expect(delays).toEqual([1, 2, 4, 8, 16, 30, 30].map((m) => m * MINUTE));
+    sim.setFault('node', undefined);
+    clock.now = (await snapshotOf('id-alice')).refresh.retryAt!;
+    await worker.onAlarm(ALARM.retry);
+    expect((await snapshotOf('id-alice')).refresh).toEqual({ lastAttemptAt: clock.now, lastSuccessAt: clock.now, consecutiveFailures: 0 });
+    expect(await fakeBrowser.alarms.get(ALARM.retry)).toBeUndefined();
+  });
+
+  it('honours Retry-After and does not retry early on the periodic alarm', async () => {
+    const worker = await freshBrowser([alice()]);
+    sim.setFault('api', 'rate-limited');
+    await worker.start('worker-start');
+    const { keepAlive } = await snapshotOf('id-alice');
+    expect(keepAlive.retryAt).toBe(clock.now + 120_000);
+    sim.requests.length = 0;
+    clock.now += 60_000;
+    await worker.onAlarm(ALARM.keepAlive);
+    expect(sim.requests).toHaveLength(0);
+  });
+});
+
+describe('joining and restarts', () => {
+  it('joins a refresh already under way instead of starting a second one', async () => {
+    const worker = await freshBrowser([alice()]);
+    await worker.start('worker-start');
+    sim.requests.length = 0;
+    await Promise.all([worker.handlers.refresh({}), worker.handlers.refresh({ accountId: 'id-alice' }), worker.handlers.refresh({})]);
+    expect(countRequests(sim, 'node')).toBe(1);
+  });
+
+  it('resumes correctly after the worker is killed in the middle of a refresh', async () => {
+    await freshBrowser([alice()]);
+    const hanging = newWorker(() => new Promise<Response>(() => {})); // this worker dies mid-request
+    void hanging.start('worker-start');
+    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM.refresh)).toBeDefined());
+    expect(await snapshotOf('id-alice')).toMatchObject({ keepAlive: { consecutiveFailures: 0 } });
+    await newWorker().start('worker-start');
+    const snapshot = await snapshotOf('id-alice');
+    expect(snapshot.capacity).toMatchObject({ used: 10 * GB, quota: 100 * GB });
+    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([1, 1]);
+  });
+});
+
+describe('notifications', () => {
+  it('notifies once per rising crossing, re-armed only below the threshold minus the margin', async () => {
+    const create = vi.spyOn(fakeBrowser.notifications, 'create');
+    const worker = await freshBrowser([alice()]);
+    const usageAt = async (percent: number) => {
+      sim.account('alice').used = percent * GB;
+      clock.now += 30 * MINUTE;
+      await worker.onAlarm(ALARM.refresh);
+      return notices(create).map(([id, options]) => `${id} ${options.title}`);
+    };
+    await worker.start('worker-start');
+    expect(await usageAt(91)).toEqual(['usage:id-alice alice: storage nearly full']);
+    expect(await usageAt(92)).toHaveLength(1);
+    expect(await usageAt(89)).toHaveLength(1); // still within the margin: not re-armed
+    expect(await usageAt(91)).toHaveLength(1);
+    expect(await usageAt(96)).toEqual(['usage:id-alice alice: storage nearly full', 'usage:id-alice alice: storage almost full']);
+    expect(await usageAt(94)).toHaveLength(2);
+    expect(await usageAt(80)).toHaveLength(2); // re-armed
+    expect(await usageAt(90)).toHaveLength(3);
+    create.mockRestore();
+  });
+
+  it('tells about a keep-alive failing for over a day, once, with the reason; and about the recovery', async () => {
+    const create = vi.spyOn(fakeBrowser.notifications, 'create');
+    const worker = await freshBrowser([alice()]);
+    await worker.start('worker-start');
+    const lastSuccess = clock.now;
+    const password = sim.account('alice').password;
+    sim.account('alice').password = 'changed-on-the-website';
+    for (let hour = 1; hour <= 48; hour++) {
+      clock.now += HOUR;
+      await worker.onAlarm(ALARM.retry);
+      await worker.onAlarm(ALARM.keepAlive);
+    }
+    const failing = notices(create).filter(([id]) => id === 'keep-alive:id-alice');
+    expect(failing).toHaveLength(1);
+    expect(failing[0]![1]).toMatchObject({
+      title: 'alice: keep-alive is failing',
+      message: expect.stringContaining('apps password was rejected'),
+    });
+    expect(failing[0]![1].message).toContain(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(lastSuccess));
+    sim.account('alice').password = password;
+    await worker.handlers.refresh({});
+    expect(notices(create).at(-1)?.[1]).toMatchObject({ title: 'alice: keep-alive works again' });
+    create.mockRestore();
+  });
+});
+
+describe('badge', () => {
+  it.each([
+    ['normal', 40, '40%', BADGE_COLORS.normal],
+    ['warning', 91, '91%', BADGE_COLORS.warning],
+    ['critical', 97.5, '97%', BADGE_COLORS.critical],
+  ])('shows the usage in the %s colour', async (_level, percent, text, color) => {
+    sim.account('alice').used = percent * GB;
+    const worker = await freshBrowser([alice()]);
+    await worker.start('worker-start');
+    expect(await fakeBrowser.action.getBadgeText({})).toBe(text);
+    expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(hexToRgba(color));
+    expect(await fakeBrowser.action.getTitle({})).toMatch(/^Storage Keeper\nalice: \d+% · kept alive /);
+  });
+
+  it('shows ! with the reason in the title on a failure, and the most urgent account first', async () => {
+    const worker = await freshBrowser([alice(), { ...bob(), apiKey: 'wrong' }]);
+    await worker.start('worker-start');
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
+    expect(await fakeBrowser.action.getTitle({})).toContain('bob: usage unknown · not kept alive yet\n⚠ The API key was rejected.');
+  });
+});
+
+describe('messages', () => {
+  it('tests unsaved settings without storing anything', async () => {
+    const worker = await freshBrowser();
+    const report = await worker.handlers.testConnection({ ...alice(), label: '' });
+    expect(report.user.ok && report.user.value.user).toBe('alice');
+    expect(report.capacity).toEqual({ ok: true, value: { quota: 100 * GB, used: 10 * GB } });
+    expect(report.nodeOrigin).toBe(sim.nodeUrl);
+    expect(await fakeBrowser.storage.local.get()).toEqual({});
+  });
+
+  it('reports each failing step of a test', async () => {
+    const worker = await freshBrowser();
+    sim.setFault('node', 'html-502');
+    const report = await worker.handlers.testConnection({ ...alice(), label: '' });
+    expect(report.user.ok).toBe(true);
+    expect(report.capacity).toEqual({ ok: false, failure: { kind: 'server-error', status: 502 } });
+    const rejected = await worker.handlers.testConnection({ ...alice(), label: '', password: 'nope' });
+    expect(rejected).toEqual({ user: { ok: false, failure: { kind: 'credentials-rejected' } } });
+  });
+});
+
+/** Fires an alarm as the browser does: through the worker's handler, awaited. */
+function fakeAlarm(worker: ReturnType<typeof newWorker>, name: string) {
+  return worker.onAlarm(name);
+}
+
+/** The notifications created, as [id, options]. */
+function notices(create: { mock: { calls: unknown[][] } }) {
+  return create.mock.calls.map(([id, options]) => [id as string, options as { title: string; message: string }] as const);
+}
+
+function hexToRgba(hex: string) {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255, 255];
+}

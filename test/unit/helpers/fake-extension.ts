@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+
+type Messages = Record<string, { message: string }>;
+const messages = (locale: string): Messages =>
+  JSON.parse(readFileSync(new URL(`../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'));
+
+/** What the fake browser lacks: i18n from our real messages.json, and host permissions. */
+export function installFakeExtensionApis({
+  locale = 'en',
+  granted = () => true,
+}: { locale?: 'en' | 'ja'; granted?: (origin: string) => boolean } = {}) {
+  const table = messages(locale);
+  const fallback = messages('en');
+  Object.assign(fakeBrowser, {
+    i18n: {
+      getUILanguage: () => locale,
+      getMessage: (key: string, substitutions?: string | string[]) => {
+        const subs = substitutions === undefined ? [] : [substitutions].flat();
+        const text = (table[key] ?? fallback[key])?.message ?? '';
+        return text.replace(/\$(\d)/g, (_, n: string) => subs[Number(n) - 1] ?? '');
+      },
+    },
+    permissions: {
+      contains: async ({ origins = [] }: { origins?: string[] }) => origins.every(granted),
+      request: async ({ origins = [] }: { origins?: string[] }) => origins.every(granted),
+    },
+  });
+}
