@@ -12,7 +12,7 @@ export function formatBytes(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: UNITS[unit],
-    maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
+    maximumFractionDigits: value < 100 && unit > 0 ? 1 : 0,
   }).format(value);
 }
 

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 type Messages = Record<string, { message: string }>;
 const messages = (locale: string): Messages =>
-  JSON.parse(readFileSync(new URL(`../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(resolve(process.cwd(), 'public/_locales', locale, 'messages.json'), 'utf8'));
 
 /** What the fake browser lacks: i18n from our real messages.json, and host permissions. */
 export function installFakeExtensionApis({

@@ -1,0 +1,170 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { App } from '@/entrypoints/options/App';
+import type { ConnectionReport } from '@/lib/messages';
+import { DEFAULT_SETTINGS } from '@/lib/settings';
+import { accountsItem, settingsItem } from '@/lib/storage-items';
+import { loadAccounts, loadSettings } from '@/lib/stored-state';
+import { account, GB, userInfo } from './helpers/fixtures';
+import { installFakeExtensionApis } from './helpers/fake-extension';
+
+let messages: { type: string; data: unknown }[];
+let report: ConnectionReport;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  installFakeExtensionApis();
+  messages = [];
+  report = { user: { ok: true, value: userInfo() }, capacity: { ok: true, value: { quota: 28 * GB, used: 7 * GB } }, nodeOrigin: 'https://nanao.teracloud.jp' };
+  // The fake browser delivers replies through sendResponse only.
+  fakeBrowser.runtime.onMessage.addListener((message: { type: string; data: unknown }, _sender, sendResponse) => {
+    messages.push(message);
+    sendResponse(message.type === 'testConnection' ? report : undefined);
+    return true;
+  });
+});
+afterEach(cleanup);
+
+const type = (label: string | RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+
+async function fillNewAccount() {
+  render(<App />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Add account' }));
+  type('User ID', 'yamada');
+  type('Apps password', 'pä:ss');
+  type('API key', 'key-1');
+}
+
+describe('settings', () => {
+  it('shows each invalid field its own error, saves the valid ones, and keeps what was typed', async () => {
+    render(<App />);
+    await screen.findByLabelText('Keep-alive interval');
+    type('Keep-alive interval', '0');
+    type('Usage refresh interval', '45');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(async () => expect((await loadSettings()).refreshMinutes).toBe(45));
+    const keepAlive = screen.getByLabelText('Keep-alive interval') as HTMLInputElement;
+    expect(keepAlive.value).toBe('0');
+    expect(keepAlive.getAttribute('aria-invalid')).toBe('true');
+    const errorId = keepAlive.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-error'))!;
+    expect(document.getElementById(errorId)?.textContent).toBe('Out of the allowed range.');
+    expect((await loadSettings()).keepAliveHours).toBe(24);
+    expect(screen.queryByText('Saved.')).toBeNull();
+  });
+
+  it('requires warning below critical', async () => {
+    render(<App />);
+    await screen.findByLabelText('Warning threshold');
+    type('Warning threshold', '97');
+    type('Critical threshold', 'x');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Enter a whole number.')).toBeTruthy();
+    type('Critical threshold', '96');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Must be above the warning threshold.')).toBeTruthy();
+    expect(await loadSettings()).toEqual(DEFAULT_SETTINGS);
+    type('Critical threshold', '99');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(await loadSettings()).toMatchObject({ warningPercent: 97, criticalPercent: 99 });
+  });
+});
+
+describe('accounts', () => {
+  it('adds an account, asks for its hosts, stores it and refreshes it', async () => {
+    const requested: string[][] = [];
+    fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
+    await fillNewAccount();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await loadAccounts()).toHaveLength(1));
+    expect((await loadAccounts())[0]).toMatchObject({ baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: 'pä:ss', apiKey: 'key-1', keyForm: 'header' });
+    expect(requested).toEqual([['https://api.infini-cloud.net/*']]);
+    await waitFor(() => expect(messages.map((m) => m.type)).toEqual(['refresh']));
+  });
+
+  it('says what is missing beside each field and stores nothing', async () => {
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add account' }));
+    fireEvent.change(screen.getByLabelText('Server'), { target: { value: 'custom' } });
+    type('Server address', 'http://example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('Required.')).toHaveLength(3);
+    expect(screen.getByText('Enter an https:// address of the server, without a path.')).toBeTruthy();
+    expect(await loadAccounts()).toEqual([]);
+  });
+
+  it('tests unsaved values and reports each step, storing nothing', async () => {
+    await fillNewAccount();
+    fireEvent.click(screen.getByRole('radio', { name: /Parameter in the address/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    const status = await screen.findByText(/signed in as yamada/);
+    expect(status.closest('[role=status]')?.textContent).toContain('7 GB of 28 GB used');
+    expect(messages[0]).toEqual({ type: 'testConnection', data: expect.objectContaining({ userId: 'yamada', keyForm: 'matrix' }) });
+    expect(await loadAccounts()).toEqual([]);
+    report = { user: { ok: false, failure: { kind: 'api-key-rejected' } } };
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('The API key was rejected. Check the API key in the options.')).toBeTruthy();
+  });
+
+  it('asks on save for the node host a test revealed', async () => {
+    const requested: string[][] = [];
+    fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
+    await fillNewAccount();
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText(/signed in as yamada/);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await loadAccounts()).toHaveLength(1));
+    expect(requested.at(-1)).toEqual(['https://api.infini-cloud.net/*', 'https://nanao.teracloud.jp/*']);
+  });
+
+  it('shows a refused permission and saves nothing', async () => {
+    fakeBrowser.permissions.request = async () => false;
+    await fillNewAccount();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Access to https:\/\/api.infini-cloud.net was not allowed/)).toBeTruthy();
+    expect(await loadAccounts()).toEqual([]);
+    expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('yamada');
+  });
+
+  it('edits and removes an account, with confirmation', async () => {
+    await accountsItem.setValue([account(), account({ id: 'work', label: 'Work' })]);
+    render(<App />);
+    const home = (await screen.findByText('Home')).closest('li')!;
+    fireEvent.click(within(home).getByRole('button', { name: 'Edit' }));
+    expect((screen.getByLabelText('Apps password') as HTMLInputElement).type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect((screen.getByLabelText('Apps password') as HTMLInputElement).type).toBe('text');
+    type('Name (optional)', 'House');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect((await loadAccounts()).map((a) => a.label)).toEqual(['House', 'Work']));
+
+    const work = (await screen.findByText('Work')).closest('li')!;
+    fireEvent.click(within(work).getByRole('button', { name: 'Remove' }));
+    expect((await loadAccounts())).toHaveLength(2);
+    fireEvent.click(within(work).getByRole('button', { name: 'Yes, Remove' }));
+    await waitFor(async () => expect((await loadAccounts()).map((a) => a.label)).toEqual(['House']));
+  });
+
+  it('removes all data only after confirmation', async () => {
+    await accountsItem.setValue([account()]);
+    await settingsItem.setValue({ ...DEFAULT_SETTINGS, refreshMinutes: 60 });
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove all data' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await loadAccounts()).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove all data' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, Remove all data' }));
+    await waitFor(async () => expect(await fakeBrowser.storage.local.get()).toEqual({}));
+    expect(await screen.findByText('No account yet.')).toBeTruthy();
+  });
+
+  it('renders in Japanese', async () => {
+    installFakeExtensionApis({ locale: 'ja' });
+    render(<App />);
+    expect(await screen.findByRole('heading', { name: 'アカウント' })).toBeTruthy();
+    expect(screen.getByLabelText('ログイン維持の間隔')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'すべてのデータを削除' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,154 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { App } from '@/entrypoints/popup/App';
+import { accountsItem, snapshotsItem } from '@/lib/storage-items';
+import { account, NOW, snapshot, userInfo } from './helpers/fixtures';
+import { installFakeExtensionApis } from './helpers/fake-extension';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  installFakeExtensionApis();
+});
+afterEach(cleanup);
+
+const show = () => render(<App now={() => NOW} />);
+
+describe('popup', () => {
+  it('welcomes a new user with one way forward', async () => {
+    let opened = 0;
+    fakeBrowser.runtime.openOptionsPage = async () => void opened++;
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up an account' }));
+    expect(screen.getByText(/Storage Keeper signs in once a day/)).toBeTruthy();
+    expect(opened).toBe(1);
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+  });
+
+  it('shows one account in full: usage, capacity, bonus, copyable details and times', async () => {
+    await accountsItem.setValue([account()]);
+    await snapshotsItem.setValue({ home: snapshot(44) });
+    show();
+    const card = await screen.findByRole('article', { name: 'Home' });
+    const text = card.textContent ?? '';
+    expect(text).toContain('12.3 GB of 28 GB used');
+    expect(text).toContain('44%');
+    expect(within(card).getByRole('meter').getAttribute('aria-valuenow')).toBe('44');
+    expect(text).toContain('Contract capacity20 GB');
+    expect(text).toContain('+8 GB until Jan 31, 2027');
+    for (const [label, value] of [['User ID', 'yamada'], ['Node server', 'nanao.teracloud.jp'], ['WebDAV URL', 'https://nanao.teracloud.jp/dav/'], ['Introducer code', 'INTRO42']]) {
+      expect(text).toContain(`${label}${value}`);
+      expect(within(card).getByRole('button', { name: `Copy ${label}` })).toBeTruthy();
+    }
+    expect(text).toContain('Storage Keeper by SK team');
+    expect(text).toContain('Checked 3 minutes ago');
+    expect(text).toContain('Kept alive 2 hours ago');
+    expect(card.querySelector('.usage--normal')).not.toBeNull();
+  });
+
+  it('copies a detail to the clipboard', async () => {
+    await accountsItem.setValue([account()]);
+    await snapshotsItem.setValue({ home: snapshot(44) });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy WebDAV URL' }));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://nanao.teracloud.jp/dav/'));
+    expect(await screen.findByText('Copied')).toBeTruthy();
+  });
+
+  it.each([
+    ['upcoming', Date.UTC(2026, 11, 1), Date.UTC(2027, 0, 31), '+8 GB from Dec 1, 2026'],
+    ['expired', Date.UTC(2026, 0, 1), Date.UTC(2026, 5, 1), null],
+  ])('shows an %s bonus accordingly', async (_state, since, until, expected) => {
+    const bonus = { since: { epochMs: since, raw: '' }, until: { epochMs: until, raw: '' }, increaseGb: 8 };
+    await accountsItem.setValue([account()]);
+    await snapshotsItem.setValue({ home: snapshot(44, { user: { ...userInfo({ apiKey: { ...userInfo().apiKey, bonus } }), at: NOW } }) });
+    show();
+    const card = await screen.findByRole('article', { name: 'Home' });
+    if (expected) expect(card.textContent).toContain(expected);
+    else expect(card.textContent).not.toContain('API key bonus');
+  });
+
+  it('colours a nearly full account by threshold', async () => {
+    await accountsItem.setValue([account()]);
+    await snapshotsItem.setValue({ home: snapshot(96.4) });
+    show();
+    const card = await screen.findByRole('article', { name: 'Home' });
+    expect(card.querySelector('.usage--critical')).not.toBeNull();
+    expect(card.textContent).toContain('96%');
+  });
+
+  it('shows several accounts as compact cards, most urgent first', async () => {
+    await accountsItem.setValue([account({ id: 'a', label: 'Calm' }), account({ id: 'b', label: 'Full' }), account({ id: 'c', label: 'Broken' })]);
+    await snapshotsItem.setValue({
+      a: snapshot(20),
+      b: snapshot(92),
+      c: snapshot(50, { keepAlive: { consecutiveFailures: 1, failure: { kind: 'api-key-rejected' }, lastAttemptAt: NOW } }),
+    });
+    show();
+    await screen.findByRole('article', { name: 'Calm' });
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Broken', 'Full', 'Calm']);
+    expect(document.querySelectorAll('.card--compact')).toHaveLength(3);
+    expect(screen.queryByText('WebDAV URL')).toBeNull();
+  });
+
+  it('explains a failure with its fix and keeps the last figures, marked stale', async () => {
+    let opened = 0;
+    fakeBrowser.runtime.openOptionsPage = async () => void opened++;
+    await accountsItem.setValue([account()]);
+    await snapshotsItem.setValue({
+      home: snapshot(44, { keepAlive: { consecutiveFailures: 2, failure: { kind: 'credentials-rejected' }, lastAttemptAt: NOW, lastSuccessAt: NOW - 86_400_000 } }),
+    });
+    show();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The user ID or apps password was rejected. Create an apps password on your My Page, enable Apps Connection there');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Open options' }));
+    expect(opened).toBe(1);
+    expect(document.body.textContent).toContain('12.3 GB of 28 GB used');
+    expect(document.querySelector('.usage--stale')).not.toBeNull();
+    expect(document.body.textContent).toContain('These figures are from 3 minutes ago and may be out of date.');
+  });
+
+  it('updates live when storage changes', async () => {
+    await accountsItem.setValue([account()]);
+    await snapshotsItem.setValue({ home: snapshot(44) });
+    show();
+    await screen.findByText('44%');
+    await snapshotsItem.setValue({ home: snapshot(71) });
+    expect(await screen.findByText('71%')).toBeTruthy();
+  });
+
+  it('refreshes with a busy state that cannot be double-fired', async () => {
+    await accountsItem.setValue([account()]);
+    await snapshotsItem.setValue({ home: snapshot(44) });
+    let received = 0;
+    let finish!: () => void;
+    fakeBrowser.runtime.onMessage.addListener(() => {
+      received++;
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    show();
+    const button = await screen.findByRole('button', { name: 'Refresh' });
+    fireEvent.click(button);
+    const busy = await screen.findByRole('button', { name: 'Refreshing…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(busy);
+    await snapshotsItem.setValue({ home: snapshot(50) });
+    finish();
+    expect(await screen.findByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(screen.getByText('50%')).toBeTruthy();
+    expect(received).toBe(1);
+  });
+
+  it('renders in Japanese', async () => {
+    installFakeExtensionApis({ locale: 'ja' });
+    await accountsItem.setValue([account()]);
+    await snapshotsItem.setValue({ home: snapshot(44, { refresh: { consecutiveFailures: 1, failure: { kind: 'service-error', code: 1203 }, lastAttemptAt: NOW } }) });
+    show();
+    const card = await screen.findByRole('article', { name: 'Home' });
+    expect(card.textContent).toContain('28 GB 中 12.3 GB 使用');
+    expect(card.textContent).toContain('契約容量');
+    expect(card.textContent).toContain('サービスがエラー 1203 を報告しました。');
+    expect(card.textContent).toContain('3 分前');
+  });
+});
