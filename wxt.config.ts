@@ -6,18 +6,18 @@ const SERVICE_HOSTS = ['https://*.infini-cloud.net/*', 'https://*.teracloud.jp/*
 /** The simulator listens on loopback; only the simulator build may reach it. */
 const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 
-// `wxt build --mode simulator` is the test/demo build; store zips are always production.
+// `--mode simulator` (the demo) and `--mode e2e` (the real-browser tests) are test builds that may
+// reach the simulator on loopback; store zips are always production.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   manifestVersion: 3,
-  outDirTemplate: '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}-{{mode}}',
   vite: () => ({ plugins: [preact()] }),
   manifest: ({ mode, browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
     permissions: ['storage', 'alarms', 'notifications'],
-    host_permissions: [...SERVICE_HOSTS, ...(mode === 'simulator' ? LOOPBACK_HOSTS : [])],
+    host_permissions: [...SERVICE_HOSTS, ...(mode === 'simulator' || mode === 'e2e' ? LOOPBACK_HOSTS : [])],
     // A custom API server (and the node it names) is asked for at run time, from a click.
     optional_host_permissions: ['https://*/*'],
     ...(browser === 'firefox' && {

@@ -51,7 +51,7 @@ export function badgeFor(views: readonly AccountView[], settings: Settings): Bad
   if (currentFailure(top.snapshot)) return { text: '!', color: BADGE_COLORS.failure, title };
   const percent = top.snapshot.capacity && usagePercent(top.snapshot.capacity);
   if (percent === undefined) return { text: '', color: BADGE_COLORS.normal, title };
-  return { text: `${Math.floor(percent)}%`, color: BADGE_COLORS[usageLevel(percent, settings)], title };
+  return { text: `${Math.round(percent)}%`, color: BADGE_COLORS[usageLevel(percent, settings)], title };
 }
 
 /** Draws the badge. */

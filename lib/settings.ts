@@ -25,8 +25,11 @@ export const SETTING_LIMITS = {
   criticalPercent: { min: 2, max: 100 },
 } as const;
 
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
+// The real-browser tests build with WXT_TIME_SCALE (e.g. 720: an hour lasts 5 s) so alarms fire
+// within a test; every other build runs on real time.
+const TIME_SCALE = Number(import.meta.env.WXT_TIME_SCALE ?? 1) || 1;
+const MINUTE_MS = 60_000 / TIME_SCALE;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export type Task = 'keepAlive' | 'refresh';
 

@@ -45,6 +45,8 @@ export interface SimRequest {
   password?: string;
   keyVia?: 'header' | 'matrix';
   apiKey?: string;
+  /** The X-Service-API-KEY header as sent, whichever form was used. */
+  keyHeader?: string;
   status: number;
   atMs: number;
 }
@@ -101,6 +103,7 @@ export async function startSimulator(options: SimulatorOptions = {}) {
     const path = decodeURIComponent(rawPath);
     const matrixKey = matrix?.startsWith('api_key=') ? decodeURIComponent(matrix.slice(8)) : undefined;
     const headerKey = req.headers['x-service-api-key'];
+    if (typeof headerKey === 'string') entry.keyHeader = headerKey;
     if (matrixKey !== undefined) Object.assign(entry, { keyVia: 'matrix', apiKey: matrixKey });
     else if (typeof headerKey === 'string') Object.assign(entry, { keyVia: 'header', apiKey: headerKey });
     const basic = decodeBasic(req.headers.authorization);

@@ -232,7 +232,7 @@ describe('badge', () => {
   it.each([
     ['normal', 40, '40%', BADGE_COLORS.normal],
     ['warning', 91, '91%', BADGE_COLORS.warning],
-    ['critical', 97.5, '97%', BADGE_COLORS.critical],
+    ['critical', 97.5, '98%', BADGE_COLORS.critical],
   ])('shows the usage in the %s colour', async (_level, percent, text, color) => {
     sim.account('alice').used = percent * GB;
     const worker = await freshBrowser([alice()]);

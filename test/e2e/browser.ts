@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+
+export const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
+
+/** Debian's Chromium, or the browser CHROMIUM_PATH names. */
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+export interface LaunchOptions {
+  extensionDir?: string;
+  /** Reuse a profile: a browser restart. */
+  profileDir?: string;
+  locale?: 'en' | 'ja';
+  headless?: boolean;
+}
+
+/** Chromium with the extension loaded, on a throwaway (or given) profile. */
+export async function launchExtension({ extensionDir = E2E_BUILD, profileDir, locale = 'en', headless = true }: LaunchOptions = {}) {
+  const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'sk-profile-'));
+  const home = mkdtempSync(join(tmpdir(), 'sk-xdg-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless,
+    locale,
+    viewport: { width: 360, height: 640 },
+    env: { ...process.env, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home, LANGUAGE: locale },
+    args: [
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      `--lang=${locale}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  context.setDefaultTimeout(10_000);
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  return new ExtensionSession(context, worker, extensionId, profile, home);
+}
+
+/** A running browser with the extension: its pages, its worker, and a way to stop. */
+export class ExtensionSession {
+  constructor(
+    readonly context: BrowserContext,
+    readonly worker: Worker,
+    readonly extensionId: string,
+    readonly profileDir: string,
+    private readonly home: string,
+  ) {}
+
+  url(page: 'popup' | 'options'): string {
+    return `chrome-extension://${this.extensionId}/${page}.html`;
+  }
+
+  /** Opens a page of the extension in a tab (the popup at its own 360 px width). */
+  async open(page: 'popup' | 'options'): Promise<Page> {
+    const tab = await this.context.newPage();
+    if (page === 'options') await tab.setViewportSize({ width: 900, height: 1000 });
+    await tab.goto(this.url(page));
+    return tab;
+  }
+
+  /** The current service worker (a restarted one after the old one stopped). */
+  currentWorker(): Worker {
+    return this.context.serviceWorkers()[0] ?? this.worker;
+  }
+
+  async badge() {
+    return this.currentWorker().evaluate(async () => ({
+      text: await chrome.action.getBadgeText({}),
+      color: await chrome.action.getBadgeBackgroundColor({}),
+      title: await chrome.action.getTitle({}),
+    }));
+  }
+
+  async notifications(): Promise<string[]> {
+    return this.currentWorker().evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+  }
+
+  async storage(): Promise<Record<string, unknown>> {
+    return this.currentWorker().evaluate(() => chrome.storage.local.get(null));
+  }
+
+  async alarms() {
+    return this.currentWorker().evaluate(() => chrome.alarms.getAll());
+  }
+
+  /** Closes the browser; the profile is kept when `keepProfile` (for a restart). */
+  async close({ keepProfile = false } = {}) {
+    await this.context.close();
+    rmSync(this.home, { recursive: true, force: true });
+    if (!keepProfile) rmSync(this.profileDir, { recursive: true, force: true });
+  }
+}

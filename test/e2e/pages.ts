@@ -1,0 +1,51 @@
+import type { Page } from 'playwright-core';
+
+/** The options page, as a user drives it. */
+export class OptionsPage {
+  constructor(readonly page: Page) {}
+
+  /** Fills the account form (already open) for a simulated account. */
+  async fillAccount(fields: { baseUrl: string; userId: string; password: string; apiKey: string; label?: string }) {
+    const { page } = this;
+    if (fields.label) await page.getByLabel('Name (optional)').fill(fields.label);
+    await page.getByLabel('Server', { exact: true }).selectOption('custom');
+    await page.getByLabel('Server address').fill(fields.baseUrl);
+    await page.getByLabel('User ID').fill(fields.userId);
+    await page.getByLabel('Apps password').fill(fields.password);
+    await page.getByLabel('API key').fill(fields.apiKey);
+  }
+
+  async addAccount(fields: Parameters<OptionsPage['fillAccount']>[0]) {
+    await this.page.getByRole('button', { name: 'Add account' }).click();
+    await this.fillAccount(fields);
+    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await this.page.getByRole('button', { name: 'Add account' }).waitFor();
+  }
+
+  async editAccount(name: string) {
+    await this.page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Edit' }).click();
+  }
+
+  async setNumber(label: string, value: number) {
+    await this.page.getByLabel(label).fill(String(value));
+  }
+
+  async saveSettings() {
+    await this.page.getByRole('button', { name: 'Save settings' }).click();
+    await this.page.getByText('Saved.').waitFor();
+  }
+}
+
+/** The popup, as a user reads it. */
+export class Popup {
+  constructor(readonly page: Page) {}
+
+  card(name: string) {
+    return this.page.getByRole('article', { name });
+  }
+
+  async refresh() {
+    await this.page.getByRole('button', { name: 'Refresh' }).click();
+    await this.page.getByRole('button', { name: 'Refresh' }).waitFor();
+  }
+}
