@@ -27,7 +27,7 @@ export async function launchExtension({ extensionDir = E2E_BUILD, profileDir, lo
     headless,
     locale,
     viewport: { width: 360, height: 640 },
-    env: { ...process.env, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home, LANGUAGE: locale },
+    env: { ...process.env, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home, LANGUAGE: locale, LANG: locale === 'ja' ? 'ja_JP.UTF-8' : 'en_US.UTF-8' },
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,

@@ -1,4 +1,11 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+
+/** The extension's own text in a locale, to find controls by the names users see. */
+export function messages(locale: string) {
+  const table = JSON.parse(readFileSync(`public/_locales/${locale}/messages.json`, 'utf8')) as Record<string, { message: string }>;
+  return (key: string) => table[key]?.message ?? key;
+}
 
 /** The options page, as a user drives it. */
 export class OptionsPage {
@@ -38,14 +45,18 @@ export class OptionsPage {
 
 /** The popup, as a user reads it. */
 export class Popup {
-  constructor(readonly page: Page) {}
+  private readonly t: (key: string) => string;
+
+  constructor(readonly page: Page, locale = 'en') {
+    this.t = messages(locale);
+  }
 
   card(name: string) {
     return this.page.getByRole('article', { name });
   }
 
   async refresh() {
-    await this.page.getByRole('button', { name: 'Refresh' }).click();
-    await this.page.getByRole('button', { name: 'Refresh' }).waitFor();
+    await this.page.getByRole('button', { name: this.t('refresh'), exact: true }).click();
+    await this.page.getByRole('button', { name: this.t('refresh'), exact: true }).waitFor();
   }
 }
