@@ -1,13 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 
 export const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
+export const SIMULATOR_BUILD = resolve('.output/chrome-mv3-simulator');
 
-/** Debian's Chromium, or the browser CHROMIUM_PATH names. */
-export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+/** The browser CHROMIUM_PATH names, else the first Chromium or Chrome installed; undefined if none. */
+export function findChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : undefined;
+  return CANDIDATES.find((path) => existsSync(path));
+}
+
+export const NO_CHROMIUM_HELP =
+  'No Chromium or Chrome found. Install one (Debian/Ubuntu: sudo apt-get install -y chromium) ' +
+  'or set CHROMIUM_PATH to the browser executable.';
+
+function chromiumPath(): string {
+  const path = findChromium();
+  if (!path) throw new Error(NO_CHROMIUM_HELP);
+  return path;
 }
 
 export interface LaunchOptions {

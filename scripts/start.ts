@@ -1,0 +1,57 @@
+// `npm start`: the extension in Chromium against the bundled service simulator, already set up
+// with a demo account. With a display: a normal browser window until you close it. Without one
+// (a server, CI): headless; prints what the extension shows, saves screenshots, and exits.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { findChromium, launchExtension, NO_CHROMIUM_HELP, SIMULATOR_BUILD } from '../test/e2e/browser';
+import { Popup } from '../test/e2e/pages';
+import { demoAccount, startSimulator } from '../test/simulator/simulator';
+
+if (!findChromium()) {
+  console.error(NO_CHROMIUM_HELP);
+  process.exit(1);
+}
+
+console.log('Building the simulator build of the extension…');
+execFileSync('npx', ['wxt', 'build', '--mode', 'simulator'], { stdio: ['ignore', 'ignore', 'inherit'] });
+
+const account = demoAccount();
+const sim = await startSimulator({ accounts: [account] });
+console.log(`Service simulator: API ${sim.apiUrl}, node ${sim.nodeUrl}`);
+
+const headless = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+const browser = await launchExtension({ extensionDir: SIMULATOR_BUILD, headless });
+
+// The account as the options page would save it.
+await browser.currentWorker().evaluate(
+  (stored) => chrome.storage.local.set({ accounts: [stored], accounts$: { v: 2 } }),
+  {
+    id: 'demo', label: 'Demo account', baseUrl: sim.apiUrl, userId: account.userId, password: account.password,
+    apiKey: account.apiKey, keyForm: 'header', notifications: true,
+  },
+);
+const popup = new Popup(await browser.open('popup'));
+await popup.card('Demo account').getByText(/ of .* used/).waitFor();
+
+if (!headless) {
+  console.log('Chromium is open with Storage Keeper and its popup. Close the browser (or press Ctrl-C) to stop.');
+  await new Promise((resolve) => browser.context.on('close', resolve));
+} else {
+  const card = popup.card('Demo account');
+  const badge = await browser.badge();
+  console.log('\nNo display: ran headless. The popup shows:');
+  for (const line of (await card.innerText()).split('\n').filter((l) => l && l !== 'Copy')) console.log(`  ${line}`);
+  console.log(`Toolbar badge: "${badge.text}" — ${badge.title.split('\n').slice(1).join('; ')}`);
+  mkdirSync('artifacts/demo', { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await popup.page.emulateMedia({ colorScheme: scheme });
+    await popup.page.locator('body').screenshot({ path: `artifacts/demo/popup-${scheme}.png` });
+  }
+  const options = await browser.open('options');
+  await options.getByRole('button', { name: 'Add account' }).waitFor();
+  await options.screenshot({ path: 'artifacts/demo/options.png', fullPage: true });
+  console.log('Screenshots: artifacts/demo/popup-light.png, popup-dark.png, options.png');
+}
+await browser.close();
+await sim.close();
+process.exit(0);
