@@ -9,7 +9,6 @@ const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 // `--mode simulator` (the demo) and `--mode e2e` (the real-browser tests) are test builds that may
 // reach the simulator on loopback; store zips are always production.
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
   manifestVersion: 3,
   vite: () => ({ plugins: [preact()] }),
   manifest: ({ mode, browser }) => ({

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { t, type MessageKey } from '@/lib/i18n';
 import { SETTING_LIMITS, type Settings } from '@/lib/settings';
-import { mergeSettings, settingsInput, type SettingsInput } from '@/lib/settings-form';
+import { applySettingsInput, settingsInput, type SettingsInput } from '@/lib/settings-form';
 import { describedBy, Field } from './Field';
 
 interface Props {
@@ -24,7 +24,7 @@ export function SettingsForm({ settings, onSave }: Props) {
 
   async function save(event: Event) {
     event.preventDefault();
-    const merged = mergeSettings(settings, input);
+    const merged = applySettingsInput(settings, input);
     setErrors(merged.errors);
     await onSave(merged.settings);
     setSaved(Object.keys(merged.errors).length === 0);

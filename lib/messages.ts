@@ -34,10 +34,12 @@ export function sendMessage<K extends MessageType>(
 
 /** Answers commands from the extension's own pages; anything else is ignored. */
 export function onMessages(handlers: Handlers): void {
-  browser.runtime.onMessage.addListener((message: unknown, sender) => {
-    if (sender.id !== browser.runtime.id || !isMessage(message)) return undefined;
+  browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+    if (sender.id !== browser.runtime.id || !isMessage(message)) return false;
     const handler = handlers[message.type] as (data: unknown) => Promise<unknown>;
-    return handler(message.data);
+    // Reply through sendResponse and keep the channel open: Chrome ignores a returned promise.
+    void handler(message.data).then(sendResponse, () => sendResponse(undefined));
+    return true;
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Settings } from './settings';
+import { mergeSettings, type Settings } from './settings';
 import { settingsFields } from './validation';
 
 /** The settings form's values as typed: numbers as text, switches as booleans. */
@@ -16,29 +16,15 @@ export function settingsInput(settings: Settings): SettingsInput {
   };
 }
 
-/**
- * Takes each valid value over `current`; an invalid one keeps the current value and gets its
- * own error (an i18n key), so one wrong field never costs the others. Serves the form (text)
- * and reading storage (possibly corrupt values) alike.
- */
-export function mergeSettings(
-  current: Settings,
-  values: Partial<Record<keyof Settings, unknown>>,
-): { settings: Settings; errors: Partial<Record<keyof Settings, string>> } {
-  const settings = { ...current };
-  const errors: Partial<Record<keyof Settings, string>> = {};
-  for (const key of Object.keys(settingsFields) as (keyof Settings)[]) {
-    const raw = values[key];
-    const parsed = settingsFields[key].safeParse(typeof raw === 'string' ? toNumber(raw) : raw);
-    if (parsed.success) Object.assign(settings, { [key]: parsed.data });
-    else errors[key] = parsed.error.issues[0]?.message ?? 'errorInvalid';
-  }
-  if (settings.warningPercent >= settings.criticalPercent) {
-    errors.criticalPercent ??= 'errorWarningBelowCritical';
-    settings.warningPercent = current.warningPercent;
-    settings.criticalPercent = current.criticalPercent;
-  }
-  return { settings, errors };
+/** Applies what the user typed, checked with zod: each invalid field gets its own error key. */
+export function applySettingsInput(current: Settings, input: SettingsInput) {
+  const values = Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [key, typeof value === 'string' ? toNumber(value) : value]),
+  );
+  return mergeSettings(current, values, (key, value) => {
+    const parsed = settingsFields[key].safeParse(value);
+    return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'errorInvalid');
+  });
 }
 
 function toNumber(text: string): number {

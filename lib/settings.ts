@@ -37,3 +37,31 @@ export type Task = 'keepAlive' | 'refresh';
 export function taskInterval(settings: Settings, task: Task): number {
   return task === 'keepAlive' ? settings.keepAliveHours * HOUR_MS : settings.refreshMinutes * MINUTE_MS;
 }
+
+/** Says what is wrong with one setting's value (an i18n error key), or undefined if it is valid. */
+export type SettingCheck = (key: keyof Settings, value: unknown) => string | undefined;
+
+/**
+ * Takes each valid value over `current`; an invalid one keeps the current value and gets its
+ * own error, so one wrong field never costs the others. A warning threshold not below the
+ * critical one keeps both current values.
+ */
+export function mergeSettings(
+  current: Settings,
+  values: Partial<Record<keyof Settings, unknown>>,
+  check: SettingCheck,
+): { settings: Settings; errors: Partial<Record<keyof Settings, string>> } {
+  const settings = { ...current };
+  const errors: Partial<Record<keyof Settings, string>> = {};
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    const error = check(key, values[key]);
+    if (error) errors[key] = error;
+    else Object.assign(settings, { [key]: values[key] });
+  }
+  if (settings.warningPercent >= settings.criticalPercent) {
+    errors.criticalPercent ??= 'errorWarningBelowCritical';
+    settings.warningPercent = current.warningPercent;
+    settings.criticalPercent = current.criticalPercent;
+  }
+  return { settings, errors };
+}

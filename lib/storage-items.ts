@@ -1,4 +1,4 @@
-import { storage } from '@wxt-dev/storage';
+import { defineItem } from './storage-item';
 import { DEFAULT_KEY_FORM, newAccountId, type Account } from './accounts';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import type { AccountSnapshot } from './snapshot';
@@ -14,27 +14,25 @@ interface AccountV1 {
 }
 
 /** The accounts, credentials included. */
-export const accountsItem = storage.defineItem<Account[]>('local:accounts', {
+export const accountsItem = defineItem<Account[]>('accounts', {
   fallback: [],
   version: 2,
   migrations: {
-    // A list is already the new layout (written after storage was cleared, before a version was).
-    2: (old: AccountV1 | Account[] | null): Account[] => {
-      if (Array.isArray(old)) return old;
-      if (!old || typeof old !== 'object') return [];
-      return [{ ...old, id: newAccountId(), label: '', keyForm: DEFAULT_KEY_FORM, notifications: true }];
-    },
+    2: (old: AccountV1): Account[] =>
+      typeof old === 'object' && !Array.isArray(old)
+        ? [{ ...old, id: newAccountId(), label: '', keyForm: DEFAULT_KEY_FORM, notifications: true }]
+        : [],
   },
 });
 
 /** Settings shared by all accounts. */
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
+export const settingsItem = defineItem<Settings>('settings', {
   fallback: DEFAULT_SETTINGS,
   version: 1,
 });
 
 /** What the background last learned about each account, by account id. */
-export const snapshotsItem = storage.defineItem<Record<string, AccountSnapshot>>('local:snapshots', {
+export const snapshotsItem = defineItem<Record<string, AccountSnapshot>>('snapshots', {
   fallback: {},
   version: 1,
 });

@@ -3,11 +3,15 @@ import { isAllowedServerUrl } from './accounts';
 import { SETTING_LIMITS } from './settings';
 
 // Messages are i18n keys: the pages translate them, so this module stays free of UI text.
+// Only refine/overwrite checks: each kind of zod check costs bytes in the options page.
 
-const whole = (limits: { min: number; max: number }) =>
-  z.int('errorWholeNumber').check(z.gte(limits.min, 'errorOutOfRange'), z.lte(limits.max, 'errorOutOfRange'));
+const whole = ({ min, max }: { min: number; max: number }) =>
+  z.number('errorWholeNumber').check(
+    z.refine(Number.isInteger, 'errorWholeNumber'),
+    z.refine((n) => n >= min && n <= max, 'errorOutOfRange'),
+  );
 
-/** The settings form and the stored settings, field by field. */
+/** The settings form, field by field. */
 export const settingsFields = {
   keepAliveHours: whole(SETTING_LIMITS.keepAliveHours),
   refreshMinutes: whole(SETTING_LIMITS.refreshMinutes),
@@ -17,32 +21,24 @@ export const settingsFields = {
   notifyKeepAlive: z.boolean(),
 };
 
-const required = z.string().check(z.trim(), z.minLength(1, 'errorRequired'));
+/** Text with surrounding spaces removed (pasted keys often carry some), checked by `ok`. */
+const text = (ok: (value: string) => boolean, message: string) =>
+  z.string().check(z.overwrite((value) => value.trim()), z.refine(ok, message));
+const required = text((value) => value !== '', 'errorRequired');
 
 /** An account as typed in the options page. */
 export const accountDraftSchema = z.object({
-  label: z.string().check(z.trim(), z.maxLength(60, 'errorTooLong')),
-  baseUrl: z.string().check(z.trim(), z.refine(isAllowedServerUrl, 'errorServerUrl')),
+  label: text((value) => value.length <= 60, 'errorTooLong'),
+  baseUrl: text(isAllowedServerUrl, 'errorServerUrl'),
   userId: required,
-  password: z.string().check(z.minLength(1, 'errorRequired')),
+  // An apps password is kept exactly as typed: spaces may belong to it.
+  password: z.string().check(z.refine((value) => value !== '', 'errorRequired')),
   apiKey: required,
-  keyForm: z.enum(['header', 'matrix']),
+  keyForm: z.literal(['header', 'matrix']),
   notifications: z.boolean(),
 });
 
 export type AccountDraft = z.infer<typeof accountDraftSchema>;
-
-/** An account as stored: it may lack credentials (that is its "not configured" state). */
-export const storedAccountSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  label: z.string(),
-  baseUrl: z.string(),
-  userId: z.string(),
-  password: z.string(),
-  apiKey: z.string(),
-  keyForm: z.enum(['header', 'matrix']),
-  notifications: z.boolean(),
-});
 
 /** Each field's first error message key, for showing beside the field. */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {

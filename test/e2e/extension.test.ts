@@ -133,7 +133,7 @@ describe.sequential('Storage Keeper in Chromium', () => {
     const profileDir = browser.profileDir;
     await browser.close({ keepProfile: true });
     browser = await launchExtension({ profileDir });
-    await expect.poll(async () => (await browser.alarms()).map((a) => a.name).sort()).toEqual(['keep-alive', 'refresh']);
+    await expect.poll(async () => (await browser.alarms()).map((a: { name: string }) => a.name).sort()).toEqual(['keep-alive', 'refresh']);
     const after = await browser.storage();
     expect(after.accounts).toEqual(before.accounts);
     expect(after.settings).toEqual(before.settings);

@@ -31,10 +31,20 @@ describe('migrations', () => {
     expect(await loadAccounts()).toEqual([account]);
   });
 
-  it('keeps a list written without a version (after "remove all data") as it is', async () => {
-    await fakeBrowser.storage.local.set({ accounts: [account] });
+  it('writes the version with every value, so a value saved after "remove all data" is never migrated again', async () => {
+    await accountsItem.setValue([account]);
+    expect(await fakeBrowser.storage.local.get('accounts$')).toEqual({ accounts$: { v: 2 } });
     await accountsItem.migrate();
     expect(await loadAccounts()).toEqual([account]);
+  });
+
+  it('tells watchers about new values, and stops when asked', async () => {
+    const seen: unknown[] = [];
+    const stop = accountsItem.watch((value) => seen.push(value));
+    await accountsItem.setValue([account]);
+    stop();
+    await accountsItem.setValue([]);
+    expect(seen).toEqual([[account]]);
   });
 });
 

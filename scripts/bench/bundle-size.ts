@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Gzip -9 size of one file. */
+const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+const IMPORTS = /(?:import|from)\s*["']([^"']+\.js)["']|import\(\s*["']([^"']+\.js)["']\s*\)/g;
+const HTML_ASSETS = /<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g;
+
+/** Every JS and CSS file an entry loads: its own, and the chunks they import, each once. */
+export function entryFiles(outDir: string, entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (!file.endsWith('.js')) return;
+    for (const match of readFileSync(file, 'utf8').matchAll(IMPORTS)) {
+      const spec = match[1] ?? match[2]!;
+      visit(spec.startsWith('/') ? join(outDir, spec) : resolve(dirname(file), spec));
+    }
+  };
+  const start = join(outDir, entry);
+  if (entry.endsWith('.html')) {
+    for (const [, src] of readFileSync(start, 'utf8').matchAll(HTML_ASSETS)) {
+      visit(src!.startsWith('/') ? join(outDir, src!) : resolve(dirname(start), src!));
+    }
+  } else {
+    visit(start);
+  }
+  return [...seen];
+}
+
+export interface EntrySize {
+  entry: string;
+  js: number;
+  css: number;
+  total: number;
+}
+
+/** Gzip sizes of an entry's JS and CSS, shared chunks included. */
+export function entrySize(outDir: string, entry: string): EntrySize {
+  const files = entryFiles(outDir, entry);
+  const sum = (ext: string) => files.filter((f) => f.endsWith(ext)).reduce((n, f) => n + gzipSize(f), 0);
+  const js = sum('.js');
+  const css = sum('.css');
+  return { entry, js, css, total: js + css };
+}
+
+export const ENTRIES = { popup: 'popup.html', options: 'options.html', background: 'background.js' } as const;
+
+/** Budgets in bytes (gzip), per entry. */
+export const BUDGETS = { popup: 14 * 1024, options: 18 * 1024, background: 14 * 1024 } as const;

@@ -1,0 +1,10 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+
+// The floor of the size benchmark: a bare Preact page and background on the same stack,
+// built the same way as the extension.
+export default defineConfig({
+  manifestVersion: 3,
+  vite: () => ({ plugins: [preact()] }),
+  manifest: { name: 'floor' },
+});
