@@ -10,6 +10,7 @@ const HTML_ASSETS = /<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"
 
 /** Every JS and CSS file an entry loads: its own, and the chunks they import, each once. */
 export function entryFiles(outDir: string, entry: string): string[] {
+  const root = resolve(outDir);
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
@@ -17,13 +18,13 @@ export function entryFiles(outDir: string, entry: string): string[] {
     if (!file.endsWith('.js')) return;
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORTS)) {
       const spec = match[1] ?? match[2]!;
-      visit(spec.startsWith('/') ? join(outDir, spec) : resolve(dirname(file), spec));
+      visit(spec.startsWith('/') ? join(root, spec) : resolve(dirname(file), spec));
     }
   };
-  const start = join(outDir, entry);
+  const start = join(root, entry);
   if (entry.endsWith('.html')) {
     for (const [, src] of readFileSync(start, 'utf8').matchAll(HTML_ASSETS)) {
-      visit(src!.startsWith('/') ? join(outDir, src!) : resolve(dirname(start), src!));
+      visit(src!.startsWith('/') ? join(root, src!) : resolve(dirname(start), src!));
     }
   } else {
     visit(start);

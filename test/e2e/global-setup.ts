@@ -6,6 +6,6 @@ export default function setup() {
   if (!findChromium()) throw new Error(NO_CHROMIUM_HELP);
   execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], {
     stdio: 'inherit',
-    env: { ...process.env, WXT_TIME_SCALE: '720' },
+    env: { ...process.env, NODE_ENV: 'production', WXT_TIME_SCALE: '720' },
   });
 }

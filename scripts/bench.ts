@@ -1,0 +1,182 @@
+// `npm run bench`: size, popup time-to-data, requests per cycle and worker start, side by side in
+// one run so the machine's noise cancels out. Prints one table; writes artifacts/bench/bench.json.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { E2E_BUILD, launchExtension, SIMULATOR_BUILD, type ExtensionSession as Session } from '../test/e2e/browser';
+import { demoAccount, startSimulator, type Simulator } from '../test/simulator/simulator';
+import { BUDGETS, ENTRIES, entrySize } from './bench/bundle-size';
+
+const FLOOR_DIR = resolve('scripts/bench/floor');
+const OPENS = 20;
+const rows: { measure: string; value: string; floor?: string; note?: string }[] = [];
+const json: Record<string, unknown> = {};
+
+function build() {
+  const run = (args: string[], cwd = '.') => execFileSync('npx', ['wxt', 'build', ...args], { cwd, stdio: 'ignore' });
+  run([]);
+  run(['--mode', 'simulator']);
+  execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { stdio: 'ignore', env: { ...process.env, WXT_TIME_SCALE: '720' } });
+  run([], FLOOR_DIR);
+}
+
+function sizes() {
+  const floor = {
+    page: entrySize(`${FLOOR_DIR}/.output/chrome-mv3`, 'popup.html').total,
+    background: entrySize(`${FLOOR_DIR}/.output/chrome-mv3`, 'background.js').total,
+  };
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  for (const [name, entry] of Object.entries(ENTRIES) as [keyof typeof ENTRIES, string][]) {
+    const size = entrySize('.output/chrome-mv3', entry);
+    const base = name === 'background' ? floor.background : floor.page;
+    rows.push({ measure: `${name} gzip (js ${kb(size.js)} + css ${kb(size.css)})`, value: kb(size.total), floor: kb(base), note: `budget ${kb(BUDGETS[name])}` });
+    json[`size.${name}`] = { ...size, floor: base, budget: BUDGETS[name] };
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const spread = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `p10 ${s[Math.floor(s.length * 0.1)]!.toFixed(1)} – p90 ${s[Math.floor(s.length * 0.9)]!.toFixed(1)} ms`;
+};
+
+/** Popup time-to-data vs a blank extension page, opened alternately in one browser. */
+async function timeToData(sim: Simulator) {
+  const browser = await launchExtension({ extensionDir: `${SIMULATOR_BUILD},${FLOOR_DIR}/.output/chrome-mv3` });
+  try {
+    await storeAccounts(browser, sim, 1);
+    const floorWorker = browser.context.serviceWorkers().find((w) => !w.url().includes(browser.extensionId))
+      ?? (await browser.context.waitForEvent('serviceworker'));
+    const blankUrl = `chrome-extension://${new URL(floorWorker.url()).host}/blank.html`;
+    const page = await browser.context.newPage();
+    const measure = async (url: string, selector: string) => {
+      await page.goto(url);
+      // Milliseconds since navigation start when the element first shows.
+      return page.waitForFunction((sel) => document.querySelector(sel) && performance.now(), selector, { polling: 'raf' })
+        .then((handle) => handle.jsonValue() as Promise<number>);
+    };
+    const popup: number[] = [];
+    const blank: number[] = [];
+    await measure(browser.url('popup'), '.usage__figures'); // warm-up
+    for (let i = 0; i < OPENS; i++) {
+      popup.push(await measure(browser.url('popup'), '.usage__figures'));
+      blank.push(await measure(blankUrl, '#ready'));
+    }
+    const ratio = median(popup) / median(blank);
+    rows.push({ measure: `popup time-to-data (${OPENS} opens)`, value: `${median(popup).toFixed(1)} ms (${spread(popup)})`, floor: `${median(blank).toFixed(1)} ms blank page (${spread(blank)})`, note: `ratio ${ratio.toFixed(2)} (goal ≤ 1.3)` });
+    json.timeToData = { popup, blank, ratio };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Accounts stored as the options page stores them. */
+async function storeAccounts(browser: Session, sim: Simulator, count: number) {
+  const accounts = sim.accounts.slice(0, count).map((a) => ({
+    id: a.userId, label: a.userId, baseUrl: sim.apiUrl, userId: a.userId, password: a.password, apiKey: a.apiKey, keyForm: 'header', notifications: true,
+  }));
+  await browser.currentWorker().evaluate((list) => chrome.storage.local.set({ accounts: list, accounts$: { v: 2 } }), accounts);
+  await new Promise((r) => setTimeout(r, 500));
+  const popup = await browser.open('popup');
+  await popup.locator('.usage__figures').first().waitFor();
+  await popup.close();
+}
+
+/** Waits until an alarm has fired (its next time moved on), then lets its requests finish. */
+async function nextFiring(browser: Session, name: string) {
+  const worker = browser.currentWorker();
+  const before = await worker.evaluate((n) => chrome.alarms.get(n).then((a) => a?.scheduledTime), name);
+  await worker.evaluate(async ([n, t]) => {
+    while ((await chrome.alarms.get(n))?.scheduledTime === t) await new Promise((r) => setTimeout(r, 20));
+  }, [name, before] as const);
+  await new Promise((r) => setTimeout(r, 1_000));
+}
+
+/**
+ * Requests the simulator sees per keep-alive, per refresh, per popup and options open, in real
+ * Chromium. The e2e build runs intervals 720 times faster (1 h = 5 s), so real alarms fire.
+ */
+async function requestsPerCycle(sim: Simulator) {
+  for (const count of [1, 3]) {
+    const browser = await launchExtension({ extensionDir: E2E_BUILD });
+    try {
+      await storeAccounts(browser, sim, count);
+      const setIntervals = (keepAliveHours: number, refreshMinutes: number) =>
+        browser.currentWorker().evaluate(
+          (s) => chrome.storage.local.set({ settings: s, settings$: { v: 1 } }),
+          { keepAliveHours, refreshMinutes, warningPercent: 90, criticalPercent: 95, notifyUsage: true, notifyKeepAlive: true },
+        );
+      const per = async (run: () => Promise<void>, server?: 'api' | 'node') => {
+        sim.requests.length = 0;
+        await run();
+        return sim.requests.filter((r) => !server || r.server === server).length / count;
+      };
+      await setIntervals(1, 1440); // keep-alive every 5 s, refresh every 2 min
+      await nextFiring(browser, 'keep-alive');
+      const keepAlive = await per(() => nextFiring(browser, 'keep-alive'));
+      await setIntervals(168, 60); // refresh every 5 s, keep-alive every 14 min
+      await nextFiring(browser, 'refresh');
+      const refresh = await per(() => nextFiring(browser, 'refresh'));
+      await setIntervals(168, 1440);
+      const popupOpen = await per(async () => {
+        const page = await browser.open('popup');
+        await page.locator('.usage__figures').first().waitFor();
+        await page.waitForTimeout(500);
+        await page.close();
+      });
+      const optionsOpen = await per(async () => {
+        const page = await browser.open('options');
+        await page.getByRole('button', { name: 'Add account' }).waitFor();
+        await page.waitForTimeout(500);
+        await page.close();
+      });
+      rows.push({ measure: `requests per account, ${count} account${count > 1 ? 's' : ''}`, value: `keep-alive ${keepAlive}, refresh ${refresh}, popup open ${popupOpen}, options open ${optionsOpen}`, note: 'goal 1, 1, 0, 0' });
+      json[`requests.${count}`] = { keepAlive, refresh, popupOpen, optionsOpen };
+    } finally {
+      await browser.close();
+    }
+  }
+}
+
+/** Worker start to listeners registered and alarms checked, on fresh installs. */
+async function workerStart() {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const browser = await launchExtension({ extensionDir: SIMULATOR_BUILD });
+    try {
+      // performance.now() in the worker counts from its start; alarms exist once start() checked them.
+      const handle = await browser.currentWorker().evaluateHandle(async () => {
+        for (;;) {
+          if ((await chrome.alarms.getAll()).length >= 2) return performance.now();
+          await new Promise((r) => setTimeout(r, 1));
+        }
+      });
+      times.push((await handle.jsonValue()) as number);
+    } finally {
+      await browser.close();
+    }
+  }
+  rows.push({ measure: 'worker start → alarms checked (5 fresh starts)', value: `${median(times).toFixed(1)} ms (${spread(times)})` });
+  json.workerStart = times;
+}
+
+build();
+sizes();
+const sim = await startSimulator({
+  accounts: [demoAccount(), demoAccount({ userId: 'second', password: 'pw2', apiKey: 'k2' }), demoAccount({ userId: 'third', password: 'pw3', apiKey: 'k3' })],
+});
+try {
+  await timeToData(sim);
+  await requestsPerCycle(sim);
+  await workerStart();
+} finally {
+  await sim.close();
+}
+
+const width = Math.max(...rows.map((r) => r.measure.length));
+console.log(`\n${'measure'.padEnd(width)}  value  |  floor  |  note`);
+for (const r of rows) console.log(`${r.measure.padEnd(width)}  ${r.value}${r.floor ? `  |  ${r.floor}` : ''}${r.note ? `  |  ${r.note}` : ''}`);
+mkdirSync('artifacts/bench', { recursive: true });
+writeFileSync('artifacts/bench/bench.json', JSON.stringify({ rows, ...json }, null, 2));
+console.log('\nWritten: artifacts/bench/bench.json');
+process.exit(0);
