@@ -11,6 +11,7 @@ const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 export default defineConfig({
   manifestVersion: 3,
   vite: () => ({ plugins: [preact()] }),
+  zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**'] },
   manifest: ({ mode, browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -25,6 +25,12 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
   const locale = uiLocale();
   const set = <K extends keyof AccountDraft>(key: K, value: AccountDraft[K]) => setDraft({ ...draft, [key]: value });
   const id = (name: string) => `account-${name}`;
+  /** A text input bound to one draft field, with that field's error beside it. */
+  const text = (key: 'label' | 'baseUrl' | 'userId' | 'apiKey', label: string, attrs: Record<string, string> = {}) => (
+    <Field id={id(key)} label={label} error={errors[key]}>
+      <input id={id(key)} value={draft[key]} onInput={(e) => set(key, e.currentTarget.value)} {...attrs} {...describedBy(id(key), errors[key])} />
+    </Field>
+  );
 
   /** Validates, then asks for the hosts (first await: still inside the click). */
   async function permitted(withNode: boolean): Promise<AccountDraft | undefined> {
@@ -59,9 +65,7 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
 
   return (
     <form class="account-form" onSubmit={(e) => void save(e)} noValidate>
-      <Field id={id('label')} label={t('fieldLabel')} error={errors.label}>
-        <input id={id('label')} value={draft.label} onInput={(e) => set('label', e.currentTarget.value)} {...describedBy(id('label'), errors.label)} />
-      </Field>
+      {text('label', t('fieldLabel'))}
       <Field id={id('server')} label={t('fieldServer')} error={custom ? undefined : errors.baseUrl}>
         <select
           id={id('server')}
@@ -78,14 +82,8 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
           <option value="custom">{t('serverCustom')}</option>
         </select>
       </Field>
-      {custom && (
-        <Field id={id('baseUrl')} label={t('fieldCustomServer')} error={errors.baseUrl}>
-          <input id={id('baseUrl')} type="url" placeholder="https://" value={draft.baseUrl} onInput={(e) => set('baseUrl', e.currentTarget.value)} {...describedBy(id('baseUrl'), errors.baseUrl)} />
-        </Field>
-      )}
-      <Field id={id('userId')} label={t('fieldUserId')} error={errors.userId}>
-        <input id={id('userId')} autocomplete="username" value={draft.userId} onInput={(e) => set('userId', e.currentTarget.value)} {...describedBy(id('userId'), errors.userId)} />
-      </Field>
+      {custom && text('baseUrl', t('fieldCustomServer'), { type: 'url', placeholder: 'https://' })}
+      {text('userId', t('fieldUserId'), { autocomplete: 'username' })}
       <Field id={id('password')} label={t('fieldPassword')} error={errors.password} hint={t('passwordHint')}>
         <div class="with-button">
           <input
@@ -101,9 +99,7 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
           </button>
         </div>
       </Field>
-      <Field id={id('apiKey')} label={t('fieldApiKey')} error={errors.apiKey}>
-        <input id={id('apiKey')} autocomplete="off" spellcheck={false} value={draft.apiKey} onInput={(e) => set('apiKey', e.currentTarget.value)} {...describedBy(id('apiKey'), errors.apiKey)} />
-      </Field>
+      {text('apiKey', t('fieldApiKey'), { autocomplete: 'off', spellcheck: 'false' })}
       <fieldset class="choice">
         <legend>{t('fieldKeyForm')}</legend>
         {(['header', 'matrix'] as const).map((form) => (
