@@ -18,7 +18,6 @@ export type Failure =
   | { kind: 'timeout'; afterMs: number }
   | { kind: 'network' };
 
-export type FailureKind = Failure['kind'];
 export type CredentialField = 'baseUrl' | 'userId' | 'password' | 'apiKey';
 
 /** A call's outcome: the value, or the failure the user will be shown. */
@@ -26,19 +25,6 @@ export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure }
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (failure: Failure): { ok: false; failure: Failure } => ({ ok: false, failure });
-
-/** Failures that only the user can fix: retrying on a timer would just repeat them. */
-const NEEDS_USER: ReadonlySet<FailureKind> = new Set([
-  'not-configured',
-  'permission-missing',
-  'credentials-rejected',
-  'api-key-rejected',
-]);
-
-/** Whether a failure is one the user must act on (as opposed to a passing fault). */
-export function needsUser(failure: Failure): boolean {
-  return NEEDS_USER.has(failure.kind);
-}
 
 /** Whether the cached node host should be re-read from getUser after this failure. */
 export function invalidatesNode(failure: Failure): boolean {

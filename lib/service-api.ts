@@ -21,7 +21,7 @@ export interface ServiceCredentials {
 
 export const USER_PATH = '/v2/api/ba/user';
 export const CAPACITY_PATH = '/v2/api/ba/dataset/(capacity)';
-export const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_TIMEOUT_MS = 20_000;
 
 export interface ServiceApiOptions {
   fetch?: typeof globalThis.fetch;
@@ -83,7 +83,7 @@ export function createServiceApi({
 export type ServiceApi = ReturnType<typeof createServiceApi>;
 
 /** The URL and headers of one call: Basic auth, and the API key in the chosen form. */
-export function buildRequest(origin: string, path: string, credentials: ServiceCredentials) {
+function buildRequest(origin: string, path: string, credentials: ServiceCredentials) {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     Authorization: basicAuth(credentials.userId, credentials.password),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readBody } from '@/lib/service-api';
+import { originPattern } from '@/lib/permissions';
+import { basicAuth, parseRetryAfter, readBody } from '@/lib/service-api';
 import { parseCapacityResponse, parseUserResponse } from '@/lib/service-schemas';
 import { parseServiceTime } from '@/lib/service-time';
 
@@ -57,4 +58,26 @@ describe('parseServiceTime', () => {
     'keeps %j as raw text only',
     (raw) => expect(parseServiceTime(raw)).toEqual({ epochMs: null, raw }),
   );
+});
+
+describe('request details', () => {
+  it('encodes Basic credentials as UTF-8', () => {
+    expect(basicAuth('ユーザー', 'pä:ss')).toBe(`Basic ${Buffer.from('ユーザー:pä:ss', 'utf8').toString('base64')}`);
+  });
+
+  it.each([
+    ['120', 120_000],
+    [' 5 ', 5_000],
+    ['Sat, 21 Nov 2026 00:02:00 GMT', 120_000],
+    ['Fri, 20 Nov 2026 00:00:00 GMT', 0],
+    ['soon', undefined],
+    [null, undefined],
+  ])('reads Retry-After %j', (value, expected) => {
+    expect(parseRetryAfter(value, Date.UTC(2026, 10, 21, 0, 0, 0))).toBe(expected);
+  });
+
+  it('asks for the host of an origin, whatever its port', () => {
+    expect(originPattern('http://127.0.0.1:4567')).toBe('http://127.0.0.1/*');
+    expect(originPattern('https://api.teracloud.jp')).toBe('https://api.teracloud.jp/*');
+  });
 });
