@@ -32,7 +32,14 @@ export function createKeeper({ api, canReach, now }: KeeperDeps) {
     return undefined;
   }
 
-  function record(account: Account, task: Task, settings: Settings, outcome: Result<unknown>, extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({})) {
+  /** Stores a task's outcome (and `extra` fields) in the account's snapshot, with its retry time. */
+  function record(
+    account: Account,
+    task: Task,
+    settings: Settings,
+    outcome: Result<unknown>,
+    extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
+  ) {
     const interval = taskInterval(settings, task);
     return updateSnapshot(account.id, (s) => ({
       ...s,
