@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { E2E_BUILD, launchExtension, SIMULATOR_BUILD, type ExtensionSession as Session } from '../test/e2e/browser';
 import { demoAccount, startSimulator, type Simulator } from '../test/simulator/simulator';
+import { storedAccount } from '../test/simulator/stored-account';
 import { BUDGETS, ENTRIES, entrySize } from './bench/bundle-size';
 
 const FLOOR_DIR = resolve('scripts/bench/floor');
@@ -72,10 +73,7 @@ async function timeToData(sim: Simulator) {
 
 /** Accounts stored as the options page stores them. */
 async function storeAccounts(browser: Session, sim: Simulator, count: number) {
-  const accounts = sim.accounts.slice(0, count).map((a) => ({
-    id: a.userId, label: a.userId, baseUrl: sim.apiUrl, userId: a.userId, password: a.password, apiKey: a.apiKey, keyForm: 'header', notifications: true,
-  }));
-  await browser.currentWorker().evaluate((list) => chrome.storage.local.set({ accounts: list, accounts$: { v: 2 } }), accounts);
+  await browser.storeAccounts(sim.accounts.slice(0, count).map((a) => storedAccount(sim, a)));
   await new Promise((r) => setTimeout(r, 500));
   const popup = await browser.open('popup');
   await popup.locator('.usage__figures').first().waitFor();

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { findChromium, launchExtension, NO_CHROMIUM_HELP, SIMULATOR_BUILD } from '../test/e2e/browser';
 import { Popup } from '../test/e2e/pages';
 import { demoAccount, startSimulator } from '../test/simulator/simulator';
+import { storedAccount } from '../test/simulator/stored-account';
 
 if (!findChromium()) {
   console.error(NO_CHROMIUM_HELP);
@@ -23,13 +24,7 @@ const headless = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 const browser = await launchExtension({ extensionDir: SIMULATOR_BUILD, headless });
 
 // The account as the options page would save it.
-await browser.currentWorker().evaluate(
-  (stored) => chrome.storage.local.set({ accounts: [stored], accounts$: { v: 2 } }),
-  {
-    id: 'demo', label: 'Demo account', baseUrl: sim.apiUrl, userId: account.userId, password: account.password,
-    apiKey: account.apiKey, keyForm: 'header', notifications: true,
-  },
-);
+await browser.storeAccounts([storedAccount(sim, account, { id: 'demo', label: 'Demo account' })]);
 const popup = new Popup(await browser.open('popup'));
 await popup.card('Demo account').getByText(/ of .* used/).waitFor();
 

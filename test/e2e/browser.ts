@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import type { Account } from '../../lib/accounts';
 
 export const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
 export const SIMULATOR_BUILD = resolve('.output/chrome-mv3-simulator');
@@ -102,6 +103,17 @@ export class ExtensionSession {
 
   async storage(): Promise<Record<string, unknown>> {
     return this.currentWorker().evaluate(() => chrome.storage.local.get(null));
+  }
+
+  /** Stores accounts as the options page does (after clearing everything, if asked). */
+  async storeAccounts(accounts: Account[], { clear = false } = {}) {
+    await this.currentWorker().evaluate(
+      async ([list, wipe]) => {
+        if (wipe) await chrome.storage.local.clear();
+        await chrome.storage.local.set({ accounts: list, accounts$: { v: 2 } });
+      },
+      [accounts, clear] as const,
+    );
   }
 
   async alarms() {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Account } from '@/lib/accounts';
 import { demoAccount, type Simulator } from '../simulator/simulator';
+import { storedAccount } from '../simulator/stored-account';
 import type { ExtensionSession } from './browser';
 import { Popup } from './pages';
 
@@ -16,20 +17,12 @@ export function screenshotAccounts(now = Date.now()) {
   ];
 }
 
-function storedAccount(sim: Simulator, userId: string, label: string, password?: string): Account {
-  const account = sim.account(userId);
-  return {
-    id: userId, label, baseUrl: sim.apiUrl, userId, password: password ?? account.password,
-    apiKey: account.apiKey, keyForm: 'header', notifications: true,
-  };
-}
+const stored = (sim: Simulator, userId: string, label: string, password?: string) =>
+  storedAccount(sim, sim.account(userId), { label, ...(password && { password }) });
 
 /** Stores these accounts (as the options page would) and refreshes them from the popup. */
 async function show(browser: ExtensionSession, accounts: Account[], locale: string) {
-  await browser.currentWorker().evaluate(async (list) => {
-    await chrome.storage.local.clear();
-    await chrome.storage.local.set({ accounts: list, accounts$: { v: 2 } });
-  }, accounts);
+  await browser.storeAccounts(accounts, { clear: true });
   const popup = new Popup(await browser.open('popup'), locale);
   await popup.page.getByRole('article').first().waitFor();
   await popup.refresh();
@@ -45,10 +38,10 @@ export async function captureScreenshots(browser: ExtensionSession, sim: Simulat
   mkdirSync(dir, { recursive: true });
   const files: string[] = [];
   const states: [string, Account[]][] = [
-    ['one-account', [storedAccount(sim, 'demo-user', 'Personal')]],
-    ['near-full', [storedAccount(sim, 'photos', 'Photos')]],
-    ['failure', [storedAccount(sim, 'archive', 'Archive')]],
-    ['several', [storedAccount(sim, 'demo-user', 'Personal'), storedAccount(sim, 'photos', 'Photos'), storedAccount(sim, 'archive', 'Archive', 'old-password')]],
+    ['one-account', [stored(sim, 'demo-user', 'Personal')]],
+    ['near-full', [stored(sim, 'photos', 'Photos')]],
+    ['failure', [stored(sim, 'archive', 'Archive')]],
+    ['several', [stored(sim, 'demo-user', 'Personal'), stored(sim, 'photos', 'Photos'), stored(sim, 'archive', 'Archive', 'old-password')]],
   ];
   for (const [state, accounts] of states) {
     const page = await show(browser, accounts, locale);

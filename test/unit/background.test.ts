@@ -6,7 +6,8 @@ import { ALARM } from '@/lib/scheduler';
 import { settingsItem } from '@/lib/storage-items';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
-import { accountFor, clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, snapshotOf } from './helpers/harness';
+import { storedAccount } from '../simulator/stored-account';
+import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, snapshotOf } from './helpers/harness';
 
 const GB = 1024 ** 3;
 let sim: Simulator;
@@ -27,8 +28,8 @@ beforeEach(() => {
   sim.account('alice').quota = 100 * GB;
 });
 
-const alice = () => accountFor(sim, sim.account('alice'));
-const bob = () => accountFor(sim, sim.account('bob'));
+const alice = () => storedAccount(sim, sim.account('alice'));
+const bob = () => storedAccount(sim, sim.account('bob'));
 
 describe('worker start', () => {
   it('creates both alarms with the settings periods and sends nothing when unconfigured', async () => {

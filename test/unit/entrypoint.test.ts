@@ -4,8 +4,9 @@ import background from '@/entrypoints/background';
 import { ALARM } from '@/lib/scheduler';
 import { accountsItem } from '@/lib/storage-items';
 import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
+import { storedAccount } from '../simulator/stored-account';
 import { installFakeExtensionApis } from './helpers/fake-extension';
-import { accountFor, snapshotOf } from './helpers/harness';
+import { snapshotOf } from './helpers/harness';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ it('registers its listeners at start and answers alarms, messages and account ch
   await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM.keepAlive)).toBeDefined());
   expect(sim.requests).toHaveLength(0);
 
-  await accountsItem.setValue([accountFor(sim, sim.account('carol'))]);
+  await accountsItem.setValue([storedAccount(sim, sim.account('carol'))]);
   await vi.waitFor(async () => expect((await snapshotOf('id-carol')).capacity).toBeDefined());
   expect(sim.requests.map((r) => r.server)).toEqual(['api', 'node']);
 

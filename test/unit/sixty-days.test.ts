@@ -3,7 +3,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountsItem } from '@/lib/storage-items';
 import { loadAccounts } from '@/lib/stored-state';
 import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
-import { accountFor, clock, DAY, freshBrowser, HOUR, MINUTE, newWorker } from './helpers/harness';
+import { storedAccount } from '../simulator/stored-account';
+import { clock, DAY, freshBrowser, HOUR, MINUTE, newWorker } from './helpers/harness';
 
 /**
  * Sixty days of browser life, two accounts: the browser opens at a different hour each day
@@ -61,7 +62,7 @@ it('keeps both accounts alive every day the browser ran, and reports the wrong p
     notices.push({ at: clock.now, id, title: options.title, message: options.message });
     return id;
   }) as never);
-  await freshBrowser([accountFor(sim, sim.account('alice')), accountFor(sim, sim.account('bob'))]);
+  await freshBrowser([storedAccount(sim, sim.account('alice')), storedAccount(sim, sim.account('bob'))]);
   const sessions: { day: number; from: number; to: number }[] = [];
 
   for (let day = 0; day < 60; day++) {

@@ -6,7 +6,7 @@ import { createServiceApi } from '@/lib/service-api';
 import { accountsItem } from '@/lib/storage-items';
 import { loadSnapshots } from '@/lib/stored-state';
 import { emptySnapshot } from '@/lib/snapshot';
-import type { SimAccount, Simulator } from '../../simulator/simulator';
+import type { Simulator } from '../../simulator/simulator';
 import { installFakeExtensionApis } from './fake-extension';
 
 export const MINUTE = 60_000;
@@ -15,21 +15,6 @@ export const DAY = 24 * HOUR;
 
 /** A settable clock shared by the simulator and the background. */
 export const clock = { now: Date.UTC(2026, 10, 2, 0, 0, 0) };
-
-/** The stored account that signs in to a simulated one. */
-export function accountFor(sim: Simulator, simAccount: SimAccount, overrides: Partial<Account> = {}): Account {
-  return {
-    id: `id-${simAccount.userId}`,
-    label: simAccount.userId,
-    baseUrl: sim.apiUrl,
-    userId: simAccount.userId,
-    password: simAccount.password,
-    apiKey: simAccount.apiKey,
-    keyForm: 'header',
-    notifications: true,
-    ...overrides,
-  };
-}
 
 /** A fresh fake browser (storage, alarms, badge, notifications) and a background service on it. */
 export async function freshBrowser(accounts: Account[] = [], opts: Parameters<typeof installFakeExtensionApis>[0] = {}) {
