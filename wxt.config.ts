@@ -10,6 +10,8 @@ const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 // reach the simulator on loopback; store zips are always production.
 export default defineConfig({
   manifestVersion: 3,
+  // One promise-based `browser` everywhere, also in Chromium-based browsers without a native one.
+  modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
   zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**'] },
   manifest: ({ mode, browser }) => ({

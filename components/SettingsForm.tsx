@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { t, type MessageKey } from '@/lib/i18n';
 import { SETTING_LIMITS, type Settings } from '@/lib/settings';
-import { applySettingsInput, settingsInput, type SettingsInput } from '@/lib/settings-form';
+import { applySettingsInput, settingsInput, type SettingsInput } from './settings-input';
 import { describedBy, Field } from './Field';
 
 interface Props {

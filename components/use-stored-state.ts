@@ -2,13 +2,34 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Account } from '@/lib/accounts';
 import type { Settings } from '@/lib/settings';
 import type { AccountSnapshot } from '@/lib/snapshot';
-import { accountsItem, settingsItem, snapshotsItem } from '@/lib/storage-items';
-import { loadAccounts, loadSettings, loadSnapshots } from '@/lib/stored-state';
+import {
+  loadAccounts,
+  loadSettings,
+  loadSnapshots,
+  storageProblems,
+  watchStorage,
+  type DamagedAccount,
+  type LockReason,
+} from '@/lib/storage';
 
 export interface StoredState {
   accounts: Account[];
+  /** Stored entries that are not valid accounts: shown, to re-enter or remove. */
+  damaged: DamagedAccount[];
   snapshots: Record<string, AccountSnapshot>;
   settings: Settings;
+  /** Stored items the extension may not write (another version's data, or not a list). */
+  problems: { item: 'accounts' | 'settings'; reason: LockReason }[];
+}
+
+async function loadState(): Promise<StoredState> {
+  const [{ accounts, damaged }, snapshots, settings, problems] = await Promise.all([
+    loadAccounts(),
+    loadSnapshots(),
+    loadSettings(),
+    storageProblems(),
+  ]);
+  return { accounts, damaged, snapshots, settings, problems };
 }
 
 /** Storage as the pages show it: read at once, read again whenever any item changes. */
@@ -17,14 +38,14 @@ export function useStoredState(): StoredState | undefined {
   useEffect(() => {
     let alive = true;
     const load = async () => {
-      const [accounts, snapshots, settings] = await Promise.all([loadAccounts(), loadSnapshots(), loadSettings()]);
-      if (alive) setState({ accounts, snapshots, settings });
+      const next = await loadState();
+      if (alive) setState(next);
     };
     void load();
-    const unwatch = [accountsItem, snapshotsItem, settingsItem].map((item) => item.watch(() => void load()));
+    const stop = watchStorage(() => void load());
     return () => {
       alive = false;
-      unwatch.forEach((stop) => stop());
+      stop();
     };
   }, []);
   return state;

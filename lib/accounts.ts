@@ -39,6 +39,31 @@ export function accountName(account: Pick<Account, 'label' | 'userId'>): string 
   return account.label.trim() || account.userId;
 }
 
+/**
+ * Whose account this is: the server and the user ID. When either changes, everything the old
+ * server said about the account is forgotten.
+ */
+export function accountIdentity(account: Pick<Account, 'baseUrl' | 'userId'>): string {
+  return JSON.stringify([account.baseUrl, account.userId]);
+}
+
+/** Everything a request is sent with: runs with other credentials are never joined or recorded. */
+export function credentialsKey(account: ServiceCredentials): string {
+  return JSON.stringify([account.baseUrl, account.userId, account.password, account.apiKey, account.keyForm]);
+}
+
+/** Whether a stored value is a whole account as the options page saves it. */
+export function isStoredAccount(value: unknown): value is Account {
+  const a = value as Record<string, unknown> | null;
+  return (
+    typeof a === 'object' && a !== null && !Array.isArray(a) &&
+    typeof a.id === 'string' && a.id !== '' &&
+    ['label', 'baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof a[key] === 'string') &&
+    (a.keyForm === 'header' || a.keyForm === 'matrix') &&
+    typeof a.notifications === 'boolean'
+  );
+}
+
 /** A new account id, unique enough for a list a person keeps by hand. */
 export function newAccountId(): string {
   return crypto.randomUUID();

@@ -1,22 +1,28 @@
+import { browser } from 'wxt/browser';
 import type { Account } from './accounts';
+import { createAccountTasks, type AccountTaskDeps } from './account-tasks';
 import { badgeFor, renderBadge } from './badge';
-import { createKeeper, type KeeperDeps } from './keeper';
-import type { Handlers } from './messages';
-import { decideNotices, showNotice, type Notice } from './notifications';
+import { onMessages, type Handlers } from './messages';
+import { decideNotices, openNoticeTarget, showNotice, type Notice } from './notifications';
 import { ALARM, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './scheduler';
 import { taskInterval, type Settings, type Task } from './settings';
-import { emptySnapshot, type AccountSnapshot } from './snapshot';
-import { loadAccounts, loadSettings, loadSnapshots, pruneSnapshots, updateSnapshot } from './stored-state';
+import { snapshotFor, type AccountSnapshot } from './snapshot';
+import { accountsItem, loadAccounts, loadSettings, loadSnapshots, pruneSnapshots, settingsItem, updateSnapshot } from './storage';
+import { MINUTE_MS } from './time';
+
+/** A manual check of an account is not repeated within this time (fast clicks on Refresh). */
+export const MANUAL_CHECK_GAP_MS = MINUTE_MS / 6;
 
 /**
- * The background's behaviour, wired to browser events by entrypoints/background.ts. It keeps
- * nothing in memory that storage does not hold: the worker may stop between any two awaits.
+ * The background's behaviour: decides what is due, runs it through the account tasks,
+ * tells the user what changed and draws the badge. It keeps nothing in memory that storage
+ * does not hold: the worker may stop between any two awaits.
  */
-export function createBackgroundService(deps: KeeperDeps) {
-  const keeper = createKeeper(deps);
+export function createBackgroundService(deps: AccountTaskDeps) {
+  const tasks = createAccountTasks(deps);
   let queue: Promise<unknown> = Promise.resolve();
 
-  /** Scheduled work runs one trigger at a time, so each sees what the previous one recorded. */
+  /** Work runs one piece at a time, so each sees what the previous one recorded. */
   function serial(work: () => Promise<void>): Promise<void> {
     const next = queue.then(work);
     queue = next.catch((error: unknown) => console.warn('Storage Keeper: background task failed', error));
@@ -32,50 +38,52 @@ export function createBackgroundService(deps: KeeperDeps) {
     await Promise.all(
       accounts.map(async (account) => {
         for (const task of TASKS) {
-          const snapshot = (await loadSnapshots())[account.id] ?? emptySnapshot();
-          if (pick(snapshot, task)) await keeper.run(account, task, settings);
+          // Read again before each task: the refresh uses the node the keep-alive just stored.
+          if (pick(await tasks.snapshotOf(account), task)) await tasks.run(account, task, settings);
         }
       }),
     );
-    await publish(accounts, settings);
+    await publish(settings);
   }
 
-  async function runDue(trigger: Trigger, tasks: readonly Task[] = TASKS): Promise<void> {
-    const [accounts, settings] = await Promise.all([loadAccounts(), loadSettings()]);
+  async function runDue(trigger: Trigger, only: readonly Task[] = TASKS): Promise<void> {
+    const [{ accounts }, settings] = await Promise.all([loadAccounts(), loadSettings()]);
     const now = deps.now();
     await runTasks(accounts, settings, (snapshot, task) =>
-      tasks.includes(task) && isDue(snapshot[task], task, taskInterval(settings, task), now, trigger),
+      only.includes(task) && isDue(snapshot[task], task, taskInterval(settings, task), now, trigger),
     );
   }
 
-  /** Tells the user what changed (notifications once per change), redraws the badge, arms the retry. */
-  async function publish(accounts: readonly Account[], settings: Settings): Promise<void> {
-    for (const account of accounts) {
-      let notices: Notice[] = [];
-      await updateSnapshot(account.id, (snapshot) => {
-        const decided = decideNotices(account, snapshot, settings, deps.now());
-        notices = decided.notices;
-        const same = JSON.stringify(decided.alerts) === JSON.stringify(snapshot.alerts);
-        return same ? snapshot : { ...snapshot, alerts: decided.alerts };
-      });
-      for (const notice of notices) await showNotice(account, notice);
-    }
+  /** Tells the user what changed (each notice shown, then recorded), redraws the badge, arms the retry. */
+  async function publish(settings: Settings): Promise<void> {
+    const { accounts } = await loadAccounts();
     const snapshots = await loadSnapshots();
-    const views = accounts.map((account) => ({ account, snapshot: snapshots[account.id] ?? emptySnapshot() }));
+    for (const account of accounts) {
+      const snapshot = snapshotFor(account, snapshots[account.id]);
+      const { alerts, notices } = decideNotices(account, snapshot, settings, deps.now());
+      // Shown before recorded: a worker stopped in between shows it again under the same id, never loses it.
+      for (const notice of notices) await showNotice(account, notice);
+      if (JSON.stringify(alerts) !== JSON.stringify(snapshot.alerts)) {
+        await updateSnapshot(account.id, (stored) => ({ ...snapshotFor(account, stored), alerts }));
+      }
+    }
+    const fresh = await loadSnapshots();
+    const views = accounts.map((account) => ({ account, snapshot: snapshotFor(account, fresh[account.id]) }));
     await renderBadge(badgeFor(views, settings));
     await scheduleRetry(nextRetryAt(views.map((v) => v.snapshot)));
   }
 
   const handlers: Handlers = {
-    /** Refreshes now; a keep-alive too where it is failing or never succeeded, so a fix shows at once. */
-    async refresh({ accountId }) {
-      const [accounts, settings] = await Promise.all([loadAccounts(), loadSettings()]);
-      const chosen = accounts.filter((a) => accountId === undefined || a.id === accountId);
-      await runTasks(chosen, settings, (snapshot, task) =>
-        task === 'refresh' || snapshot.keepAlive.failure !== undefined || snapshot.keepAlive.lastSuccessAt === undefined,
-      );
-    },
-    testConnection: (draft) => keeper.test(draft),
+    /** A full check (getUser, then capacity) of one account or all, at most once per account per few seconds. */
+    refresh: ({ accountId }) =>
+      serial(async () => {
+        const [{ accounts }, settings] = await Promise.all([loadAccounts(), loadSettings()]);
+        const chosen = accounts.filter((a) => accountId === undefined || a.id === accountId);
+        const now = deps.now();
+        const recent = (at: number | undefined) => at !== undefined && now - at < MANUAL_CHECK_GAP_MS && at <= now;
+        await runTasks(chosen, settings, (snapshot, task) => !recent(snapshot[task].lastAttemptAt));
+      }),
+    testConnection: (draft) => tasks.test(draft),
   };
 
   return {
@@ -96,12 +104,42 @@ export function createBackgroundService(deps: KeeperDeps) {
         return task ? runDue('alarm', [task]) : Promise.resolve();
       }),
 
-    /** Settings or accounts changed: new periods, new accounts checked, removed ones forgotten. */
+    /** Settings or accounts changed: new periods; new, edited and removed accounts seen to. */
     reschedule: () =>
       serial(async () => {
         await ensureAlarms(await loadSettings(), deps.now());
-        await pruneSnapshots(await loadAccounts());
+        const { accounts } = await loadAccounts();
+        // An account edited to another server or user forgets what the old one said.
+        await pruneSnapshots((id, snapshot) => {
+          const account = accounts.find((a) => a.id === id);
+          return account !== undefined && snapshotFor(account, snapshot) === snapshot;
+        });
         await runDue('worker-start');
       }),
   };
+}
+
+export type BackgroundService = ReturnType<typeof createBackgroundService>;
+
+/**
+ * Wires browser events to the service. Every listener is registered synchronously, at once:
+ * MV3 drops the events whose listener comes late. Returns how to unwire them.
+ */
+export function registerBackground(service: BackgroundService): () => void {
+  const onAlarm = (alarm: { name: string }) => service.onAlarm(alarm.name);
+  const onStartup = () => service.start('browser-start');
+  const onClicked = (id: string) => openNoticeTarget(id);
+  browser.alarms.onAlarm.addListener(onAlarm);
+  browser.runtime.onStartup.addListener(onStartup);
+  browser.notifications.onClicked.addListener(onClicked);
+  const stops = [
+    onMessages(service.handlers),
+    settingsItem.watch(() => void service.reschedule()),
+    accountsItem.watch(() => void service.reschedule()),
+    () => browser.alarms.onAlarm.removeListener(onAlarm),
+    () => browser.runtime.onStartup.removeListener(onStartup),
+    () => browser.notifications.onClicked.removeListener(onClicked),
+  ];
+  void service.start('worker-start');
+  return () => stops.forEach((stop) => stop());
 }

@@ -1,11 +1,12 @@
 import { browser } from 'wxt/browser';
 import { accountName, type Account } from './accounts';
 import { describeFailure } from './failure-text';
+import type { Failure } from './failures';
 import { formatDateTime, formatPercent } from './format';
 import { t, uiLocale } from './i18n';
 import type { Settings } from './settings';
-import { currentFailure, type AccountSnapshot, type UsageLevel } from './snapshot';
-import { levelRank, usageLevel, usagePercent } from './usage';
+import { currentFailure, urgency, type AccountSnapshot, type UsageLevel } from './snapshot';
+import { usageLevel, usagePercent } from './usage';
 
 export const BADGE_COLORS: Record<UsageLevel | 'failure', string> = {
   normal: '#1a73e8',
@@ -14,51 +15,56 @@ export const BADGE_COLORS: Record<UsageLevel | 'failure', string> = {
   failure: '#5f2c82',
 };
 
-export interface BadgeLook {
-  text: string;
-  color: string;
-  title: string;
-}
-
 export interface AccountView {
   account: Account;
   snapshot: AccountSnapshot;
 }
 
-/** How urgent an account is: failures first, then by usage level and percent. */
-export function urgency({ snapshot }: AccountView, settings: Settings): number {
-  if (currentFailure(snapshot)) return 1000;
-  const percent = snapshot.capacity && usagePercent(snapshot.capacity);
-  if (percent === undefined) return -1;
-  return levelRank(usageLevel(percent, settings)) * 200 + Math.min(percent, 199);
+/** What the badge says, before it is put in words. */
+export interface BadgeState {
+  text: string;
+  tone: keyof typeof BADGE_COLORS;
+  /** One line per account for the title, or none when no account is set up. */
+  accounts: { name: string; percent?: number; keptAliveAt?: number; failure?: Failure }[];
 }
 
-/** The badge for all accounts: the most urgent one's %, `!` on a failure, empty when unset. */
-export function badgeFor(views: readonly AccountView[], settings: Settings): BadgeLook {
-  const name = t('extName');
-  if (views.length === 0) return { text: '', color: BADGE_COLORS.normal, title: `${name}\n${t('badgeNotConfigured')}` };
-  const locale = uiLocale();
-  const lines = views.map(({ account, snapshot }) => {
-    const failure = currentFailure(snapshot);
+/** The badge for all accounts: the most urgent one's %, `!` on a failure, empty when unset. Pure. */
+export function badgeFor(views: readonly AccountView[], settings: Settings): BadgeState {
+  const accounts = views.map(({ account, snapshot }) => {
     const percent = snapshot.capacity && usagePercent(snapshot.capacity);
-    const usage = percent === undefined ? t('badgeUsageUnknown') : formatPercent(percent, locale);
-    const keptAlive = snapshot.keepAlive.lastSuccessAt;
-    const alive = keptAlive === undefined ? t('badgeNeverKeptAlive') : t('badgeKeptAlive', [formatDateTime(keptAlive, locale)]);
-    return `${accountName(account)}: ${usage} · ${alive}${failure ? `\n⚠ ${describeFailure(failure).message}` : ''}`;
+    const failure = currentFailure(snapshot);
+    const keptAliveAt = snapshot.keepAlive.lastSuccessAt;
+    return {
+      name: accountName(account),
+      ...(percent !== undefined && { percent }),
+      ...(keptAliveAt !== undefined && { keptAliveAt }),
+      ...(failure && { failure }),
+    };
   });
-  const title = [name, ...lines].join('\n');
-  const top = [...views].sort((a, b) => urgency(b, settings) - urgency(a, settings))[0]!;
-  if (currentFailure(top.snapshot)) return { text: '!', color: BADGE_COLORS.failure, title };
+  const top = [...views].sort((a, b) => urgency(b.snapshot, settings) - urgency(a.snapshot, settings))[0];
+  if (!top) return { text: '', tone: 'normal', accounts };
+  if (currentFailure(top.snapshot)) return { text: '!', tone: 'failure', accounts };
   const percent = top.snapshot.capacity && usagePercent(top.snapshot.capacity);
-  if (percent === undefined) return { text: '', color: BADGE_COLORS.normal, title };
-  return { text: `${Math.round(percent)}%`, color: BADGE_COLORS[usageLevel(percent, settings)], title };
+  if (percent === undefined) return { text: '', tone: 'normal', accounts };
+  return { text: `${Math.round(percent)}%`, tone: usageLevel(percent, settings), accounts };
+}
+
+/** The badge's tooltip: the extension's name, then each account's usage, keep-alive and problem. */
+export function badgeTitle(state: BadgeState, locale = uiLocale()): string {
+  if (state.accounts.length === 0) return `${t('extName')}\n${t('badgeNotConfigured')}`;
+  const lines = state.accounts.map(({ name, percent, keptAliveAt, failure }) => {
+    const usage = percent === undefined ? t('badgeUsageUnknown') : formatPercent(percent, locale);
+    const alive = keptAliveAt === undefined ? t('badgeNeverKeptAlive') : t('badgeKeptAlive', [formatDateTime(keptAliveAt, locale)]);
+    return `${name}: ${usage} · ${alive}${failure ? `\n⚠ ${describeFailure(failure).message}` : ''}`;
+  });
+  return [t('extName'), ...lines].join('\n');
 }
 
 /** Draws the badge. */
-export async function renderBadge(look: BadgeLook): Promise<void> {
+export async function renderBadge(state: BadgeState): Promise<void> {
   await Promise.all([
-    browser.action.setBadgeText({ text: look.text }),
-    browser.action.setBadgeBackgroundColor({ color: look.color }),
-    browser.action.setTitle({ title: look.title }),
+    browser.action.setBadgeText({ text: state.text }),
+    browser.action.setBadgeBackgroundColor({ color: BADGE_COLORS[state.tone] }),
+    browser.action.setTitle({ title: badgeTitle(state) }),
   ]);
 }

@@ -18,6 +18,18 @@ export type Failure =
   | { kind: 'timeout'; afterMs: number }
   | { kind: 'network' };
 
+/** Every failure kind, to recognise a stored failure. */
+const FAILURE_KINDS: ReadonlySet<string> = new Set<Failure['kind']>([
+  'not-configured', 'permission-missing', 'credentials-rejected', 'api-key-rejected', 'node-not-ready', 'not-found',
+  'rate-limited', 'server-error', 'http-error', 'service-error', 'invalid-response', 'redirect-refused', 'timeout', 'network',
+]);
+
+/** Whether a stored value is a failure this version can describe. */
+export function isFailure(value: unknown): value is Failure {
+  const kind = (value as { kind?: unknown } | null)?.kind;
+  return typeof kind === 'string' && FAILURE_KINDS.has(kind);
+}
+
 export type CredentialField = 'baseUrl' | 'userId' | 'password' | 'apiKey';
 
 /** A call's outcome: the value, or the failure the user will be shown. */

@@ -1,3 +1,4 @@
+import { defineExtensionMessaging } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { Result } from './failures';
 import type { DatasetCapacity, UserInfo } from './service-schemas';
@@ -13,37 +14,31 @@ export interface ConnectionReport {
 }
 
 /** Every command the pages send to the background, with its reply. */
-export interface Protocol {
-  /** Refresh one account (or all) now; resolves when done. */
-  refresh: { request: { accountId?: string }; response: void };
-  /** Run getUser and the capacity call with unsaved settings; stores nothing. */
-  testConnection: { request: AccountDraft; response: ConnectionReport };
+export interface ProtocolMap {
+  /** A full check of one account (or all) now: getUser, then the capacity call. Resolves when done. */
+  refresh(data: { accountId?: string }): void;
+  /** Runs getUser and the capacity call with unsaved settings; stores nothing. */
+  testConnection(data: AccountDraft): ConnectionReport;
 }
 
-export type MessageType = keyof Protocol;
-type Message<K extends MessageType = MessageType> = { type: K; data: Protocol[K]['request'] };
-export type Handlers = { [K in MessageType]: (data: Protocol[K]['request']) => Promise<Protocol[K]['response']> };
+export type Handlers = {
+  [K in keyof ProtocolMap]: (data: Parameters<ProtocolMap[K]>[0]) => Promise<ReturnType<ProtocolMap[K]>>;
+};
 
-/** Sends a command to the background and waits for its reply. */
-export function sendMessage<K extends MessageType>(
-  type: K,
-  data: Protocol[K]['request'],
-): Promise<Protocol[K]['response']> {
-  return browser.runtime.sendMessage({ type, data } satisfies Message<K>);
-}
+// A handler that throws (or rejects) reaches the page as a rejected sendMessage, never as
+// `undefined`: handlers run async, as a synchronous throw would escape the library.
+const messaging = defineExtensionMessaging<ProtocolMap>();
 
-/** Answers commands from the extension's own pages; anything else is ignored. */
-export function onMessages(handlers: Handlers): void {
-  browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
-    if (sender.id !== browser.runtime.id || !isMessage(message)) return false;
-    const handler = handlers[message.type] as (data: unknown) => Promise<unknown>;
-    // Reply through sendResponse and keep the channel open: Chrome ignores a returned promise.
-    void handler(message.data).then(sendResponse, () => sendResponse(undefined));
-    return true;
-  });
-}
+/** Sends a command to the background; rejects when the background fails to carry it out. */
+export const sendMessage = messaging.sendMessage;
 
-function isMessage(value: unknown): value is Message {
-  const type = (value as Partial<Message> | null)?.type;
-  return type === 'refresh' || type === 'testConnection';
+/** Answers commands from the extension's own pages; a message from anyone else is refused. Returns how to stop. */
+export function onMessages(handlers: Handlers): () => void {
+  const stops = (Object.keys(handlers) as (keyof ProtocolMap)[]).map((type) =>
+    messaging.onMessage(type, async ({ data, sender }) => {
+      if (sender.id !== browser.runtime.id) throw new Error('Storage Keeper only answers its own pages.');
+      return (await (handlers[type] as (data: unknown) => Promise<unknown>)(data)) as never;
+    }),
+  );
+  return () => stops.forEach((stop) => stop());
 }

@@ -16,13 +16,18 @@ export type Trigger = 'alarm' | 'retry' | 'worker-start' | 'browser-start';
 /** Alarms fire on their period; runs that were recorded a little earlier still count as due. */
 const ALARM_TOLERANCE = 0.1;
 
-/** Whether a task should run now. Pure. */
+/**
+ * Whether a task should run now. Pure. A pending retry makes a task due sooner, never later:
+ * the periodic alarm and the catch-up at start still run it on its normal schedule.
+ */
 export function isDue(state: TaskState, task: Task, intervalMs: number, now: number, trigger: Trigger): boolean {
-  if (state.retryAt !== undefined) return now >= state.retryAt;
   if (state.lastAttemptAt === undefined) return true;
+  if (state.retryAt !== undefined && now >= state.retryAt) return true;
   if (trigger === 'retry') return false;
   if (trigger === 'alarm') return now >= state.lastAttemptAt + intervalMs * (1 - ALARM_TOLERANCE);
-  if (trigger === 'browser-start' && task === 'keepAlive') {
+  // A new browser session keeps alive early, unless the server asked us to wait.
+  const askedToWait = state.failure?.kind === 'rate-limited' && state.retryAt !== undefined;
+  if (trigger === 'browser-start' && task === 'keepAlive' && !askedToWait) {
     return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
   }
   return now >= state.lastAttemptAt + intervalMs;

@@ -1,3 +1,5 @@
+import { HOUR_MS, MINUTE_MS } from './time';
+
 /** Settings shared by every account. Intervals are whole hours/minutes, thresholds percent. */
 export interface Settings {
   keepAliveHours: number;
@@ -24,12 +26,6 @@ export const SETTING_LIMITS = {
   warningPercent: { min: 1, max: 99 },
   criticalPercent: { min: 2, max: 100 },
 } as const;
-
-// The real-browser tests build with WXT_TIME_SCALE (e.g. 720: an hour lasts 5 s) so alarms fire
-// within a test; every other build runs on real time.
-const TIME_SCALE = Number(import.meta.env.WXT_TIME_SCALE ?? 1) || 1;
-const MINUTE_MS = 60_000 / TIME_SCALE;
-const HOUR_MS = 60 * MINUTE_MS;
 
 export type Task = 'keepAlive' | 'refresh';
 

@@ -1,5 +1,8 @@
-import type { Failure, Result } from './failures';
+import { accountIdentity, type Account } from './accounts';
+import { isFailure, type Failure, type Result } from './failures';
 import type { DatasetCapacity, UserInfo } from './service-schemas';
+import type { Settings } from './settings';
+import { levelRank, usageLevel, usagePercent } from './usage';
 
 /** How one task (keep-alive or capacity refresh) of one account has been going. */
 export interface TaskState {
@@ -16,23 +19,45 @@ export interface TaskState {
 
 export type UsageLevel = 'normal' | 'warning' | 'critical';
 
+/** What the user has been told, so each change is notified once. */
+export interface Alerts {
+  usage: UsageLevel;
+  /** "Keep-alive is failing" notices shown in the current run of failures. */
+  keepAliveNotices: number;
+  /** When the last of them was shown. */
+  keepAliveNoticeAt?: number;
+}
+
 /** Everything the extension knows about one account, as stored and shown. */
 export interface AccountSnapshot {
+  /** Whose data this is (server and user ID when recorded): another's data is never shown or used. */
+  identity?: string;
   user?: UserInfo & { at: number };
   capacity?: DatasetCapacity & { at: number };
   /** The cached node failed to resolve or answered 404: read it again from getUser. */
   nodeStale?: boolean;
   keepAlive: TaskState;
   refresh: TaskState;
-  /** What the user has been told, so each crossing is notified once. */
-  alerts: { usage: UsageLevel; keepAliveFailing: boolean };
+  alerts: Alerts;
 }
 
-export const emptySnapshot = (): AccountSnapshot => ({
+export const emptySnapshot = (identity?: string): AccountSnapshot => ({
+  ...(identity !== undefined && { identity }),
   keepAlive: { consecutiveFailures: 0 },
   refresh: { consecutiveFailures: 0 },
-  alerts: { usage: 'normal', keepAliveFailing: false },
+  alerts: { usage: 'normal', keepAliveNotices: 0 },
 });
+
+/**
+ * The account's stored snapshot, if it is about this account as it is now: after its server
+ * or user ID changed, what the old one said (node, user details, figures) is forgotten.
+ */
+export function snapshotFor(account: Pick<Account, 'baseUrl' | 'userId'>, stored: AccountSnapshot | undefined): AccountSnapshot {
+  const identity = accountIdentity(account);
+  // Snapshots written before identities were recorded belong to the account they are filed under.
+  if (stored && (stored.identity === undefined || stored.identity === identity)) return stored;
+  return emptySnapshot(identity);
+}
 
 /** A task's state after an attempt that ended at `at`, with its retry time if it failed. */
 export function recordAttempt(
@@ -57,4 +82,70 @@ export function recordAttempt(
 /** The failure the user should see first for an account, if any. */
 export function currentFailure(snapshot: AccountSnapshot): Failure | undefined {
   return snapshot.keepAlive.failure ?? snapshot.refresh.failure;
+}
+
+/** How urgent an account is, for the badge and the popup's order: failures first, then usage. */
+export function urgency(snapshot: AccountSnapshot, settings: Pick<Settings, 'warningPercent' | 'criticalPercent'>): number {
+  if (currentFailure(snapshot)) return 1000;
+  const percent = snapshot.capacity && usagePercent(snapshot.capacity);
+  if (percent === undefined) return -1;
+  return levelRank(usageLevel(percent, settings)) * 200 + Math.min(percent, 199);
+}
+
+// ---- reading a stored snapshot: each part that is not what we wrote starts over ----------
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const LEVELS: readonly unknown[] = ['normal', 'warning', 'critical'];
+
+function readTaskState(value: unknown): TaskState {
+  const empty = { consecutiveFailures: 0 };
+  if (!isObject(value) || !isCount(value.consecutiveFailures)) return empty;
+  const times = ['lastAttemptAt', 'lastSuccessAt', 'failingSince', 'retryAt'] as const;
+  if (times.some((key) => value[key] !== undefined && !isTime(value[key]))) return empty;
+  if (value.failure !== undefined && !isFailure(value.failure)) return empty;
+  return value as unknown as TaskState;
+}
+
+function readAlerts(value: unknown): Alerts {
+  const v = isObject(value) ? value : {};
+  // Before escalating reminders there was one flag: it counts as one notice shown.
+  const notices = isCount(v.keepAliveNotices) ? v.keepAliveNotices : v.keepAliveFailing === true ? 1 : 0;
+  return {
+    usage: LEVELS.includes(v.usage) ? (v.usage as UsageLevel) : 'normal',
+    keepAliveNotices: notices,
+    ...(isTime(v.keepAliveNoticeAt) && { keepAliveNoticeAt: v.keepAliveNoticeAt }),
+  };
+}
+
+const isServiceTime = (value: unknown) =>
+  isObject(value) && typeof value.raw === 'string' && (value.epochMs === null || isTime(value.epochMs));
+
+function isStoredUser(value: unknown): value is UserInfo & { at: number } {
+  if (!isObject(value) || typeof value.node !== 'string' || !isTime(value.at)) return false;
+  const key = value.apiKey;
+  if (key === undefined) return true;
+  if (!isObject(key)) return false;
+  if (key.activated !== undefined && !isServiceTime(key.activated)) return false;
+  const bonus = key.bonus;
+  return bonus === undefined || (isObject(bonus) && isServiceTime(bonus.since) && isServiceTime(bonus.until) && isCount(bonus.increaseGb));
+}
+
+const isStoredCapacity = (value: unknown): value is DatasetCapacity & { at: number } =>
+  isObject(value) && isCount(value.quota) && isCount(value.used) && isTime(value.at);
+
+/** A stored snapshot read part by part: what is damaged starts over, the rest is kept. */
+export function readSnapshot(value: unknown): AccountSnapshot {
+  const v = isObject(value) ? value : {};
+  return {
+    ...(typeof v.identity === 'string' && { identity: v.identity }),
+    ...(isStoredUser(v.user) && { user: v.user }),
+    ...(isStoredCapacity(v.capacity) && { capacity: v.capacity }),
+    ...(v.nodeStale === true && { nodeStale: true }),
+    keepAlive: readTaskState(v.keepAlive),
+    refresh: readTaskState(v.refresh),
+    alerts: readAlerts(v.alerts),
+  };
 }

@@ -40,12 +40,13 @@ export const accountDraftSchema = z.object({
 
 export type AccountDraft = z.infer<typeof accountDraftSchema>;
 
-/** Each field's first error message key, for showing beside the field. */
+/** Each field's first error, an i18n key, for showing beside the field. */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message.startsWith('error') ? issue.message : 'errorInvalid';
-  }
-  return errors;
+  const { fieldErrors: byField } = z.flattenError(error);
+  return Object.fromEntries(
+    Object.entries(byField as Record<string, string[] | undefined>).map(([field, [first = ''] = []]) => [
+      field,
+      first.startsWith('error') ? first : 'errorInvalid',
+    ]),
+  );
 }

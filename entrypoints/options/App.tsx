@@ -1,5 +1,4 @@
 import { useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { AccountForm } from '@/components/AccountForm';
 import { AccountList } from '@/components/AccountList';
 import { ConfirmButton } from '@/components/ConfirmButton';
@@ -8,7 +7,8 @@ import { useStoredState } from '@/components/use-stored-state';
 import { DEFAULT_KEY_FORM, newAccountId, SERVER_PRESETS, type Account } from '@/lib/accounts';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages';
-import { accountsItem, settingsItem } from '@/lib/storage-items';
+import { StorageLockedError, removeAccount, removeAllData, removeDamagedAccount, saveAccount, saveSettings } from '@/lib/storage';
+import { DamagedAccount, StorageProblems } from '@/components/DamagedAccount';
 
 const blankAccount = (): Account => ({
   id: newAccountId(),
@@ -25,33 +25,46 @@ const blankAccount = (): Account => ({
 export function App() {
   const state = useStoredState();
   const [editing, setEditing] = useState<Account>();
+  const [refused, setRefused] = useState(false);
   if (!state) return <main class="options" aria-busy="true" />;
-  const { accounts, snapshots, settings } = state;
+  const { accounts, damaged, snapshots, settings, problems } = state;
 
-  async function saveAccount(account: Account) {
-    const exists = accounts.some((a) => a.id === account.id);
-    await accountsItem.setValue(exists ? accounts.map((a) => (a.id === account.id ? account : a)) : [...accounts, account]);
+  async function save(account: Account) {
+    try {
+      await saveAccount(account);
+    } catch (error) {
+      if (!(error instanceof StorageLockedError)) throw error;
+      setRefused(true);
+      return;
+    }
+    setRefused(false);
     setEditing(undefined);
-    // Check the saved account at once, so the popup has figures (or the reason why not).
-    void sendMessage('refresh', { accountId: account.id });
+    // Check the saved account at once, so the popup has figures (or the reason why not); the
+    // background records any failure itself.
+    sendMessage('refresh', { accountId: account.id }).catch(() => undefined);
   }
 
   return (
     <main class="options">
       <h1>{t('optionsTitle')}</h1>
+      <StorageProblems problems={problems} />
       <section aria-labelledby="accounts-heading">
         <h2 id="accounts-heading">{t('accountsHeading')}</h2>
         <p class="intro">{t('accountsIntro')}</p>
+        {refused && <p class="failure" role="alert">{t('saveRefused')}</p>}
         {editing ? (
-          <AccountForm key={editing.id} account={editing} onSave={saveAccount} onCancel={() => setEditing(undefined)} />
+          <AccountForm key={editing.id} account={editing} onSave={save} onCancel={() => setEditing(undefined)} />
         ) : (
           <>
             <AccountList
               accounts={accounts}
               snapshots={snapshots}
               onEdit={setEditing}
-              onRemove={(account) => accountsItem.setValue(accounts.filter((a) => a.id !== account.id))}
+              onRemove={(account) => removeAccount(account.id)}
             />
+            {damaged.map((entry) => (
+              <DamagedAccount key={entry.key} entry={entry} onRemove={(e) => removeDamagedAccount(e.key)} />
+            ))}
             <button type="button" class="primary" onClick={() => setEditing(blankAccount())}>
               {t('addAccount')}
             </button>
@@ -60,12 +73,12 @@ export function App() {
       </section>
       <section aria-labelledby="settings-heading">
         <h2 id="settings-heading">{t('settingsHeading')}</h2>
-        <SettingsForm settings={settings} onSave={(next) => settingsItem.setValue(next)} />
+        <SettingsForm settings={settings} onSave={saveSettings} />
       </section>
       <section aria-labelledby="data-heading">
         <h2 id="data-heading">{t('dataHeading')}</h2>
         <p>{t('dataIntro')}</p>
-        <ConfirmButton label={t('removeAllData')} question={t('removeAllDataQuestion')} onConfirm={() => browser.storage.local.clear()} />
+        <ConfirmButton label={t('removeAllData')} question={t('removeAllDataQuestion')} onConfirm={removeAllData} />
       </section>
     </main>
   );

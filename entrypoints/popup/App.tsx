@@ -3,19 +3,19 @@ import { AccountCard } from '@/components/AccountCard';
 import { RefreshButton } from '@/components/RefreshButton';
 import { useStoredState } from '@/components/use-stored-state';
 import { Welcome } from '@/components/Welcome';
-import { urgency } from '@/lib/badge';
 import { t, uiLocale } from '@/lib/i18n';
-import { emptySnapshot } from '@/lib/snapshot';
+import { snapshotFor, urgency } from '@/lib/snapshot';
+import { DamagedAccount, StorageProblems } from '@/components/DamagedAccount';
 
 /** The toolbar popup: rendered from storage at once, never waiting for the network. */
 export function App({ now = Date.now }: { now?: () => number }) {
   const state = useStoredState();
   const locale = uiLocale();
   if (!state) return <main class="popup popup--loading" aria-busy="true" />;
-  const { accounts, snapshots, settings } = state;
+  const { accounts, damaged, snapshots, settings, problems } = state;
   const views = accounts
-    .map((account) => ({ account, snapshot: snapshots[account.id] ?? emptySnapshot() }))
-    .sort((a, b) => urgency(b, settings) - urgency(a, settings));
+    .map((account) => ({ account, snapshot: snapshotFor(account, snapshots[account.id]) }))
+    .sort((a, b) => urgency(b.snapshot, settings) - urgency(a.snapshot, settings));
 
   return (
     <main class="popup">
@@ -26,7 +26,11 @@ export function App({ now = Date.now }: { now?: () => number }) {
           {t('options')}
         </button>
       </header>
-      {views.length === 0 ? (
+      <StorageProblems problems={problems} />
+      {damaged.map((entry) => (
+        <DamagedAccount key={entry.key} entry={entry} />
+      ))}
+      {views.length === 0 && damaged.length === 0 ? (
         <Welcome />
       ) : (
         views.map((view) => (
@@ -36,7 +40,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
             settings={settings}
             now={now()}
             locale={locale}
-            compact={views.length > 1}
+            compact={views.length + damaged.length > 1}
           />
         ))
       )}

@@ -3,11 +3,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_COLORS } from '@/lib/badge';
 import { openNoticeTarget } from '@/lib/notifications';
 import { ALARM } from '@/lib/scheduler';
-import { settingsItem } from '@/lib/storage-items';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
 import { storedAccount } from '../simulator/stored-account';
-import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, snapshotOf } from './helpers/harness';
+import { clock, countRequests, DAY, fireAlarm, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, snapshotOf } from './helpers/harness';
 
 const GB = 1024 ** 3;
 let sim: Simulator;
@@ -53,7 +52,7 @@ describe('worker start', () => {
   it('re-creates an alarm whose period no longer matches the settings', async () => {
     const worker = await freshBrowser();
     await worker.start('worker-start');
-    await settingsItem.setValue({ ...DEFAULT_SETTINGS, refreshMinutes: 60 });
+    await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60 } });
     await worker.reschedule();
     expect(await fakeBrowser.alarms.get(ALARM.refresh)).toMatchObject({ periodInMinutes: 60, scheduledTime: clock.now + HOUR });
   });
@@ -83,14 +82,15 @@ describe('worker start', () => {
 
 describe('alarms', () => {
   it('keep-alive: one getUser per account; refresh: one capacity call per account on the cached node', async () => {
-    const worker = await freshBrowser([alice(), bob()]);
+    await freshBrowser([alice(), bob()]);
+    const worker = registeredWorker();
     await worker.start('worker-start');
     sim.requests.length = 0;
     clock.now += 30 * MINUTE;
-    await fakeAlarm(worker, ALARM.refresh);
+    await fireAlarm(ALARM.refresh);
     expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([0, 2]);
     clock.now += DAY;
-    await fakeAlarm(worker, ALARM.keepAlive);
+    await fireAlarm(ALARM.keepAlive);
     expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([2, 2]);
     expect(sim.account('bob').lastLoginMs).toBe(clock.now);
     const snapshot = await snapshotOf('id-bob');
@@ -99,18 +99,19 @@ describe('alarms', () => {
   });
 
   it('reads the node again from getUser after the node answered 404', async () => {
-    const worker = await freshBrowser([alice()]);
+    await freshBrowser([alice()]);
+    const worker = registeredWorker();
     await worker.start('worker-start');
     sim.setFault('node', 'not-found');
     clock.now += 30 * MINUTE;
-    await fakeAlarm(worker, ALARM.refresh);
+    await fireAlarm(ALARM.refresh);
     expect((await snapshotOf('id-alice')).nodeStale).toBe(true);
     sim.setFault('node', undefined);
     sim.requests.length = 0;
     clock.now = (await snapshotOf('id-alice')).refresh.retryAt!;
-    await worker.onAlarm(ALARM.retry);
+    await fireAlarm(ALARM.retry);
     expect(sim.requests.map((r) => r.server)).toEqual(['api', 'node']);
-    expect((await snapshotOf('id-alice')).nodeStale).toBe(false);
+    expect((await snapshotOf('id-alice')).nodeStale).toBeFalsy();
   });
 
   it('sends nothing for an account with missing credentials or host permission: that is its state', async () => {
@@ -139,7 +140,7 @@ describe('backoff', () => {
       clock.now = retryAt!;
       await worker.onAlarm(ALARM.retry);
     }
-    expect(delays).toEqual([1, 2, 4, 8, 16, 30, 30].map((m) => m * MINUTE));
+    expect(delays).toEqual([5, 10, 20, 30, 30, 30, 30].map((m) => m * MINUTE)); // capacity: never under 5 min
     sim.setFault('node', undefined);
     clock.now = (await snapshotOf('id-alice')).refresh.retryAt!;
     await worker.onAlarm(ALARM.retry);
@@ -165,19 +166,28 @@ describe('joining and restarts', () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
     sim.requests.length = 0;
+    clock.now += MINUTE;
     await Promise.all([worker.handlers.refresh({}), worker.handlers.refresh({ accountId: 'id-alice' }), worker.handlers.refresh({})]);
-    expect(countRequests(sim, 'node')).toBe(1);
+    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([1, 1]);
   });
 
   it('resumes correctly after the worker is killed in the middle of a refresh', async () => {
     await freshBrowser([alice()]);
-    const hanging = newWorker(() => new Promise<Response>(() => {})); // this worker dies mid-request
-    void hanging.start('worker-start');
-    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM.refresh)).toBeDefined());
-    expect(await snapshotOf('id-alice')).toMatchObject({ keepAlive: { consecutiveFailures: 0 } });
+    // This worker's getUser goes through; then it is killed while its capacity call is on the wire.
+    const dying = newWorker((input, init) =>
+      String(input).startsWith(sim.nodeUrl) ? new Promise<Response>(() => {}) : globalThis.fetch(input, init),
+    );
+    void dying.start('worker-start');
+    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).keepAlive.lastSuccessAt).toBe(clock.now));
+    expect(await snapshotOf('id-alice')).toMatchObject({ refresh: { consecutiveFailures: 0 } });
+    expect((await snapshotOf('id-alice')).capacity).toBeUndefined();
+    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([1, 0]);
+
+    clock.now += MINUTE; // the browser starts a new worker for the next event
     await newWorker().start('worker-start');
     const snapshot = await snapshotOf('id-alice');
     expect(snapshot.capacity).toMatchObject({ used: 10 * GB, quota: 100 * GB });
+    // Only what the dead worker left undone is done: no second keep-alive.
     expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([1, 1]);
   });
 });
@@ -272,11 +282,6 @@ describe('messages', () => {
     expect(rejected).toEqual({ user: { ok: false, failure: { kind: 'credentials-rejected' } } });
   });
 });
-
-/** Fires an alarm as the browser does: through the worker's handler, awaited. */
-function fakeAlarm(worker: ReturnType<typeof newWorker>, name: string) {
-  return worker.onAlarm(name);
-}
 
 /** The notifications created, as [id, options]. */
 function notices(create: { mock: { calls: unknown[][] } }) {

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { ALARM } from '@/lib/scheduler';
-import { accountsItem } from '@/lib/storage-items';
+import { sendMessage } from '@/lib/messages';
 import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
 import { storedAccount } from '../simulator/stored-account';
 import { installFakeExtensionApis } from './helpers/fake-extension';
-import { snapshotOf } from './helpers/harness';
+import { snapshotOf, storeAccounts } from './helpers/harness';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ it('registers its listeners at start and answers alarms, messages and account ch
   await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM.keepAlive)).toBeDefined());
   expect(sim.requests).toHaveLength(0);
 
-  await accountsItem.setValue([storedAccount(sim, sim.account('carol'))]);
+  await storeAccounts([storedAccount(sim, sim.account('carol'))]);
   await vi.waitFor(async () => expect((await snapshotOf('id-carol')).capacity).toBeDefined());
   expect(sim.requests.map((r) => r.server)).toEqual(['api', 'node']);
 
@@ -33,11 +33,13 @@ it('registers its listeners at start and answers alarms, messages and account ch
   await fakeBrowser.alarms.onAlarm.trigger({ name: ALARM.keepAlive, scheduledTime: Date.now(), persistAcrossSessions: true });
   await vi.waitFor(() => expect(sim.requests).toHaveLength(3));
 
-  // A message from anyone but our own pages is ignored; ours is answered.
-  await fakeBrowser.runtime.onMessage.trigger({ type: 'refresh', data: {} }, { id: 'another-extension' }, () => {});
-  await fakeBrowser.runtime.onMessage.trigger({ type: 'refresh', data: {} }, { id: fakeBrowser.runtime.id }, () => {});
-  await vi.waitFor(() => expect(sim.requests.filter((r) => r.server === 'node')).toHaveLength(2));
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(sim.requests.filter((r) => r.server === 'node')).toHaveLength(2);
+  // A message from anyone but our own pages is refused; ours is answered: a full check.
+  const foreign = { id: 1, type: 'refresh', data: {}, timestamp: Date.now() };
+  const [reply] = await fakeBrowser.runtime.onMessage.trigger(foreign, { id: 'another-extension' }, () => {});
+  expect(reply).toMatchObject({ err: { message: 'Storage Keeper only answers its own pages.' } });
+  expect(sim.requests).toHaveLength(3);
+  vi.setSystemTime(Date.now() + 60_000);
+  await sendMessage('refresh', {});
+  expect(sim.requests.map((r) => r.server)).toEqual(['api', 'node', 'api', 'api', 'node']);
   vi.useRealTimers();
 });

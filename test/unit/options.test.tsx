@@ -3,29 +3,37 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import type { ConnectionReport } from '@/lib/messages';
+import { onMessages, type ConnectionReport } from '@/lib/messages';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
-import { accountsItem, settingsItem } from '@/lib/storage-items';
-import { loadAccounts, loadSettings } from '@/lib/stored-state';
+import { loadAccounts, loadSettings } from '@/lib/storage';
+import { storeAccounts } from './helpers/harness';
+
 import { account, GB, userInfo } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 
+const savedAccounts = async () => (await loadAccounts()).accounts;
+
 let messages: { type: string; data: unknown }[];
 let report: ConnectionReport;
+let stopMessages: () => void;
 
 beforeEach(() => {
   fakeBrowser.reset();
   installFakeExtensionApis();
   messages = [];
   report = { user: { ok: true, value: userInfo() }, capacity: { ok: true, value: { quota: 28 * GB, used: 7 * GB } }, nodeOrigin: 'https://nanao.teracloud.jp' };
-  // The fake browser delivers replies through sendResponse only.
-  fakeBrowser.runtime.onMessage.addListener((message: { type: string; data: unknown }, _sender, sendResponse) => {
-    messages.push(message);
-    sendResponse(message.type === 'testConnection' ? report : undefined);
-    return true;
+  stopMessages = onMessages({
+    refresh: async (data) => void messages.push({ type: 'refresh', data }),
+    testConnection: async (data) => {
+      messages.push({ type: 'testConnection', data });
+      return report;
+    },
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  stopMessages();
+});
 
 const type = (label: string | RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 
@@ -78,8 +86,8 @@ describe('accounts', () => {
     fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(async () => expect(await loadAccounts()).toHaveLength(1));
-    expect((await loadAccounts())[0]).toMatchObject({ baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: 'pä:ss', apiKey: 'key-1', keyForm: 'header' });
+    await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
+    expect((await savedAccounts())[0]).toMatchObject({ baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: 'pä:ss', apiKey: 'key-1', keyForm: 'header' });
     expect(requested).toEqual([['https://api.infini-cloud.net/*']]);
     await waitFor(() => expect(messages.map((m) => m.type)).toEqual(['refresh']));
   });
@@ -92,7 +100,7 @@ describe('accounts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('Required.')).toHaveLength(3);
     expect(screen.getByText('Enter an https:// address of the server, without a path.')).toBeTruthy();
-    expect(await loadAccounts()).toEqual([]);
+    expect(await savedAccounts()).toEqual([]);
   });
 
   it('tests unsaved values and reports each step, storing nothing', async () => {
@@ -102,7 +110,7 @@ describe('accounts', () => {
     const status = await screen.findByText(/signed in as yamada/);
     expect(status.closest('[role=status]')?.textContent).toContain('7 GB of 28 GB used');
     expect(messages[0]).toEqual({ type: 'testConnection', data: expect.objectContaining({ userId: 'yamada', keyForm: 'matrix' }) });
-    expect(await loadAccounts()).toEqual([]);
+    expect(await savedAccounts()).toEqual([]);
     report = { user: { ok: false, failure: { kind: 'api-key-rejected' } } };
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText('The API key was rejected. Check the API key in the options.')).toBeTruthy();
@@ -115,7 +123,7 @@ describe('accounts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await screen.findByText(/signed in as yamada/);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(async () => expect(await loadAccounts()).toHaveLength(1));
+    await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
     expect(requested.at(-1)).toEqual(['https://api.infini-cloud.net/*', 'https://nanao.teracloud.jp/*']);
   });
 
@@ -124,12 +132,12 @@ describe('accounts', () => {
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/Access to https:\/\/api.infini-cloud.net was not allowed/)).toBeTruthy();
-    expect(await loadAccounts()).toEqual([]);
+    expect(await savedAccounts()).toEqual([]);
     expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('yamada');
   });
 
   it('edits and removes an account, with confirmation', async () => {
-    await accountsItem.setValue([account(), account({ id: 'work', label: 'Work' })]);
+    await storeAccounts([account(), account({ id: 'work', label: 'Work' })]);
     render(<App />);
     const home = (await screen.findByText('Home')).closest('li')!;
     fireEvent.click(within(home).getByRole('button', { name: 'Edit' }));
@@ -138,22 +146,22 @@ describe('accounts', () => {
     expect((screen.getByLabelText('Apps password') as HTMLInputElement).type).toBe('text');
     type('Name (optional)', 'House');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(async () => expect((await loadAccounts()).map((a) => a.label)).toEqual(['House', 'Work']));
+    await waitFor(async () => expect((await savedAccounts()).map((a) => a.label)).toEqual(['House', 'Work']));
 
     const work = (await screen.findByText('Work')).closest('li')!;
     fireEvent.click(within(work).getByRole('button', { name: 'Remove' }));
-    expect((await loadAccounts())).toHaveLength(2);
+    expect((await savedAccounts())).toHaveLength(2);
     fireEvent.click(within(work).getByRole('button', { name: 'Yes, Remove' }));
-    await waitFor(async () => expect((await loadAccounts()).map((a) => a.label)).toEqual(['House']));
+    await waitFor(async () => expect((await savedAccounts()).map((a) => a.label)).toEqual(['House']));
   });
 
   it('removes all data only after confirmation', async () => {
-    await accountsItem.setValue([account()]);
-    await settingsItem.setValue({ ...DEFAULT_SETTINGS, refreshMinutes: 60 });
+    await storeAccounts([account()]);
+    await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60 } });
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove all data' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(await loadAccounts()).toHaveLength(1);
+    expect(await savedAccounts()).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Remove all data' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Remove all data' }));
     await waitFor(async () => expect(await fakeBrowser.storage.local.get()).toEqual({}));

@@ -3,7 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
-import { accountsItem, snapshotsItem } from '@/lib/storage-items';
+import { onMessages } from '@/lib/messages';
+import { storeAccounts } from './helpers/harness';
+
+const storeSnapshots = (snapshots: Record<string, unknown>) => fakeBrowser.storage.local.set({ snapshots });
 import { account, NOW, snapshot, userInfo } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 
@@ -27,8 +30,8 @@ describe('popup', () => {
   });
 
   it('shows one account in full: usage, capacity, bonus, copyable details and times', async () => {
-    await accountsItem.setValue([account()]);
-    await snapshotsItem.setValue({ home: snapshot(44) });
+    await storeAccounts([account()]);
+    await storeSnapshots({ home: snapshot(44) });
     show();
     const card = await screen.findByRole('article', { name: 'Home' });
     const text = card.textContent ?? '';
@@ -48,8 +51,8 @@ describe('popup', () => {
   });
 
   it('copies a detail to the clipboard', async () => {
-    await accountsItem.setValue([account()]);
-    await snapshotsItem.setValue({ home: snapshot(44) });
+    await storeAccounts([account()]);
+    await storeSnapshots({ home: snapshot(44) });
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Copy WebDAV URL' }));
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://nanao.teracloud.jp/dav/'));
@@ -61,8 +64,8 @@ describe('popup', () => {
     ['expired', Date.UTC(2026, 0, 1), Date.UTC(2026, 5, 1), null],
   ])('shows an %s bonus accordingly', async (_state, since, until, expected) => {
     const bonus = { since: { epochMs: since, raw: '' }, until: { epochMs: until, raw: '' }, increaseGb: 8 };
-    await accountsItem.setValue([account()]);
-    await snapshotsItem.setValue({ home: snapshot(44, { user: { ...userInfo({ apiKey: { ...userInfo().apiKey, bonus } }), at: NOW } }) });
+    await storeAccounts([account()]);
+    await storeSnapshots({ home: snapshot(44, { user: { ...userInfo({ apiKey: { ...userInfo().apiKey, bonus } }), at: NOW } }) });
     show();
     const card = await screen.findByRole('article', { name: 'Home' });
     if (expected) expect(card.textContent).toContain(expected);
@@ -70,8 +73,8 @@ describe('popup', () => {
   });
 
   it('colours a nearly full account by threshold', async () => {
-    await accountsItem.setValue([account()]);
-    await snapshotsItem.setValue({ home: snapshot(96.4) });
+    await storeAccounts([account()]);
+    await storeSnapshots({ home: snapshot(96.4) });
     show();
     const card = await screen.findByRole('article', { name: 'Home' });
     expect(card.querySelector('.usage--critical')).not.toBeNull();
@@ -79,8 +82,8 @@ describe('popup', () => {
   });
 
   it('shows several accounts as compact cards, most urgent first', async () => {
-    await accountsItem.setValue([account({ id: 'a', label: 'Calm' }), account({ id: 'b', label: 'Full' }), account({ id: 'c', label: 'Broken' })]);
-    await snapshotsItem.setValue({
+    await storeAccounts([account({ id: 'a', label: 'Calm' }), account({ id: 'b', label: 'Full' }), account({ id: 'c', label: 'Broken' })]);
+    await storeSnapshots({
       a: snapshot(20),
       b: snapshot(92),
       c: snapshot(50, { keepAlive: { consecutiveFailures: 1, failure: { kind: 'api-key-rejected' }, lastAttemptAt: NOW } }),
@@ -95,8 +98,8 @@ describe('popup', () => {
   it('explains a failure with its fix and keeps the last figures, marked stale', async () => {
     let opened = 0;
     fakeBrowser.runtime.openOptionsPage = async () => void opened++;
-    await accountsItem.setValue([account()]);
-    await snapshotsItem.setValue({
+    await storeAccounts([account()]);
+    await storeSnapshots({
       home: snapshot(44, { keepAlive: { consecutiveFailures: 2, failure: { kind: 'credentials-rejected' }, lastAttemptAt: NOW, lastSuccessAt: NOW - 86_400_000 } }),
     });
     show();
@@ -110,22 +113,25 @@ describe('popup', () => {
   });
 
   it('updates live when storage changes', async () => {
-    await accountsItem.setValue([account()]);
-    await snapshotsItem.setValue({ home: snapshot(44) });
+    await storeAccounts([account()]);
+    await storeSnapshots({ home: snapshot(44) });
     show();
     await screen.findByText('44%');
-    await snapshotsItem.setValue({ home: snapshot(71) });
+    await storeSnapshots({ home: snapshot(71) });
     expect(await screen.findByText('71%')).toBeTruthy();
   });
 
   it('refreshes with a busy state that cannot be double-fired', async () => {
-    await accountsItem.setValue([account()]);
-    await snapshotsItem.setValue({ home: snapshot(44) });
+    await storeAccounts([account()]);
+    await storeSnapshots({ home: snapshot(44) });
     let received = 0;
     let finish!: () => void;
-    fakeBrowser.runtime.onMessage.addListener(() => {
-      received++;
-      return new Promise<void>((resolve) => (finish = resolve));
+    const stop = onMessages({
+      refresh: () => {
+        received++;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+      testConnection: () => Promise.reject(new Error('not sent by the popup')),
     });
     show();
     const button = await screen.findByRole('button', { name: 'Refresh' });
@@ -133,17 +139,18 @@ describe('popup', () => {
     const busy = await screen.findByRole('button', { name: 'Refreshing…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(busy);
-    await snapshotsItem.setValue({ home: snapshot(50) });
+    await storeSnapshots({ home: snapshot(50) });
     finish();
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeTruthy();
     expect(screen.getByText('50%')).toBeTruthy();
     expect(received).toBe(1);
+    stop();
   });
 
   it('renders in Japanese', async () => {
     installFakeExtensionApis({ locale: 'ja' });
-    await accountsItem.setValue([account()]);
-    await snapshotsItem.setValue({ home: snapshot(44, { refresh: { consecutiveFailures: 1, failure: { kind: 'service-error', code: 1203 }, lastAttemptAt: NOW } }) });
+    await storeAccounts([account()]);
+    await storeSnapshots({ home: snapshot(44, { refresh: { consecutiveFailures: 1, failure: { kind: 'service-error', code: 1203 }, lastAttemptAt: NOW } }) });
     show();
     const card = await screen.findByRole('article', { name: 'Home' });
     expect(card.textContent).toContain('28 GB 中 12.3 GB 使用');

@@ -22,6 +22,14 @@ export function installFakeExtensionApis({
         return text.replace(/\$(\d)/g, (_, n: string) => subs[Number(n) - 1] ?? '');
       },
     },
+    runtime: Object.assign(fakeBrowser.runtime, {
+      // As the browser delivers a message from one of our pages: with our id as the sender,
+      // answered by the first listener's promise (the fake would answer only sendResponse).
+      sendMessage: async (message: unknown) => {
+        const replies = await fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id }, () => {});
+        return replies.find((reply) => reply !== undefined);
+      },
+    }),
     permissions: {
       contains: async ({ origins = [] }: { origins?: string[] }) => origins.every(granted),
       request: async ({ origins = [] }: { origins?: string[] }) => origins.every(granted),

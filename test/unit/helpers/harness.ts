@@ -1,10 +1,9 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Account } from '@/lib/accounts';
-import { createBackgroundService } from '@/lib/background-service';
+import { createBackgroundService, registerBackground, type BackgroundService } from '@/lib/background-service';
 import { hasHostPermission } from '@/lib/permissions';
 import { createServiceApi } from '@/lib/service-api';
-import { accountsItem } from '@/lib/storage-items';
-import { loadSnapshots } from '@/lib/stored-state';
+import { loadSnapshots } from '@/lib/storage';
 import { emptySnapshot } from '@/lib/snapshot';
 import type { Simulator } from '../../simulator/simulator';
 import { installFakeExtensionApis } from './fake-extension';
@@ -16,21 +15,44 @@ export const DAY = 24 * HOUR;
 /** A settable clock shared by the simulator and the background. */
 export const clock = { now: Date.UTC(2026, 10, 2, 0, 0, 0) };
 
+/** Writes accounts into storage.local as the options page leaves them (list and version marker). */
+export async function storeAccounts(accounts: readonly unknown[]) {
+  await fakeBrowser.storage.local.set({ accounts, accounts$: { v: 2 } });
+}
+
 /** A fresh fake browser (storage, alarms, badge, notifications) and a background service on it. */
 export async function freshBrowser(accounts: Account[] = [], opts: Parameters<typeof installFakeExtensionApis>[0] = {}) {
+  unregister();
   fakeBrowser.reset();
   installFakeExtensionApis(opts);
-  if (accounts.length > 0) await accountsItem.setValue(accounts);
+  if (accounts.length > 0) await storeAccounts(accounts);
   return newWorker();
 }
 
 /** A new worker on the same browser: what a killed and restarted service worker is. */
-export function newWorker(fetch?: typeof globalThis.fetch) {
+export function newWorker(fetch?: typeof globalThis.fetch): BackgroundService {
   return createBackgroundService({
     api: createServiceApi({ timeoutMs: 300, ...(fetch && { fetch }) }),
     canReach: hasHostPermission,
     now: () => clock.now,
   });
+}
+
+/**
+ * A worker started as the entrypoint starts one: its listeners registered on the fake browser,
+ * so tests fire real browser events (alarms, messages) at it.
+ */
+export function registeredWorker(fetch?: typeof globalThis.fetch): BackgroundService {
+  unregister();
+  const worker = newWorker(fetch);
+  unregister = registerBackground(worker);
+  return worker;
+}
+let unregister = () => {};
+
+/** Fires an alarm as the browser does: through the registered onAlarm listener, awaited. */
+export async function fireAlarm(name: string) {
+  await fakeBrowser.alarms.onAlarm.trigger({ name, scheduledTime: clock.now, periodInMinutes: undefined } as never);
 }
 
 /** One account's stored snapshot. */

@@ -1,0 +1,137 @@
+import { accountIdentity, credentialsKey, missingCredentials, type Account } from './accounts';
+import { retryDelay } from './backoff';
+import { fail, invalidatesNode, ok, type Failure, type Result } from './failures';
+import type { ConnectionReport } from './messages';
+import type { ServiceApi, ServiceCredentials } from './service-api';
+import { nodeOrigin } from './service-schemas';
+import { taskInterval, type Settings, type Task } from './settings';
+import { recordAttempt, snapshotFor, type AccountSnapshot } from './snapshot';
+import { loadAccounts, loadSnapshots, updateSnapshot } from './storage';
+
+export interface AccountTaskDeps {
+  api: ServiceApi;
+  /** Whether the extension holds the host permission for this URL. */
+  canReach: (url: string) => Promise<boolean>;
+  now: () => number;
+}
+
+/**
+ * The two tasks of one account (keep-alive: getUser; refresh: the capacity call) and the
+ * record of each outcome in its snapshot. Called by the background service, which decides
+ * when. A task already running with the same credentials is joined, never started twice.
+ */
+export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
+  const running = new Map<string, Promise<void>>();
+
+  /** Why nothing may be sent for this account (to this node), if anything. */
+  async function blocker(account: ServiceCredentials, node?: string): Promise<Failure | undefined> {
+    const missing = missingCredentials(account);
+    if (missing.length > 0) return { kind: 'not-configured', missing };
+    const target = node === undefined ? ok(account.baseUrl) : nodeOrigin(account.baseUrl, node);
+    if (!target.ok) return target.failure;
+    if (!(await canReach(target.value))) return { kind: 'permission-missing', origin: target.value };
+    return undefined;
+  }
+
+  /** The account's snapshot as it is now (another server's or user's data does not count). */
+  async function snapshotOf(account: Account): Promise<AccountSnapshot> {
+    return snapshotFor(account, (await loadSnapshots())[account.id]);
+  }
+
+  /**
+   * Stores a task's outcome (and `extra` fields) with its retry time. An outcome is only
+   * about the credentials it was fetched with: if the account was removed or edited in the
+   * meantime, it is dropped.
+   */
+  async function record(
+    account: Account,
+    task: Task,
+    settings: Settings,
+    outcome: Result<unknown>,
+    extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
+  ): Promise<void> {
+    const current = (await loadAccounts()).accounts.find((a) => a.id === account.id);
+    if (!current || credentialsKey(current) !== credentialsKey(account)) return;
+    const interval = taskInterval(settings, task);
+    await updateSnapshot(account.id, (stored) => {
+      const s = snapshotFor(account, stored);
+      return {
+        ...s,
+        ...extra(s),
+        identity: accountIdentity(account),
+        [task]: recordAttempt(s[task], now(), outcome, (n, f) => retryDelay(task, n, f, interval)),
+      };
+    });
+  }
+
+  /** getUser: the keep-alive, and the source of the node host. */
+  async function keepAlive(account: Account, settings: Settings): Promise<Result<string>> {
+    const blocked = await blocker(account);
+    if (blocked) {
+      await record(account, 'keepAlive', settings, fail(blocked));
+      return fail(blocked);
+    }
+    const user = await api.getUser(account);
+    // A failed keep-alive keeps the user details last seen: they are still the best we know.
+    await record(account, 'keepAlive', settings, user, () =>
+      user.ok ? { user: { ...user.value, at: now() }, nodeStale: false } : {},
+    );
+    return user.ok ? ok(user.value.node) : user;
+  }
+
+  /** The capacity call on the cached node; getUser first only when the node is unknown or stale. */
+  async function refresh(account: Account, settings: Settings): Promise<void> {
+    const snapshot = await snapshotOf(account);
+    let node = snapshot.nodeStale ? undefined : snapshot.user?.node;
+    if (node === undefined) {
+      // getUser's own backoff holds for the getUser a refresh needs: no second call before its retry.
+      const { failure, retryAt } = snapshot.keepAlive;
+      if (failure && retryAt !== undefined && now() < retryAt) return record(account, 'refresh', settings, fail(failure));
+      const looked = await keepAlive(account, settings);
+      if (!looked.ok) return record(account, 'refresh', settings, looked);
+      node = looked.value;
+    }
+    const blocked = await blocker(account, node);
+    if (blocked) return record(account, 'refresh', settings, fail(blocked));
+    const capacity = await api.getCapacity(account, node);
+    await record(account, 'refresh', settings, capacity, (s) =>
+      capacity.ok
+        ? { capacity: { ...capacity.value, at: now() } }
+        : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
+    );
+  }
+
+  /** Runs `work` unless the same work with the same credentials is under way: then joins it. */
+  function once(key: string, work: () => Promise<unknown>): Promise<void> {
+    const existing = running.get(key);
+    if (existing) return existing;
+    const started = work().then(() => undefined).finally(() => running.delete(key));
+    running.set(key, started);
+    return started;
+  }
+
+  return {
+    snapshotOf,
+
+    /** Runs one task for one account, joining a run already under way with the same credentials. */
+    run(account: Account, task: Task, settings: Settings): Promise<void> {
+      return once(`${task}:${account.id}:${credentialsKey(account)}`, () =>
+        task === 'keepAlive' ? keepAlive(account, settings) : refresh(account, settings),
+      );
+    },
+
+    /** Tests unsaved settings: getUser, then the capacity call on its node. Stores nothing. */
+    async test(account: ServiceCredentials): Promise<ConnectionReport> {
+      const unreachable = await blocker(account);
+      if (unreachable) return { user: fail(unreachable) };
+      const user = await api.getUser(account);
+      if (!user.ok) return { user };
+      const origin = nodeOrigin(account.baseUrl, user.value.node);
+      const blocked = await blocker(account, user.value.node);
+      const capacity = blocked ? fail(blocked) : await api.getCapacity(account, user.value.node);
+      return { user, capacity, ...(origin.ok && { nodeOrigin: origin.value }) };
+    },
+  };
+}
+
+export type AccountTasks = ReturnType<typeof createAccountTasks>;

@@ -1,0 +1,9 @@
+// Durations as the extension counts them. Only the real-browser test build (`--mode e2e`) runs
+// faster than real time (WXT_TIME_SCALE, e.g. 720: an hour lasts 5 s), so alarms and day-long
+// waits fit in a test. The mode is fixed at build time: every other build, whatever the
+// environment holds, runs on real time, and the scaling is not even in its code.
+const TIME_SCALE = import.meta.env.MODE === 'e2e' ? Number(import.meta.env.WXT_TIME_SCALE ?? 1) || 1 : 1;
+
+export const MINUTE_MS = 60_000 / TIME_SCALE;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
