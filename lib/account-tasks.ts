@@ -18,11 +18,9 @@ export interface AccountTaskDeps {
 /**
  * The two tasks of one account (keep-alive: getUser; refresh: the capacity call) and the
  * record of each outcome in its snapshot. Called by the background service, which decides
- * when. A task already running with the same credentials is joined, never started twice.
+ * when and runs one thing at a time.
  */
 export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
-  const running = new Map<string, Promise<void>>();
-
   /** Why nothing may be sent for this account (to this node), if anything. */
   async function blocker(account: ServiceCredentials, node?: string): Promise<Failure | undefined> {
     const missing = missingCredentials(account);
@@ -31,6 +29,12 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
     if (!target.ok) return target.failure;
     if (!(await canReach(target.value))) return { kind: 'permission-missing', origin: target.value };
     return undefined;
+  }
+
+  /** Whether the account is still stored with these credentials (not removed or edited since). */
+  async function isCurrent(account: Account): Promise<boolean> {
+    const stored = (await loadAccounts()).accounts.find((a) => a.id === account.id);
+    return stored !== undefined && credentialsKey(stored) === credentialsKey(account);
   }
 
   /** The account's snapshot as it is now (another server's or user's data does not count). */
@@ -50,8 +54,7 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
     outcome: Result<unknown>,
     extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
   ): Promise<void> {
-    const current = (await loadAccounts()).accounts.find((a) => a.id === account.id);
-    if (!current || credentialsKey(current) !== credentialsKey(account)) return;
+    if (!(await isCurrent(account))) return;
     const interval = taskInterval(settings, task);
     await updateSnapshot(account.id, (stored) => {
       const s = snapshotFor(account, stored);
@@ -101,23 +104,14 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
     );
   }
 
-  /** Runs `work` unless the same work with the same credentials is under way: then joins it. */
-  function once(key: string, work: () => Promise<unknown>): Promise<void> {
-    const existing = running.get(key);
-    if (existing) return existing;
-    const started = work().then(() => undefined).finally(() => running.delete(key));
-    running.set(key, started);
-    return started;
-  }
-
   return {
+    isCurrent,
     snapshotOf,
 
-    /** Runs one task for one account, joining a run already under way with the same credentials. */
-    run(account: Account, task: Task, settings: Settings): Promise<void> {
-      return once(`${task}:${account.id}:${credentialsKey(account)}`, () =>
-        task === 'keepAlive' ? keepAlive(account, settings) : refresh(account, settings),
-      );
+    /** Runs one task for one account. */
+    async run(account: Account, task: Task, settings: Settings): Promise<void> {
+      if (task === 'keepAlive') await keepAlive(account, settings);
+      else await refresh(account, settings);
     },
 
     /** Tests unsaved settings: getUser, then the capacity call on its node. Stores nothing. */

@@ -38,6 +38,8 @@ export function createBackgroundService(deps: AccountTaskDeps) {
     await Promise.all(
       accounts.map(async (account) => {
         for (const task of TASKS) {
+          // An account edited or removed meanwhile is left to the run its change starts.
+          if (!(await tasks.isCurrent(account))) return;
           // Read again before each task: the refresh uses the node the keep-alive just stored.
           if (pick(await tasks.snapshotOf(account), task)) await tasks.run(account, task, settings);
         }
