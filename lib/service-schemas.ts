@@ -1,33 +1,51 @@
 import * as z from 'zod/mini';
+import { isAllowedServerUrl } from './accounts';
 import { fail, ok, type Result } from './failures';
 import { parseServiceTime, type ServiceTime } from './service-time';
 
+/** The longest descriptive text kept: more than any real name or note, little to store. */
+export const MAX_TEXT_LENGTH = 1_000;
+
+/** Text cut to MAX_TEXT_LENGTH, never in the middle of a surrogate pair. */
+export function capText(text: string): string {
+  if (text.length <= MAX_TEXT_LENGTH) return text;
+  const cut = text.slice(0, MAX_TEXT_LENGTH);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 // z.object strips unknown keys at every level: the service may add output fields at any time.
 const count = z.int().check(z.nonnegative());
-const timestamp = z.string();
+const text = z.string().check(z.overwrite(capText));
+const timestamp = z.pipe(text, z.transform(parseServiceTime));
+/** A descriptive field: absent, null or of another type, it is unknown, never a failure. */
+const optional = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 const bonusSchema = z.object({
-  since: timestamp,
-  until: timestamp,
-  increase_capacity: count,
-  capacity: z.optional(count),
+  since: optional(timestamp),
+  until: optional(timestamp),
+  increase_capacity: optional(count),
+  capacity: optional(count),
 });
 
+// Only `result` 0 and `node` are required: with them the server has recorded the login (the
+// keep-alive worked) and the capacity call has its target. Everything else is only shown.
 const userResponseSchema = z.object({
   result: z.literal(0),
-  revision: z.int(),
-  user: z.string(),
-  introduce_code: z.string(),
   node: z.string(),
-  webdav_url: z.string(),
-  capacity: count,
-  api_key: z.object({
-    name: z.string(),
-    note: z.string(),
-    vendor: z.string(),
-    activated_time: timestamp,
-    bonus: z.optional(bonusSchema),
-  }),
+  revision: optional(z.int()),
+  user: optional(text),
+  introduce_code: optional(text),
+  webdav_url: optional(text),
+  capacity: optional(count),
+  api_key: optional(
+    z.object({
+      name: optional(text),
+      note: optional(text),
+      vendor: optional(text),
+      activated_time: optional(timestamp),
+      bonus: optional(bonusSchema),
+    }),
+  ),
 });
 
 const capacityResponseSchema = z.object({
@@ -35,23 +53,26 @@ const capacityResponseSchema = z.object({
   dataset: z.object({ __ROOT__: z.object({ quota: count, used: count }) }),
 });
 
-/** The bonus of a special API key. Capacities in GB. */
+/** The bonus of a special API key. Capacities in GB; any part may be unknown. */
 export interface KeyBonus {
-  since: ServiceTime;
-  until: ServiceTime;
-  increaseGb: number;
+  since?: ServiceTime;
+  until?: ServiceTime;
+  increaseGb?: number;
   capacityGb?: number;
 }
 
-/** getUser's answer, as stored: plain JSON, times parsed, names in our own spelling. */
+/**
+ * getUser's answer, as stored: plain JSON, times parsed, names in our own spelling. Only the
+ * node is sure to be there; every other field is undefined when the service sent none we can read.
+ */
 export interface UserInfo {
-  revision: number;
-  user: string;
-  introduceCode: string;
   node: string;
-  webdavUrl: string;
-  capacityGb: number;
-  apiKey: { name: string; note: string; vendor: string; activated: ServiceTime; bonus?: KeyBonus };
+  revision?: number;
+  user?: string;
+  introduceCode?: string;
+  webdavUrl?: string;
+  capacityGb?: number;
+  apiKey: { name?: string; note?: string; vendor?: string; activated?: ServiceTime; bonus?: KeyBonus };
 }
 
 /** getDatasetCapacity's answer, in bytes. */
@@ -65,28 +86,34 @@ export function parseUserResponse(body: unknown): Result<UserInfo> {
   const parsed = parseWith(userResponseSchema, body);
   if (!parsed.ok) return parsed;
   const { api_key: key, ...user } = parsed.value;
-  return ok({
-    revision: user.revision,
-    user: user.user,
-    introduceCode: user.introduce_code,
-    node: user.node,
-    webdavUrl: user.webdav_url,
-    capacityGb: user.capacity,
-    apiKey: {
-      name: key.name,
-      note: key.note,
-      vendor: key.vendor,
-      activated: parseServiceTime(key.activated_time),
-      ...(key.bonus && {
-        bonus: {
-          since: parseServiceTime(key.bonus.since),
-          until: parseServiceTime(key.bonus.until),
-          increaseGb: key.bonus.increase_capacity,
-          ...(key.bonus.capacity !== undefined && { capacityGb: key.bonus.capacity }),
-        },
+  const bonus = key?.bonus;
+  return ok(
+    defined({
+      node: user.node,
+      revision: user.revision,
+      user: user.user,
+      introduceCode: user.introduce_code,
+      webdavUrl: user.webdav_url,
+      capacityGb: user.capacity,
+      apiKey: defined({
+        name: key?.name,
+        note: key?.note,
+        vendor: key?.vendor,
+        activated: key?.activated_time,
+        bonus: bonus && defined({
+          since: bonus.since,
+          until: bonus.until,
+          increaseGb: bonus.increase_capacity,
+          capacityGb: bonus.capacity,
+        }),
       }),
-    },
-  });
+    }),
+  );
+}
+
+/** The object without its undefined entries: an unknown field is absent, in storage too. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }
 
 /** Reads a getDatasetCapacity body (already JSON-parsed). Never throws. */
@@ -105,6 +132,7 @@ const NODE_HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-
  * tampered answer can never send credentials elsewhere.
  */
 export function nodeOrigin(baseUrl: string, node: string): Result<string> {
+  if (!isAllowedServerUrl(baseUrl)) return fail({ kind: 'not-configured', missing: ['baseUrl'] });
   const match = NODE_HOST.exec(node);
   const port = match?.[1] === undefined ? 0 : Number(match[1]);
   if (!match || node.length > 253 || port > 65_535) {

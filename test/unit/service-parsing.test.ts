@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { originPattern } from '@/lib/permissions';
-import { basicAuth, parseRetryAfter, readBody } from '@/lib/service-api';
+import { basicAuth, readBody } from '@/lib/service-api';
+import { parseRetryAfter } from '@/lib/retry-after';
 import { parseCapacityResponse, parseUserResponse } from '@/lib/service-schemas';
 import { parseServiceTime } from '@/lib/service-time';
 
