@@ -10,7 +10,7 @@ const PADDING = Buffer.alloc(MIB, 'x');
 const PADDING_MEMBER = gzipSync(PADDING, { level: 9 });
 
 /**
- * A valid JSON answer of about `bytes` decoded bytes: `body` with a `padding` string field.
+ * A valid JSON answer: `body` with a `padding` string field of `bytes` characters.
  * Streamed as it is read, without Content-Length; with `gzip`, sent as a gzip bomb.
  */
 export async function sendOversized(res: ServerResponse, body: Record<string, unknown>, bytes: number, gzip: boolean) {
@@ -26,7 +26,11 @@ export async function sendOversized(res: ServerResponse, body: Record<string, un
 
   function* pieces() {
     yield gzip ? gzipSync(head) : head;
-    for (let sent = 0; sent < bytes; sent += MIB) yield gzip ? PADDING_MEMBER : PADDING;
+    for (let sent = 0; sent < bytes; sent += MIB) {
+      const size = Math.min(MIB, bytes - sent);
+      const padding = PADDING.subarray(0, size);
+      yield gzip ? (size === MIB ? PADDING_MEMBER : gzipSync(padding)) : padding;
+    }
     yield gzip ? gzipSync(tail) : tail;
   }
 }
