@@ -15,38 +15,11 @@ export function capText(text: string): string {
 
 // z.object strips unknown keys at every level: the service may add output fields at any time.
 const count = z.int().check(z.nonnegative());
-const text = z.string().check(z.overwrite(capText));
-const timestamp = z.pipe(text, z.transform(parseServiceTime));
-/** A descriptive field: absent, null or of another type, it is unknown, never a failure. */
-const optional = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined);
 
-const bonusSchema = z.object({
-  since: optional(timestamp),
-  until: optional(timestamp),
-  increase_capacity: optional(count),
-  capacity: optional(count),
-});
-
-// Only `result` 0 and `node` are required: with them the server has recorded the login (the
-// keep-alive worked) and the capacity call has its target. Everything else is only shown.
-const userResponseSchema = z.object({
-  result: z.literal(0),
-  node: z.string(),
-  revision: optional(z.int()),
-  user: optional(text),
-  introduce_code: optional(text),
-  webdav_url: optional(text),
-  capacity: optional(count),
-  api_key: optional(
-    z.object({
-      name: optional(text),
-      note: optional(text),
-      vendor: optional(text),
-      activated_time: optional(timestamp),
-      bonus: optional(bonusSchema),
-    }),
-  ),
-});
+// Only `result` 0 and `node` are required: with them the service has recorded the login (the
+// keep-alive worked) and the capacity call has its target. The other fields are only shown,
+// so each is read on its own (below): absent, null or of another type, it is just unknown.
+const userResponseSchema = z.object({ result: z.literal(0), node: z.string() });
 
 const capacityResponseSchema = z.object({
   result: z.literal(0),
@@ -85,31 +58,39 @@ export interface DatasetCapacity {
 export function parseUserResponse(body: unknown): Result<UserInfo> {
   const parsed = parseWith(userResponseSchema, body);
   if (!parsed.ok) return parsed;
-  const { api_key: key, ...user } = parsed.value;
-  const bonus = key?.bonus;
+  const user = body as Record<string, unknown>;
+  const key = objectOf(user.api_key) ?? {};
+  const bonus = objectOf(key.bonus);
   return ok(
     defined({
-      node: user.node,
-      revision: user.revision,
-      user: user.user,
-      introduceCode: user.introduce_code,
-      webdavUrl: user.webdav_url,
-      capacityGb: user.capacity,
+      node: parsed.value.node,
+      revision: countOf(user.revision),
+      user: textOf(user.user),
+      introduceCode: textOf(user.introduce_code),
+      webdavUrl: textOf(user.webdav_url),
+      capacityGb: countOf(user.capacity),
       apiKey: defined({
-        name: key?.name,
-        note: key?.note,
-        vendor: key?.vendor,
-        activated: key?.activated_time,
+        name: textOf(key.name),
+        note: textOf(key.note),
+        vendor: textOf(key.vendor),
+        activated: timeOf(key.activated_time),
         bonus: bonus && defined({
-          since: bonus.since,
-          until: bonus.until,
-          increaseGb: bonus.increase_capacity,
-          capacityGb: bonus.capacity,
+          since: timeOf(bonus.since),
+          until: timeOf(bonus.until),
+          increaseGb: countOf(bonus.increase_capacity),
+          capacityGb: countOf(bonus.capacity),
         }),
       }),
     }),
   );
 }
+
+// Readers of the descriptive fields: the value, or undefined when it is not of the right type.
+const textOf = (value: unknown) => (typeof value === 'string' ? capText(value) : undefined);
+const countOf = (value: unknown) => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
+const timeOf = (value: unknown) => (typeof value === 'string' ? parseServiceTime(capText(value)) : undefined);
+const objectOf = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 /** The object without its undefined entries: an unknown field is absent, in storage too. */
 function defined<T extends object>(value: T): T {
