@@ -30,6 +30,7 @@ export interface FaultOptions {
   retryAfter?: string | null;
   /** Dotted paths (`api_key.bonus.since`) and their new values; undefined removes the field. */
   fields?: Record<string, unknown>;
+  /** The length of the long note, in characters. */
   noteLength?: number;
   /** The decoded size of the answer. */
   bytes?: number;
