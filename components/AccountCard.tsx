@@ -25,7 +25,9 @@ export function AccountCard({ account, snapshot, settings, now, locale, compact 
   const failure = currentFailure(snapshot);
   const { capacity, user } = snapshot;
   const percent = capacity && usagePercent(capacity);
-  const time = (t: ServiceTime) => (t.epochMs === null ? t.raw : formatDate(t.epochMs, locale));
+  const unknown = t('unknownValue');
+  const time = (at?: ServiceTime) => (!at ? unknown : at.epochMs === null ? at.raw : formatDate(at.epochMs, locale));
+  const gb = (value?: number) => (value === undefined ? unknown : formatGb(value, locale));
   const bonus = user?.apiKey.bonus;
   const status = bonus && bonusStatus(bonus, now);
 
@@ -51,17 +53,17 @@ export function AccountCard({ account, snapshot, settings, now, locale, compact 
       {!compact && user && (
         <dl class="details">
           <dt>{t('contractCapacity')}</dt>
-          <dd>{formatGb(user.capacityGb, locale)}</dd>
+          <dd>{gb(user.capacityGb)}</dd>
           {bonus && status === 'active' && (
             <>
               <dt>{t('apiKeyBonus')}</dt>
-              <dd>{t('bonusActive', [formatGb(bonus.increaseGb, locale), time(bonus.until)])}</dd>
+              <dd>{t('bonusActive', [gb(bonus.increaseGb), time(bonus.until)])}</dd>
             </>
           )}
           {bonus && (status === 'upcoming' || status === 'unknown') && (
             <>
               <dt>{t('apiKeyBonus')}</dt>
-              <dd>{t('bonusUpcoming', [formatGb(bonus.increaseGb, locale), time(bonus.since)])}</dd>
+              <dd>{t('bonusUpcoming', [gb(bonus.increaseGb), time(bonus.since)])}</dd>
             </>
           )}
           <Copyable label={t('userId')} value={user.user} />
@@ -69,7 +71,7 @@ export function AccountCard({ account, snapshot, settings, now, locale, compact 
           <Copyable label={t('webdavUrl')} value={user.webdavUrl} />
           <Copyable label={t('introducerCode')} value={user.introduceCode} />
           <dt>{t('application')}</dt>
-          <dd>{t('applicationBy', [user.apiKey.name, user.apiKey.vendor])}</dd>
+          <dd>{t('applicationBy', [user.apiKey.name ?? unknown, user.apiKey.vendor ?? unknown])}</dd>
         </dl>
       )}
       <p class="card__times">
@@ -82,14 +84,19 @@ export function AccountCard({ account, snapshot, settings, now, locale, compact 
   );
 }
 
-function Copyable({ label, value }: { label: string; value: string }) {
+/** A detail with a copy button; "unknown", with nothing to copy, when the service sent none. */
+function Copyable({ label, value }: { label: string; value: string | undefined }) {
   return (
     <>
       <dt>{label}</dt>
-      <dd class="copyable">
-        <span class="copyable__value">{value}</span>
-        <CopyButton value={value} label={label} />
-      </dd>
+      {value === undefined ? (
+        <dd>{t('unknownValue')}</dd>
+      ) : (
+        <dd class="copyable">
+          <span class="copyable__value">{value}</span>
+          <CopyButton value={value} label={label} />
+        </dd>
+      )}
     </>
   );
 }

@@ -10,7 +10,7 @@ export function ConnectionResult({ report, locale }: { report: ConnectionReport;
     <ul class="test-result">
       <li class={user.ok ? 'ok' : 'bad'}>
         <strong>{t('testUserStep')}</strong>{' '}
-        {user.ok ? t('testUserOk', [user.value.user, user.value.node]) : <FailureNotice failure={user.failure} showFix={false} />}
+        {user.ok ? t('testUserOk', [user.value.user ?? t('unknownValue'), user.value.node]) : <FailureNotice failure={user.failure} showFix={false} />}
       </li>
       {capacity && (
         <li class={capacity.ok ? 'ok' : 'bad'}>

@@ -2,11 +2,12 @@ import type { KeyBonus } from './service-schemas';
 
 export type BonusStatus = 'active' | 'upcoming' | 'expired' | 'unknown';
 
-/** Whether an API-key bonus applies now, later, no more, or (times unreadable) cannot be told. */
+/** Whether an API-key bonus applies now, later, no more, or (times unknown) cannot be told. */
 export function bonusStatus(bonus: KeyBonus, now: number): BonusStatus {
-  const { since, until } = bonus;
-  if (until.epochMs !== null && now >= until.epochMs) return 'expired';
-  if (since.epochMs !== null && now < since.epochMs) return 'upcoming';
-  if (since.epochMs === null || until.epochMs === null) return 'unknown';
+  const since = bonus.since?.epochMs ?? null;
+  const until = bonus.until?.epochMs ?? null;
+  if (until !== null && now >= until) return 'expired';
+  if (since !== null && now < since) return 'upcoming';
+  if (since === null || until === null) return 'unknown';
   return 'active';
 }

@@ -7,14 +7,18 @@ export type FailureRemedy = 'options' | 'wait';
 /** A failure as one human sentence with its fix, in the browser's language. */
 export function describeFailure(failure: Failure): { message: string; remedy: FailureRemedy } {
   switch (failure.kind) {
-    case 'not-configured':
-      return { message: t('failureNotConfigured'), remedy: 'options' };
+    case 'not-configured': {
+      const onlyServer = failure.missing.length === 1 && failure.missing[0] === 'baseUrl';
+      return { message: t(onlyServer ? 'failureServerUrl' : 'failureNotConfigured'), remedy: 'options' };
+    }
     case 'permission-missing':
       return { message: t('failurePermissionMissing', [failure.origin]), remedy: 'options' };
     case 'credentials-rejected':
       return { message: t('failureCredentialsRejected'), remedy: 'options' };
     case 'api-key-rejected':
       return { message: t('failureApiKeyRejected'), remedy: 'options' };
+    case 'api-key-unsendable':
+      return { message: t('failureApiKeyUnsendable'), remedy: 'options' };
     case 'node-not-ready':
       return { message: t('failureNodeNotReady'), remedy: 'wait' };
     case 'not-found':

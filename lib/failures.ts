@@ -3,10 +3,13 @@
  * what to do; nothing is ever recognised by message text. No variant carries a credential.
  */
 export type Failure =
+  /** Fields left empty, or (baseUrl) not an address credentials may go to. */
   | { kind: 'not-configured'; missing: CredentialField[] }
   | { kind: 'permission-missing'; origin: string }
   | { kind: 'credentials-rejected' }
   | { kind: 'api-key-rejected' }
+  /** The key holds a character a header cannot carry (line break, non-Latin-1): never sent. */
+  | { kind: 'api-key-unsendable' }
   | { kind: 'node-not-ready' }
   | { kind: 'not-found' }
   | { kind: 'rate-limited'; retryAfterMs?: number }

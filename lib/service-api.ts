@@ -1,4 +1,7 @@
+import { isAllowedServerUrl } from './accounts';
 import { fail, type Failure, type Result } from './failures';
+import { isHeaderSafe } from './header-value';
+import { parseRetryAfter } from './retry-after';
 import {
   nodeOrigin,
   parseCapacityResponse,
@@ -21,6 +24,8 @@ export interface ServiceCredentials {
 
 export const USER_PATH = '/v2/api/ba/user';
 export const CAPACITY_PATH = '/v2/api/ba/dataset/(capacity)';
+/** The largest answer read (decoded bytes): real ones are under 2 KB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 20_000;
 
 export interface ServiceApiOptions {
@@ -39,12 +44,13 @@ export function createServiceApi({
     credentials: ServiceCredentials,
     parse: (body: unknown) => Result<T>,
   ): Promise<Result<T>> {
+    const refused = unsendable(credentials);
+    if (refused) return fail(refused);
     const { url, headers } = buildRequest(origin, path, credentials);
-    let response: Response;
-    let text: string;
+    let text: string | undefined;
     try {
       // Never follow a redirect: the browser would re-send the API key header to the new origin.
-      response = await fetch(url, {
+      const response = await fetch(url, {
         headers,
         redirect: 'manual',
         credentials: 'omit',
@@ -53,11 +59,12 @@ export function createServiceApi({
       });
       const failure = statusFailure(response);
       if (failure) return fail(failure);
-      text = await response.text();
+      text = await readText(response, MAX_BODY_BYTES);
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
       return fail(timedOut ? { kind: 'timeout', afterMs: timeoutMs } : { kind: 'network' });
     }
+    if (text === undefined) return fail({ kind: 'invalid-response', reason: 'answer larger than 1 MiB' });
     return readBody(text, parse);
   }
 
@@ -81,6 +88,13 @@ export function createServiceApi({
 }
 
 export type ServiceApi = ReturnType<typeof createServiceApi>;
+
+/** Why these credentials must not be sent at all, if they must not. */
+function unsendable({ baseUrl, keyForm, apiKey }: ServiceCredentials): Failure | undefined {
+  if (!isAllowedServerUrl(baseUrl)) return { kind: 'not-configured', missing: ['baseUrl'] };
+  if (keyForm === 'header' && !isHeaderSafe(apiKey)) return { kind: 'api-key-unsendable' };
+  return undefined;
+}
 
 /** The URL and headers of one call: Basic auth, and the API key in the chosen form. */
 function buildRequest(origin: string, path: string, credentials: ServiceCredentials) {
@@ -121,12 +135,26 @@ function statusFailure(response: Response): Failure | undefined {
   return { kind: 'http-error', status };
 }
 
-/** Retry-After as delta-seconds or an HTTP date, in ms from now. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+/**
+ * The body as text, or undefined once more than `limit` bytes arrive. Counted on the stream
+ * fetch has already decoded, so neither a missing Content-Length nor a gzip bomb gets past it.
+ */
+async function readText(response: Response, limit: number): Promise<string | undefined> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 /** Reads a 200 body: empty, HTML, malformed JSON and `result` ≠ 0 each get their own failure. */

@@ -1,57 +1,51 @@
 import * as z from 'zod/mini';
+import { isAllowedServerUrl } from './accounts';
 import { fail, ok, type Result } from './failures';
 import { parseServiceTime, type ServiceTime } from './service-time';
 
+/** The longest descriptive text kept: more than any real name or note, little to store. */
+export const MAX_TEXT_LENGTH = 1_000;
+
+/** Text cut to MAX_TEXT_LENGTH, never in the middle of a surrogate pair. */
+export function capText(text: string): string {
+  if (text.length <= MAX_TEXT_LENGTH) return text;
+  const cut = text.slice(0, MAX_TEXT_LENGTH);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 // z.object strips unknown keys at every level: the service may add output fields at any time.
 const count = z.int().check(z.nonnegative());
-const timestamp = z.string();
 
-const bonusSchema = z.object({
-  since: timestamp,
-  until: timestamp,
-  increase_capacity: count,
-  capacity: z.optional(count),
-});
-
-const userResponseSchema = z.object({
-  result: z.literal(0),
-  revision: z.int(),
-  user: z.string(),
-  introduce_code: z.string(),
-  node: z.string(),
-  webdav_url: z.string(),
-  capacity: count,
-  api_key: z.object({
-    name: z.string(),
-    note: z.string(),
-    vendor: z.string(),
-    activated_time: timestamp,
-    bonus: z.optional(bonusSchema),
-  }),
-});
+// Only `result` 0 and `node` are required: with them the service has recorded the login (the
+// keep-alive worked) and the capacity call has its target. The other fields are only shown,
+// so each is read on its own (below): absent, null or of another type, it is just unknown.
+const userResponseSchema = z.object({ result: z.literal(0), node: z.string() });
 
 const capacityResponseSchema = z.object({
   result: z.literal(0),
   dataset: z.object({ __ROOT__: z.object({ quota: count, used: count }) }),
 });
 
-/** The bonus of a special API key. Capacities in GB. */
+/** The bonus of a special API key. Capacities in GB; any part may be unknown. */
 export interface KeyBonus {
-  since: ServiceTime;
-  until: ServiceTime;
-  increaseGb: number;
+  since?: ServiceTime;
+  until?: ServiceTime;
+  increaseGb?: number;
   capacityGb?: number;
 }
 
-/** getUser's answer, as stored: plain JSON, times parsed, names in our own spelling. */
+/**
+ * getUser's answer, as stored: plain JSON, times parsed, names in our own spelling. Only the
+ * node is sure to be there; every other field is undefined when the service sent none we can read.
+ */
 export interface UserInfo {
-  revision: number;
-  user: string;
-  introduceCode: string;
   node: string;
-  webdavUrl: string;
-  capacityGb: number;
-  apiKey: { name: string; note: string; vendor: string; activated: ServiceTime; bonus?: KeyBonus };
+  revision?: number;
+  user?: string;
+  introduceCode?: string;
+  webdavUrl?: string;
+  capacityGb?: number;
+  apiKey: { name?: string; note?: string; vendor?: string; activated?: ServiceTime; bonus?: KeyBonus };
 }
 
 /** getDatasetCapacity's answer, in bytes. */
@@ -64,29 +58,43 @@ export interface DatasetCapacity {
 export function parseUserResponse(body: unknown): Result<UserInfo> {
   const parsed = parseWith(userResponseSchema, body);
   if (!parsed.ok) return parsed;
-  const { api_key: key, ...user } = parsed.value;
-  return ok({
-    revision: user.revision,
-    user: user.user,
-    introduceCode: user.introduce_code,
-    node: user.node,
-    webdavUrl: user.webdav_url,
-    capacityGb: user.capacity,
-    apiKey: {
-      name: key.name,
-      note: key.note,
-      vendor: key.vendor,
-      activated: parseServiceTime(key.activated_time),
-      ...(key.bonus && {
-        bonus: {
-          since: parseServiceTime(key.bonus.since),
-          until: parseServiceTime(key.bonus.until),
-          increaseGb: key.bonus.increase_capacity,
-          ...(key.bonus.capacity !== undefined && { capacityGb: key.bonus.capacity }),
-        },
+  const user = body as Record<string, unknown>;
+  const key = objectOf(user.api_key) ?? {};
+  const bonus = objectOf(key.bonus);
+  return ok(
+    defined({
+      node: parsed.value.node,
+      revision: countOf(user.revision),
+      user: textOf(user.user),
+      introduceCode: textOf(user.introduce_code),
+      webdavUrl: textOf(user.webdav_url),
+      capacityGb: countOf(user.capacity),
+      apiKey: defined({
+        name: textOf(key.name),
+        note: textOf(key.note),
+        vendor: textOf(key.vendor),
+        activated: timeOf(key.activated_time),
+        bonus: bonus && defined({
+          since: timeOf(bonus.since),
+          until: timeOf(bonus.until),
+          increaseGb: countOf(bonus.increase_capacity),
+          capacityGb: countOf(bonus.capacity),
+        }),
       }),
-    },
-  });
+    }),
+  );
+}
+
+// Readers of the descriptive fields: the value, or undefined when it is not of the right type.
+const textOf = (value: unknown) => (typeof value === 'string' ? capText(value) : undefined);
+const countOf = (value: unknown) => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
+const timeOf = (value: unknown) => (typeof value === 'string' ? parseServiceTime(capText(value)) : undefined);
+const objectOf = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/** The object without its undefined entries: an unknown field is absent, in storage too. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }
 
 /** Reads a getDatasetCapacity body (already JSON-parsed). Never throws. */
@@ -105,6 +113,7 @@ const NODE_HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-
  * tampered answer can never send credentials elsewhere.
  */
 export function nodeOrigin(baseUrl: string, node: string): Result<string> {
+  if (!isAllowedServerUrl(baseUrl)) return fail({ kind: 'not-configured', missing: ['baseUrl'] });
   const match = NODE_HOST.exec(node);
   const port = match?.[1] === undefined ? 0 : Number(match[1]);
   if (!match || node.length > 253 || port > 65_535) {

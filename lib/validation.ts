@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isAllowedServerUrl } from './accounts';
+import { isHeaderSafe } from './header-value';
 import { SETTING_LIMITS } from './settings';
 
 // Messages are i18n keys: the pages translate them, so this module stays free of UI text.
@@ -27,16 +28,23 @@ const text = (ok: (value: string) => boolean, message: string) =>
 const required = text((value) => value !== '', 'errorRequired');
 
 /** An account as typed in the options page. */
-export const accountDraftSchema = z.object({
-  label: text((value) => value.length <= 60, 'errorTooLong'),
-  baseUrl: text(isAllowedServerUrl, 'errorServerUrl'),
-  userId: required,
-  // An apps password is kept exactly as typed: spaces may belong to it.
-  password: z.string().check(z.refine((value) => value !== '', 'errorRequired')),
-  apiKey: required,
-  keyForm: z.literal(['header', 'matrix']),
-  notifications: z.boolean(),
-});
+export const accountDraftSchema = z
+  .object({
+    label: text((value) => value.length <= 60, 'errorTooLong'),
+    baseUrl: text(isAllowedServerUrl, 'errorServerUrl'),
+    userId: required,
+    // An apps password is kept exactly as typed: spaces may belong to it.
+    password: z.string().check(z.refine((value) => value !== '', 'errorRequired')),
+    apiKey: required,
+    keyForm: z.literal(['header', 'matrix']),
+    notifications: z.boolean(),
+  })
+  .check(
+    z.refine((draft) => draft.keyForm === 'matrix' || isHeaderSafe(draft.apiKey), {
+      message: 'errorApiKeyHeader',
+      path: ['apiKey'],
+    }),
+  );
 
 export type AccountDraft = z.infer<typeof accountDraftSchema>;
 

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { capacityBody, userBody, withFields } from './bodies';
+import { sendOversized } from './oversized';
 
 /** A failure the simulator can be told to produce, on the API server or the node server. */
 export type Fault =
@@ -13,10 +15,26 @@ export type Fault =
   | 'extra-fields-only' // unknown fields where known ones should be
   | 'not-ready' // 202: account too new, node not ready
   | 'not-found' // 404
-  | 'rate-limited' // 429 with Retry-After
+  | 'rate-limited' // 429 with Retry-After (FaultOptions.retryAfter)
   | 'redirect' // 302 to another origin
   | 'stall' // accepts the request, never answers
-  | 'bad-node'; // getUser names a node that is not a host
+  | 'bad-node' // getUser names a node that is not a host
+  | 'odd-fields' // the good body with fields replaced or removed (FaultOptions.fields)
+  | 'long-note' // getUser's api_key.note FaultOptions.noteLength characters long (11 MB)
+  | 'huge-body' // a valid answer of FaultOptions.bytes (20 MB), streamed without Content-Length
+  | 'gzip-bomb'; // a valid answer of FaultOptions.bytes (10 GiB) decoded, sent gzip-encoded
+
+/** Details of a fault; each applies to the fault named, defaults in parentheses above. */
+export interface FaultOptions {
+  /** The Retry-After header as sent; null sends none. */
+  retryAfter?: string | null;
+  /** Dotted paths (`api_key.bonus.since`) and their new values; undefined removes the field. */
+  fields?: Record<string, unknown>;
+  /** The length of the long note, in characters. */
+  noteLength?: number;
+  /** The decoded size of the answer. */
+  bytes?: number;
+}
 
 export type ServerName = 'api' | 'node';
 
@@ -85,7 +103,7 @@ export function demoAccount(overrides: Partial<SimAccount> = {}, now = Date.now(
 export async function startSimulator(options: SimulatorOptions = {}) {
   const now = options.now ?? Date.now;
   const accounts = options.accounts ?? [demoAccount({}, now())];
-  const faults: Partial<Record<ServerName, Fault>> = {};
+  const faults: Partial<Record<ServerName, { fault: Fault; options: FaultOptions }>> = {};
   const requests: SimRequest[] = [];
   const stalled = new Set<ServerResponse>();
   let nodeHost = '';
@@ -115,7 +133,7 @@ export async function startSimulator(options: SimulatorOptions = {}) {
     if (!account) return send(401, '', { 'WWW-Authenticate': 'Basic realm="service"' });
     if (entry.apiKey !== account.apiKey) return send(403, '{"error":"invalid api key"}');
 
-    const fault = faults[server];
+    const { fault, options: given = {} } = faults[server] ?? {};
     switch (fault) {
       case 'server-error': return send(500, '{"error":"internal"}');
       case 'html-502': return send(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'Content-Type': 'text/html' });
@@ -125,18 +143,25 @@ export async function startSimulator(options: SimulatorOptions = {}) {
       case 'service-error': return send(200, '{"result":1203}');
       case 'not-ready': return send(202, '');
       case 'not-found': return send(404, '{"error":"dataset not found"}');
-      case 'rate-limited': return send(429, '{"error":"slow down"}', { 'Retry-After': '120' });
+      case 'rate-limited': {
+        const retryAfter = given.retryAfter === undefined ? '120' : given.retryAfter;
+        return send(429, '{"error":"slow down"}', retryAfter === null ? {} : { 'Retry-After': retryAfter });
+      }
       case 'redirect': return send(302, '', { Location: 'http://127.0.0.1:9/elsewhere' });
       case 'stall': entry.status = -1; stalled.add(res); return;
       default: break;
     }
 
-    if (server === 'api') {
-      account.lastLoginMs = now();
-      const body = userBody(account, fault === 'bad-node' ? 'evil.example/steal' : nodeHost);
-      return send(200, JSON.stringify(mangle(body, fault, 'node')));
+    // The service records the login before it answers, however odd the answer.
+    if (server === 'api') account.lastLoginMs = now();
+    const namedNode = fault === 'bad-node' ? 'evil.example/steal' : nodeHost;
+    const good = server === 'api' ? userBody(account, namedNode) : capacityBody(account);
+    if (fault === 'huge-body' || fault === 'gzip-bomb') {
+      entry.status = 200;
+      const bytes = given.bytes ?? (fault === 'huge-body' ? 20e6 : 10 * 1024 ** 3);
+      return void sendOversized(res, good, bytes, fault === 'gzip-bomb');
     }
-    return send(200, JSON.stringify(mangle(capacityBody(account), fault, 'used')));
+    return send(200, JSON.stringify(faulty(good, fault, given, server === 'api' ? 'node' : 'used')));
   }
 
   const api = await listen((req, res) => handle('api', req, res), '127.0.0.1', options.apiPort ?? 0);
@@ -151,8 +176,8 @@ export async function startSimulator(options: SimulatorOptions = {}) {
     accounts,
     requests,
     /** Makes one server fail in the given way until cleared with `undefined`. */
-    setFault(server: ServerName, fault: Fault | undefined) {
-      if (fault) faults[server] = fault;
+    setFault(server: ServerName, fault: Fault | undefined, options: FaultOptions = {}) {
+      if (fault) faults[server] = { fault, options };
       else delete faults[server];
       // Stalled responses are released so clients do not hang past the test.
       if (!fault) for (const res of stalled) res.destroy();
@@ -186,61 +211,18 @@ function decodeBasic(header: string | undefined) {
   return colon < 0 ? undefined : { userId: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** `yyyy-MM-dd HH:mm:ss.s` in Japan time, as the service writes it. */
-export function serviceTime(ms: number): string {
-  const iso = new Date(ms + 9 * 3_600_000).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 21)}`;
-}
-
-function userBody(account: SimAccount, node: string): Record<string, unknown> {
-  const { bonus } = account;
-  return {
-    result: 0,
-    revision: 2020111801,
-    user: account.userId,
-    introduce_code: account.introduceCode,
-    node,
-    webdav_url: `https://${node.split(':')[0]}/dav/`,
-    capacity: account.capacityGb,
-    future_field: { added: 'later' },
-    api_key: {
-      name: account.keyName,
-      note: 'Keeps the account alive and shows how full it is',
-      vendor: account.keyVendor,
-      activated_time: serviceTime(Date.UTC(2024, 0, 15, 3)),
-      scope: 'unknown-future-field',
-      ...(bonus && {
-        bonus: {
-          since: serviceTime(bonus.sinceMs),
-          until: serviceTime(bonus.untilMs),
-          increase_capacity: bonus.increaseGb,
-          ...(bonus.capacityGb !== undefined && { capacity: bonus.capacityGb }),
-          campaign: 'unknown-future-field',
-        },
-      }),
-    },
-  };
-}
-
-function capacityBody(account: SimAccount): Record<string, unknown> {
-  return {
-    result: 0,
-    revision: 2021012501,
-    dataset: {
-      __ROOT__: { quota: account.quota, used: account.used, files: 1234 },
-      photos: { quota: 0, used: 42 },
-    },
-  };
-}
-
-/** Applies the field-level faults to a good body. */
-function mangle(body: Record<string, unknown>, fault: Fault | undefined, field: string) {
-  if (fault === 'missing-field') {
-    const copy = structuredClone(body);
-    if (field === 'used') delete (copy.dataset as { __ROOT__: Record<string, unknown> }).__ROOT__.used;
-    else delete copy[field];
-    return copy;
+/** Applies the field-level faults to a good body; `field` is the one 'missing-field' removes. */
+function faulty(body: Record<string, unknown>, fault: Fault | undefined, options: FaultOptions, field: string) {
+  switch (fault) {
+    case 'missing-field':
+      return withFields(body, { [field === 'used' ? 'dataset.__ROOT__.used' : field]: undefined });
+    case 'extra-fields-only':
+      return { result: 0, something_else: true };
+    case 'odd-fields':
+      return withFields(body, options.fields ?? {});
+    case 'long-note':
+      return withFields(body, { 'api_key.note': 'x'.repeat(options.noteLength ?? 11e6) });
+    default:
+      return body;
   }
-  if (fault === 'extra-fields-only') return { result: 0, something_else: true };
-  return body;
 }

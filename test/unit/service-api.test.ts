@@ -70,6 +70,8 @@ describe('getUser', () => {
     expect(request).toMatchObject({ keyVia: keyForm, apiKey: 'key;with/odd=chars', userId: 'ユーザー', password: 'パス:word:ü' });
     if (keyForm === 'matrix') expect(request?.path).toBe('/v2/api/ba/user;api_key=key%3Bwith%2Fodd%3Dchars');
     else expect(request?.path).toBe('/v2/api/ba/user');
+    // The key travels one way only: in address form, no header carries it too.
+    expect(request?.keyHeader).toBe(keyForm === 'header' ? 'key;with/odd=chars' : undefined);
   });
 });
 
@@ -79,9 +81,9 @@ describe('getCapacity', () => {
       const result = await api.getCapacity({ ...creds, keyForm }, sim.nodeHost);
       expect(result).toEqual({ ok: true, value: { quota: 28 * GB, used: Math.round(12.3 * GB) } });
     }
-    expect(sim.requests.map((r) => [r.server, r.path.split(';')[0]])).toEqual([
-      ['node', '/v2/api/ba/dataset/(capacity)'],
-      ['node', '/v2/api/ba/dataset/(capacity)'],
+    expect(sim.requests.map((r) => [r.server, r.path.split(';')[0], r.keyVia, r.keyHeader])).toEqual([
+      ['node', '/v2/api/ba/dataset/(capacity)', 'header', 'key;with/odd=chars'],
+      ['node', '/v2/api/ba/dataset/(capacity)', 'matrix', undefined],
     ]);
   });
 
@@ -131,6 +133,16 @@ describe('failures', () => {
     const result = server === 'api' ? await api.getUser(call) : await api.getCapacity(call, sim.nodeHost);
     expect(result).toEqual({ ok: false, failure: expected });
     expect(JSON.stringify(result)).not.toMatch(/パス|key;with/);
+  });
+
+  it.each([
+    ['63072000', { kind: 'rate-limited', retryAfterMs: 63_072_000_000 }],
+    ['99999999999999999999', { kind: 'rate-limited' }],
+    ['-5', { kind: 'rate-limited' }],
+    [null, { kind: 'rate-limited' }],
+  ])('a 429 with Retry-After %j passes on only a delay that makes sense', async (retryAfter, expected) => {
+    sim.setFault('api', 'rate-limited', { retryAfter });
+    expect(await api.getUser(creds)).toEqual({ ok: false, failure: expected });
   });
 
   it('reports a refused connection as a network failure', async () => {

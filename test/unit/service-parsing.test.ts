@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { originPattern } from '@/lib/permissions';
-import { basicAuth, parseRetryAfter, readBody } from '@/lib/service-api';
-import { parseCapacityResponse, parseUserResponse } from '@/lib/service-schemas';
+import { basicAuth, readBody } from '@/lib/service-api';
+import { parseRetryAfter } from '@/lib/retry-after';
+import { capText, MAX_TEXT_LENGTH, nodeOrigin, parseCapacityResponse, parseUserResponse } from '@/lib/service-schemas';
 import { parseServiceTime } from '@/lib/service-time';
 
 import type { Result } from '@/lib/failures';
@@ -60,6 +61,20 @@ describe('parseServiceTime', () => {
   );
 });
 
+describe('capText', () => {
+  it('keeps short text and cuts long text to the kept length', () => {
+    expect(capText('short')).toBe('short');
+    expect(capText('z'.repeat(MAX_TEXT_LENGTH + 1))).toBe('z'.repeat(MAX_TEXT_LENGTH));
+  });
+
+  it('never cuts a character in half', () => {
+    // '𝄞a' is three UTF-16 units: the cut at 1,000 falls inside a surrogate pair.
+    const cut = capText('𝄞a'.repeat(400));
+    expect(cut.length).toBe(MAX_TEXT_LENGTH - 1);
+    expect(cut.isWellFormed()).toBe(true);
+  });
+});
+
 describe('request details', () => {
   it('encodes Basic credentials as UTF-8', () => {
     expect(basicAuth('ユーザー', 'pä:ss')).toBe(`Basic ${Buffer.from('ユーザー:pä:ss', 'utf8').toString('base64')}`);
@@ -70,10 +85,36 @@ describe('request details', () => {
     [' 5 ', 5_000],
     ['Sat, 21 Nov 2026 00:02:00 GMT', 120_000],
     ['Fri, 20 Nov 2026 00:00:00 GMT', 0],
+    ['0', 0],
+    ['63072000', 63_072_000_000],
+    ['Saturday, 21-Nov-26 00:02:00 GMT', 120_000],
+    ['Sat Nov 21 00:02:00 2026', 120_000],
+    ['Sat Nov  1 00:00:00 2026', 0],
+    ['Fri, 31 Dec 9999 23:59:59 GMT', Date.UTC(9999, 11, 31, 23, 59, 59) - Date.UTC(2026, 10, 21)],
     ['soon', undefined],
     [null, undefined],
+    ['', undefined],
+    ['99999999999999999999', undefined],
+    ['9007199254741', undefined],
+    ['-5', undefined],
+    ['-1', undefined],
+    ['1e3', undefined],
+    ['12.5', undefined],
+    ['120 seconds', undefined],
+    ['0x10', undefined],
+    ['Sat, 21 Foo 2026 00:02:00 GMT', undefined],
+    ['2026-11-21T00:02:00Z', undefined],
+    ['Sat, 21 Nov 2026 00:02:00 +0900', undefined],
   ])('reads Retry-After %j', (value, expected) => {
     expect(parseRetryAfter(value, Date.UTC(2026, 10, 21, 0, 0, 0))).toBe(expected);
+  });
+
+  it.each([
+    ['https://api.teracloud.jp', 'nanao.teracloud.jp', 'https://nanao.teracloud.jp'],
+    ['https://api.example:8443', 'Node.Example:8443', 'https://node.example:8443'],
+    ['http://127.0.0.1:4567', 'localhost:4568', 'http://localhost:4568'],
+  ])('takes the node origin\'s scheme from the base URL %s', (baseUrl, node, origin) => {
+    expect(nodeOrigin(baseUrl, node)).toEqual({ ok: true, value: origin });
   });
 
   it('asks for the host of an origin, whatever its port', () => {

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Failure } from '@/lib/failures';
+import { describeFailure } from '@/lib/failure-text';
+import { installFakeExtensionApis } from './helpers/fake-extension';
+
+const keys = (locale: string) => Object.keys(JSON.parse(readFileSync(`public/_locales/${locale}/messages.json`, 'utf8'))).sort();
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  installFakeExtensionApis();
+});
+
+describe('failure text', () => {
+  it('has every message in English and Japanese', () => {
+    expect(keys('ja')).toEqual(keys('en'));
+  });
+
+  it.each<[Failure, RegExp]>([
+    [{ kind: 'not-configured', missing: ['baseUrl'] }, /^The server address cannot be used/],
+    [{ kind: 'not-configured', missing: ['baseUrl', 'apiKey'] }, /^This account is not set up completely/],
+    [{ kind: 'api-key-unsendable' }, /^The API key contains a character that cannot be sent in a request header/],
+  ])('names %j and sends the user to the options', (failure, message) => {
+    expect(describeFailure(failure)).toEqual({ message: expect.stringMatching(message), remedy: 'options' });
+  });
+});
