@@ -2,6 +2,17 @@ import type { Failure } from './failures';
 import type { Task } from './settings';
 import { DAY_MS, MINUTE_MS } from './time';
 
+/** Failures where nothing was sent: the account is incomplete, unsendable or lacks its permission. */
+const NEEDS_THE_USER: ReadonlySet<Failure['kind']> = new Set(['not-configured', 'api-key-unsendable', 'permission-missing']);
+
+/**
+ * Failures only the user can fix (a rejected password or key, a refused redirect) wait up to
+ * the task's interval between retries; an outage is tried again at least hourly, so a short
+ * browser session after days offline still gets its keep-alive through.
+ */
+const USER_FIXES: ReadonlySet<Failure['kind']> = new Set(['credentials-rejected', 'api-key-rejected', 'redirect-refused', 'http-error']);
+const OUTAGE_RETRY_MS = 60 * MINUTE_MS;
+
 /** The first retry: a minute for the keep-alive; capacity is never polled more than every 5 minutes. */
 const FIRST_RETRY_MS: Record<Task, number> = { keepAlive: MINUTE_MS, refresh: 5 * MINUTE_MS };
 
@@ -9,13 +20,14 @@ const FIRST_RETRY_MS: Record<Task, number> = { keepAlive: MINUTE_MS, refresh: 5 
  * When to retry a task after its n-th consecutive failure: doubling from the first retry,
  * no sooner than the server's Retry-After, and never later than the task's normal interval
  * (nor a day, for the keep-alive): a server's answer can delay the keep-alive, never stop it.
- * Undefined when retrying cannot help (the account is incomplete or lacks its permission).
+ * Undefined when retrying cannot help: nothing was sent, and only the user can change that.
  */
 export function retryDelay(task: Task, failures: number, failure: Failure, intervalMs: number): number | undefined {
-  if (failure.kind === 'not-configured' || failure.kind === 'permission-missing') return undefined;
+  if (NEEDS_THE_USER.has(failure.kind)) return undefined;
   const first = FIRST_RETRY_MS[task];
   const latest = Math.max(first, task === 'keepAlive' ? Math.min(intervalMs, DAY_MS) : intervalMs);
-  const doubled = first * 2 ** Math.min(Math.max(failures, 1) - 1, 30);
+  const longestDoubled = USER_FIXES.has(failure.kind) ? latest : Math.min(latest, Math.max(first, OUTAGE_RETRY_MS));
+  const doubled = Math.min(first * 2 ** Math.min(Math.max(failures, 1) - 1, 30), longestDoubled);
   const asked = failure.kind === 'rate-limited' ? (failure.retryAfterMs ?? 0) : 0;
   // A nonsense Retry-After (negative, not a number) asks for nothing.
   const serverDelay = Number.isFinite(asked) && asked > 0 ? asked : 0;

@@ -23,7 +23,7 @@ export type Failure =
 
 /** Every failure kind, to recognise a stored failure. */
 const FAILURE_KINDS: ReadonlySet<string> = new Set<Failure['kind']>([
-  'not-configured', 'permission-missing', 'credentials-rejected', 'api-key-rejected', 'node-not-ready', 'not-found',
+  'not-configured', 'permission-missing', 'api-key-unsendable', 'credentials-rejected', 'api-key-rejected', 'node-not-ready', 'not-found',
   'rate-limited', 'server-error', 'http-error', 'service-error', 'invalid-response', 'redirect-refused', 'timeout', 'network',
 ]);
 

@@ -125,12 +125,18 @@ const isServiceTime = (value: unknown) =>
 
 function isStoredUser(value: unknown): value is UserInfo & { at: number } {
   if (!isObject(value) || typeof value.node !== 'string' || !isTime(value.at)) return false;
+  const texts = ['user', 'introduceCode', 'webdavUrl'] as const;
+  if (texts.some((k) => value[k] !== undefined && typeof value[k] !== 'string')) return false;
+  if ((['revision', 'capacityGb'] as const).some((k) => value[k] !== undefined && !isCount(value[k]))) return false;
   const key = value.apiKey;
-  if (key === undefined) return true;
   if (!isObject(key)) return false;
+  if ((['name', 'note', 'vendor'] as const).some((k) => key[k] !== undefined && typeof key[k] !== 'string')) return false;
   if (key.activated !== undefined && !isServiceTime(key.activated)) return false;
   const bonus = key.bonus;
-  return bonus === undefined || (isObject(bonus) && isServiceTime(bonus.since) && isServiceTime(bonus.until) && isCount(bonus.increaseGb));
+  if (bonus === undefined) return true;
+  if (!isObject(bonus)) return false;
+  return (['since', 'until'] as const).every((k) => bonus[k] === undefined || isServiceTime(bonus[k])) &&
+    (['increaseGb', 'capacityGb'] as const).every((k) => bonus[k] === undefined || isCount(bonus[k]));
 }
 
 const isStoredCapacity = (value: unknown): value is DatasetCapacity & { at: number } =>

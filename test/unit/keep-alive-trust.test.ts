@@ -190,6 +190,7 @@ describe('retries never silence the keep-alive', () => {
     expect(retryDelay('keepAlive', 1, { kind: 'rate-limited', retryAfterMs: -5 }, DAY)).toBe(MINUTE);
     expect(retryDelay('keepAlive', 1, { kind: 'rate-limited', retryAfterMs: Number.POSITIVE_INFINITY }, DAY)).toBe(MINUTE);
     expect(retryDelay('refresh', 1, { kind: 'network' }, 30 * MINUTE)).toBe(5 * MINUTE);
+    expect(retryDelay('keepAlive', 1, { kind: 'api-key-unsendable' }, DAY)).toBeUndefined(); // nothing was sent
     expect(retryDelay('refresh', 1, { kind: 'rate-limited', retryAfterMs: 1000 }, 30 * MINUTE)).toBe(5 * MINUTE);
   });
 
