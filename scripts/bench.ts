@@ -64,7 +64,7 @@ async function timeToData(sim: Simulator) {
       blank.push(await measure(blankUrl, '#ready'));
     }
     const ratio = median(popup) / median(blank);
-    rows.push({ measure: `popup time-to-data (${OPENS} opens)`, value: `${median(popup).toFixed(1)} ms (${spread(popup)})`, floor: `${median(blank).toFixed(1)} ms blank page (${spread(blank)})`, note: `ratio ${ratio.toFixed(2)} (goal ≤ 1.3)` });
+    rows.push({ measure: `popup time-to-data (${OPENS} opens)`, value: `${median(popup).toFixed(1)} ms (${spread(popup)})`, floor: `${median(blank).toFixed(1)} ms blank page (${spread(blank)})`, note: `ratio ${ratio.toFixed(2)} (goal ≤ 1.2)` });
     json.timeToData = { popup, blank, ratio };
   } finally {
     await browser.close();
