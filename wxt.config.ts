@@ -10,6 +10,10 @@ const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 // reach the simulator on loopback; store zips are always production.
 export default defineConfig({
   manifestVersion: 3,
+  // Typed message keys and the browser's _locales/*/messages.json, both generated from lib/locales
+  // (the module's default, <root>/locales, would add a top-level folder).
+  modules: ['@wxt-dev/i18n/module'],
+  i18n: { localesDir: 'lib/locales' },
   vite: () => ({ plugins: [preact()] }),
   zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**'] },
   manifest: ({ mode, browser }) => ({

@@ -51,4 +51,4 @@ export function entrySize(outDir: string, entry: string): EntrySize {
 export const ENTRIES = { popup: 'popup.html', options: 'options.html', background: 'background.js' } as const;
 
 /** Budgets in bytes (gzip), per entry. */
-export const BUDGETS = { popup: 14 * 1024, options: 18 * 1024, background: 14 * 1024 } as const;
+export const BUDGETS = { popup: 20 * 1024, options: 28 * 1024, background: 20 * 1024 } as const;

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { catalogue } from '../catalogue';
 
 /** The extension's own text in a locale, to find controls by the names users see. */
 export function messages(locale: string) {
-  const table = JSON.parse(readFileSync(`public/_locales/${locale}/messages.json`, 'utf8')) as Record<string, { message: string }>;
-  return (key: string) => table[key]?.message ?? key;
+  const table = catalogue(locale);
+  return (key: string) => table[key] ?? key;
 }
 
 /** The options page, as a user drives it. */

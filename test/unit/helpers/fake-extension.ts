@@ -1,24 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { catalogue } from '../../catalogue';
 
-type Messages = Record<string, { message: string }>;
-const messages = (locale: string): Messages =>
-  JSON.parse(readFileSync(resolve(process.cwd(), 'public/_locales', locale, 'messages.json'), 'utf8'));
-
-/** What the fake browser lacks: i18n from our real messages.json, and host permissions. */
+/** What the fake browser lacks: i18n from our real catalogues, and host permissions. */
 export function installFakeExtensionApis({
   locale = 'en',
   granted = () => true,
 }: { locale?: 'en' | 'ja'; granted?: (origin: string) => boolean } = {}) {
-  const table = messages(locale);
-  const fallback = messages('en');
+  const table = catalogue(locale);
+  const fallback = catalogue('en');
   Object.assign(fakeBrowser, {
     i18n: {
       getUILanguage: () => locale,
       getMessage: (key: string, substitutions?: string | string[]) => {
         const subs = substitutions === undefined ? [] : [substitutions].flat();
-        const text = (table[key] ?? fallback[key])?.message ?? '';
+        const text = table[key] ?? fallback[key] ?? '';
         return text.replace(/\$(\d)/g, (_, n: string) => subs[Number(n) - 1] ?? '');
       },
     },
