@@ -1,11 +1,21 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { catalogue } from '../../catalogue';
 
-/** What the fake browser lacks: i18n from our real catalogues, and host permissions. */
+/** The host permissions wxt.config.ts declares: a store build has no loopback, test builds have. */
+const manifests = {
+  store: { host_permissions: ['https://*.infini-cloud.net/*', 'https://*.teracloud.jp/*'], optional_host_permissions: ['https://*/*'] },
+  test: {
+    host_permissions: ['https://*.infini-cloud.net/*', 'https://*.teracloud.jp/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    optional_host_permissions: ['https://*/*'],
+  },
+};
+
+/** What the fake browser lacks: i18n from our real catalogues, host permissions, and the manifest's hosts. */
 export function installFakeExtensionApis({
   locale = 'en',
   granted = () => true,
-}: { locale?: 'en' | 'ja'; granted?: (origin: string) => boolean } = {}) {
+  build = 'test',
+}: { locale?: 'en' | 'ja'; granted?: (origin: string) => boolean; build?: keyof typeof manifests } = {}) {
   const table = catalogue(locale);
   const fallback = catalogue('en');
   Object.assign(fakeBrowser, {
@@ -22,4 +32,5 @@ export function installFakeExtensionApis({
       request: async ({ origins = [] }: { origins?: string[] }) => origins.every(granted),
     },
   });
+  fakeBrowser.runtime.getManifest = () => ({ manifest_version: 3, name: 'Storage Keeper', version: '0', ...manifests[build] });
 }
