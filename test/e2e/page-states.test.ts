@@ -35,6 +35,9 @@ describe.each(['en', 'ja'] as const)('every page state (%s)', (locale) => {
       await browser.storeSettings(QUIET_SETTINGS);
       for (const state of PAGE_STATES) {
         const page = await state.open({ browser, sim, locale });
+        // Chromium's own style for extension pages would shrink the text to 75 %.
+        const fontSize = await page.evaluate(() => getComputedStyle(document.body).fontSize);
+        if (fontSize !== '14px') problems.push(`${state.name}: body text ${fontSize}, not 14px`);
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
           const file = join(DIR, `${state.name}-${scheme}-${locale}.png`);
