@@ -10,8 +10,11 @@ const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 // reach the simulator on loopback; store zips are always production.
 export default defineConfig({
   manifestVersion: 3,
-  // One promise-based `browser` everywhere, also in Chromium-based browsers without a native one.
-  modules: ['@wxt-dev/webextension-polyfill'],
+  // One promise-based `browser` everywhere, also in Chromium-based browsers without a native one;
+  // typed message keys and the browser's _locales/*/messages.json, both generated from lib/locales
+  // (the i18n module's default, <root>/locales, would add a top-level folder).
+  modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
+  i18n: { localesDir: 'lib/locales' },
   vite: () => ({ plugins: [preact()] }),
   zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**'] },
   manifest: ({ mode, browser }) => ({

@@ -20,36 +20,49 @@ interface Props {
   compact?: boolean;
 }
 
+// Stored data may come from an older version or be damaged: every nested value is checked
+// before it is shown, and one that is missing or odd is shown as unknown.
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const object = <T,>(value: T | undefined) => (typeof value === 'object' && value !== null ? value : undefined);
+
 /** One account: usage, its problem if any, and (full size) every detail with copy buttons. */
 export function AccountCard({ account, snapshot, settings, now, locale, compact = false }: Props) {
   const failure = currentFailure(snapshot);
   const { capacity, user } = snapshot;
-  const percent = capacity && usagePercent(capacity);
-  const unknown = t('unknownValue');
-  const time = (at?: ServiceTime) => (!at ? unknown : at.epochMs === null ? at.raw : formatDate(at.epochMs, locale));
-  const gb = (value?: number) => (value === undefined ? unknown : formatGb(value, locale));
-  const bonus = user?.apiKey.bonus;
+  const figures = capacity && number(capacity.quota) !== undefined && number(capacity.used) !== undefined ? capacity : undefined;
+  const percent = figures && usagePercent(figures);
+  const shown = (value: unknown, format: (n: number) => string) => {
+    const n = number(value);
+    return n === undefined ? t('unknown') : format(n);
+  };
+  const ago = (at: unknown) => shown(at, (ms) => formatRelative(ms, now, locale));
+  const gb = (value: unknown) => shown(value, (n) => formatGb(n, locale));
+  const time = (value: ServiceTime | undefined) =>
+    number(value?.epochMs) === undefined ? (text(value?.raw) ?? t('unknown')) : formatDate(value!.epochMs!, locale);
+  const apiKey = object(user?.apiKey);
+  const bonus = object(apiKey?.bonus);
   const status = bonus && bonusStatus(bonus, now);
+  const [keyName, keyVendor] = [text(apiKey?.name), text(apiKey?.vendor)];
+  const application = keyName && keyVendor ? t('applicationBy', [keyName, keyVendor]) : keyName;
 
   return (
     <article class={`card${compact ? ' card--compact' : ''}`} aria-label={accountName(account)}>
       <h2 class="card__title">{accountName(account)}</h2>
-      {capacity && percent !== undefined ? (
+      {figures ? (
         <UsageBar
-          used={capacity.used}
-          quota={capacity.quota}
+          used={figures.used}
+          quota={figures.quota}
           percent={percent}
-          level={usageLevel(percent, settings)}
+          level={percent === undefined ? 'normal' : usageLevel(percent, settings)}
           locale={locale}
           stale={failure !== undefined}
         />
       ) : (
         <p class="card__empty">{failure ? t('noFiguresYet') : t('checkingFirstTime')}</p>
       )}
-      {failure && <FailureNotice failure={failure} />}
-      {failure && capacity && (
-        <p class="card__stale">{t('staleFigures', [formatRelative(capacity.at, now, locale)])}</p>
-      )}
+      {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} />}
+      {failure && figures && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}
       {!compact && user && (
         <dl class="details">
           <dt>{t('contractCapacity')}</dt>
@@ -66,37 +79,33 @@ export function AccountCard({ account, snapshot, settings, now, locale, compact 
               <dd>{t('bonusUpcoming', [gb(bonus.increaseGb), time(bonus.since)])}</dd>
             </>
           )}
-          <Copyable label={t('userId')} value={user.user} />
-          <Copyable label={t('nodeServer')} value={user.node} />
-          <Copyable label={t('webdavUrl')} value={user.webdavUrl} />
-          <Copyable label={t('introducerCode')} value={user.introduceCode} />
+          <Copyable label={t('userId')} value={text(user.user)} />
+          <Copyable label={t('nodeServer')} value={text(user.node)} />
+          <Copyable label={t('webdavUrl')} value={text(user.webdavUrl)} />
+          <Copyable label={t('introducerCode')} value={text(user.introduceCode)} />
           <dt>{t('application')}</dt>
-          <dd>{t('applicationBy', [user.apiKey.name ?? unknown, user.apiKey.vendor ?? unknown])}</dd>
+          <dd>{application ?? t('unknown')}</dd>
         </dl>
       )}
       <p class="card__times">
-        {capacity && <span>{t('checkedAgo', [formatRelative(capacity.at, now, locale)])}</span>}
+        {figures && <span>{t('checkedAgo', [ago(figures.at)])}</span>}
         {snapshot.keepAlive.lastSuccessAt !== undefined && (
-          <span>{t('keptAliveAgo', [formatRelative(snapshot.keepAlive.lastSuccessAt, now, locale)])}</span>
+          <span>{t('keptAliveAgo', [ago(snapshot.keepAlive.lastSuccessAt)])}</span>
         )}
       </p>
     </article>
   );
 }
 
-/** A detail with a copy button; "unknown", with nothing to copy, when the service sent none. */
+/** A detail with a copy button; an unknown value gets neither. */
 function Copyable({ label, value }: { label: string; value: string | undefined }) {
   return (
     <>
       <dt>{label}</dt>
-      {value === undefined ? (
-        <dd>{t('unknownValue')}</dd>
-      ) : (
-        <dd class="copyable">
-          <span class="copyable__value">{value}</span>
-          <CopyButton value={value} label={label} />
-        </dd>
-      )}
+      <dd class="copyable">
+        <span class="copyable__value">{value ?? t('unknown')}</span>
+        {value !== undefined && <CopyButton value={value} label={label} />}
+      </dd>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { SERVER_PRESETS, type Account } from '@/lib/accounts';
 import { t, uiLocale } from '@/lib/i18n';
 import { sendMessage, type ConnectionReport } from '@/lib/messages';
+import { isDeclaredHost } from '@/lib/declared-hosts';
 import { requestHostPermissions } from '@/lib/permissions';
 import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/validation';
 import { ConnectionResult } from './ConnectionResult';
@@ -13,7 +14,15 @@ interface Props {
   onCancel: () => void;
 }
 
-type Status = { kind: 'idle' } | { kind: 'testing' } | { kind: 'refused'; origins: string[] } | { kind: 'tested'; report: ConnectionReport };
+type Status =
+  | { kind: 'idle' }
+  /** The browser's permission prompt is open. */
+  | { kind: 'asking'; origins: string[] }
+  | { kind: 'refused'; origins: string[] }
+  /** This build cannot be granted these (plain-http) hosts at all. */
+  | { kind: 'undeclared'; origins: string[] }
+  | { kind: 'testing' }
+  | { kind: 'tested'; report: ConnectionReport; keyForm: AccountDraft['keyForm'] };
 
 /** Adds or edits an account; tests unsaved values; asks for host access when saving. */
 export function AccountForm({ account, onSave, onCancel }: Props) {
@@ -25,10 +34,16 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
   const locale = uiLocale();
   const set = <K extends keyof AccountDraft>(key: K, value: AccountDraft[K]) => setDraft({ ...draft, [key]: value });
   const id = (name: string) => `account-${name}`;
-  /** A text input bound to one draft field, with that field's error beside it. */
-  const text = (key: 'label' | 'baseUrl' | 'userId' | 'apiKey', label: string, attrs: Record<string, string> = {}) => (
-    <Field id={id(key)} label={label} error={errors[key]}>
-      <input id={id(key)} value={draft[key]} onInput={(e) => set(key, e.currentTarget.value)} {...attrs} {...describedBy(id(key), errors[key])} />
+  /** A text input bound to one draft field, with its hint and that field's error beside it. */
+  const text = (key: 'label' | 'baseUrl' | 'userId' | 'apiKey', label: string, attrs: Record<string, string> = {}, hint?: string) => (
+    <Field id={id(key)} label={label} error={errors[key]} hint={hint}>
+      <input
+        id={id(key)}
+        value={draft[key]}
+        onInput={(e) => set(key, e.currentTarget.value)}
+        {...attrs}
+        {...describedBy(id(key), errors[key], hint !== undefined)}
+      />
     </Field>
   );
 
@@ -42,19 +57,22 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
     setErrors({});
     const node = withNode && status.kind === 'tested' ? status.report.nodeOrigin : undefined;
     const origins = [parsed.data.baseUrl, ...(node ? [node] : [])];
-    const granted = await requestHostPermissions(origins).catch(() => false);
-    if (!granted) {
-      setStatus({ kind: 'refused', origins });
+    const undeclared = origins.filter((origin) => !isDeclaredHost(origin));
+    if (undeclared.length > 0) {
+      setStatus({ kind: 'undeclared', origins: undeclared });
       return undefined;
     }
-    return parsed.data;
+    setStatus({ kind: 'asking', origins });
+    const granted = await requestHostPermissions(origins).catch(() => false);
+    setStatus(granted ? { kind: 'idle' } : { kind: 'refused', origins });
+    return granted ? parsed.data : undefined;
   }
 
   async function test() {
     const valid = await permitted(false);
     if (!valid) return;
     setStatus({ kind: 'testing' });
-    setStatus({ kind: 'tested', report: await sendMessage('testConnection', valid) });
+    setStatus({ kind: 'tested', report: await sendMessage('testConnection', valid), keyForm: valid.keyForm });
   }
 
   async function save(event: Event) {
@@ -83,7 +101,7 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
         </select>
       </Field>
       {custom && text('baseUrl', t('fieldCustomServer'), { type: 'url', placeholder: 'https://' })}
-      {text('userId', t('fieldUserId'), { autocomplete: 'username' })}
+      {text('userId', t('fieldUserId'), { autocomplete: 'username' }, t('userIdHint'))}
       <Field id={id('password')} label={t('fieldPassword')} error={errors.password} hint={t('passwordHint')}>
         <div class="with-button">
           <input
@@ -95,11 +113,11 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
             {...describedBy(id('password'), errors.password, true)}
           />
           <button type="button" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
-            {reveal ? t('hidePassword') : t('showPassword')}
+            {t('showPassword')}
           </button>
         </div>
       </Field>
-      {text('apiKey', t('fieldApiKey'), { autocomplete: 'off', spellcheck: 'false' })}
+      {text('apiKey', t('fieldApiKey'), { autocomplete: 'off', spellcheck: 'false' }, t('apiKeyHint'))}
       <fieldset class="choice">
         <legend>{t('fieldKeyForm')}</legend>
         {(['header', 'matrix'] as const).map((form) => (
@@ -114,14 +132,18 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
         {t('fieldAccountNotifications')}
       </label>
       <div role="status" class="form-status">
+        {status.kind === 'asking' && <p>{t('waitingForPermission', [status.origins.join(', ')])}</p>}
         {status.kind === 'testing' && <p>{t('testing')}</p>}
-        {status.kind === 'tested' && <ConnectionResult report={status.report} locale={locale} />}
+        {status.kind === 'tested' && <ConnectionResult report={status.report} keyForm={status.keyForm} locale={locale} />}
       </div>
       {status.kind === 'refused' && (
         <p class="failure" role="alert">{t('permissionRefused', [status.origins.join(', ')])}</p>
       )}
+      {status.kind === 'undeclared' && (
+        <p class="failure" role="alert">{t('permissionPlainHttp', [status.origins.join(', ')])}</p>
+      )}
       <div class="actions">
-        <button type="button" onClick={() => void test()} disabled={status.kind === 'testing'}>
+        <button type="button" onClick={() => void test()} disabled={status.kind === 'testing' || status.kind === 'asking'}>
           {t('testConnection')}
         </button>
         <button type="submit" class="primary">{t('save')}</button>

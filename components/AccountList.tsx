@@ -3,7 +3,10 @@ import { t } from '@/lib/i18n';
 import type { AccountSnapshot } from '@/lib/snapshot';
 import { currentFailure } from '@/lib/snapshot';
 import { ConfirmButton } from './ConfirmButton';
+import { ErrorBoundary } from './ErrorBoundary';
 import { FailureNotice } from './FailureNotice';
+import { hostOf } from './safe-names';
+import { UnreadableAccount } from './UnreadableAccount';
 
 interface Props {
   accounts: Account[];
@@ -12,28 +15,44 @@ interface Props {
   onRemove: (account: Account) => Promise<void>;
 }
 
-/** The saved accounts, each with its current problem, to edit or remove. */
+/** The saved accounts, each with its current problem, to edit or remove; one that cannot be shown can still be removed. */
 export function AccountList({ accounts, snapshots, onEdit, onRemove }: Props) {
   if (accounts.length === 0) return <p>{t('noAccounts')}</p>;
   return (
     <ul class="account-list">
-      {accounts.map((account) => {
-        const snapshot = snapshots[account.id];
-        const failure = snapshot && currentFailure(snapshot);
-        return (
-          <li key={account.id}>
-            <div class="account-list__name">
-              <strong>{accountName(account)}</strong>
-              <span>{t('accountAt', [account.userId, new URL(account.baseUrl).host])}</span>
-            </div>
-            {failure && <FailureNotice failure={failure} showFix={false} />}
-            <div class="actions">
-              <button type="button" onClick={() => onEdit(account)}>{t('edit')}</button>
-              <ConfirmButton label={t('remove')} question={t('removeAccountQuestion', [accountName(account)])} onConfirm={() => onRemove(account)} />
-            </div>
-          </li>
-        );
-      })}
+      {accounts.map((account) => (
+        <li key={account.id}>
+          <ErrorBoundary
+            retryOn={account}
+            fallback={
+              <UnreadableAccount account={account}>
+                <ConfirmButton label={t('remove')} question={t('removeUnreadableQuestion')} onConfirm={() => onRemove(account)} />
+              </UnreadableAccount>
+            }
+          >
+            <AccountEntry account={account} snapshot={snapshots[account.id]} onEdit={onEdit} onRemove={onRemove} />
+          </ErrorBoundary>
+        </li>
+      ))}
     </ul>
+  );
+}
+
+type EntryProps = Omit<Props, 'accounts' | 'snapshots'> & { account: Account; snapshot: AccountSnapshot | undefined };
+
+function AccountEntry({ account, snapshot, onEdit, onRemove }: EntryProps) {
+  const failure = snapshot && currentFailure(snapshot);
+  return (
+    <>
+      <div class="account-list__name">
+        <strong>{accountName(account)}</strong>
+        <span>{t('accountAt', [account.userId, hostOf(account.baseUrl)])}</span>
+      </div>
+      {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} showFix={false} />}
+      <div class="actions">
+        <button type="button" onClick={() => onEdit(account)}>{t('edit')}</button>
+        <ConfirmButton label={t('remove')} question={t('removeAccountQuestion', [accountName(account)])} onConfirm={() => onRemove(account)} />
+      </div>
+    </>
   );
 }

@@ -1,16 +1,17 @@
 import { formatBytes } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
+import type { KeyForm } from '@/lib/service-api';
 import { FailureNotice } from './FailureNotice';
 
 /** What a connection test found, call by call. */
-export function ConnectionResult({ report, locale }: { report: ConnectionReport; locale: string }) {
+export function ConnectionResult({ report, keyForm, locale }: { report: ConnectionReport; keyForm: KeyForm; locale: string }) {
   const { user, capacity } = report;
   return (
     <ul class="test-result">
       <li class={user.ok ? 'ok' : 'bad'}>
         <strong>{t('testUserStep')}</strong>{' '}
-        {user.ok ? t('testUserOk', [user.value.user ?? t('unknownValue'), user.value.node]) : <FailureNotice failure={user.failure} showFix={false} />}
+        {user.ok ? t('testUserOk', [user.value.user ?? t('unknown'), user.value.node]) : <FailureNotice failure={user.failure} keyForm={keyForm} showFix={false} />}
       </li>
       {capacity && (
         <li class={capacity.ok ? 'ok' : 'bad'}>
@@ -18,7 +19,7 @@ export function ConnectionResult({ report, locale }: { report: ConnectionReport;
           {capacity.ok ? (
             t('usageOf', [formatBytes(capacity.value.used, locale), formatBytes(capacity.value.quota, locale)])
           ) : (
-            <FailureNotice failure={capacity.failure} showFix={false} />
+            <FailureNotice failure={capacity.failure} keyForm={keyForm} showFix={false} />
           )}
         </li>
       )}

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 
-/** Copies a value to the clipboard and says so. */
+/** Copies a value to the clipboard and says so, on screen and to screen readers. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -10,8 +10,11 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     setTimeout(() => setCopied(false), 1500);
   };
   return (
-    <button type="button" class="copy" onClick={() => void copy()} aria-label={t('copyLabel', [label])}>
-      {copied ? t('copied') : t('copy')}
-    </button>
+    <>
+      <button type="button" class="copy" onClick={() => void copy()} aria-label={copied ? t('copied') : t('copyLabel', [label])}>
+        {copied ? t('copied') : t('copy')}
+      </button>
+      <span role="status" class="visually-hidden">{copied ? t('copied') : ''}</span>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '@/lib/i18n';
 import { SETTING_LIMITS, type Settings } from '@/lib/settings';
 import { applySettingsInput, settingsInput, type SettingsInput } from './settings-input';
@@ -21,10 +21,27 @@ export function SettingsForm({ settings, onSave }: Props) {
   const [input, setInput] = useState<SettingsInput>(() => settingsInput(settings));
   const [errors, setErrors] = useState<Partial<Record<keyof Settings, string>>>({});
   const [saved, setSaved] = useState(false);
+  // What this form last wrote: storage echoing it back must not wipe what the user typed, but
+  // any other change (another tab, "Remove all data") shows the stored values at once.
+  const written = useRef<string>(undefined);
+  const stored = JSON.stringify(settingsInput(settings));
+  const shown = useRef(stored);
+  useEffect(() => {
+    if (stored === shown.current) return;
+    shown.current = stored;
+    if (stored === written.current) {
+      written.current = undefined;
+      return;
+    }
+    setInput(settingsInput(settings));
+    setErrors({});
+    setSaved(false);
+  }, [stored]);
 
   async function save(event: Event) {
     event.preventDefault();
     const merged = applySettingsInput(settings, input);
+    written.current = JSON.stringify(settingsInput(merged.settings));
     setErrors(merged.errors);
     await onSave(merged.settings);
     setSaved(Object.keys(merged.errors).length === 0);

@@ -5,7 +5,8 @@ import type { UsageLevel } from '@/lib/snapshot';
 interface Props {
   used: number;
   quota: number;
-  percent: number;
+  /** Undefined when there is no percentage to show (a quota of zero): the figures alone. */
+  percent: number | undefined;
   level: UsageLevel;
   locale: string;
   stale?: boolean;
@@ -18,19 +19,21 @@ export function UsageBar({ used, quota, percent, level, locale, stale = false }:
     <div class={`usage usage--${level}${stale ? ' usage--stale' : ''}`}>
       <div class="usage__figures">
         <span>{label}</span>
-        <strong class="usage__percent">{formatPercent(percent, locale)}</strong>
+        {percent !== undefined && <strong class="usage__percent">{formatPercent(percent, locale)}</strong>}
       </div>
-      <div
-        class="usage__track"
-        role="meter"
-        aria-label={t('usageLabel')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(percent)}
-        aria-valuetext={`${formatPercent(percent, locale)}, ${label}`}
-      >
-        <div class="usage__fill" style={{ width: `${Math.min(100, percent)}%` }} />
-      </div>
+      {percent !== undefined && (
+        <div
+          class="usage__track"
+          role="meter"
+          aria-label={t('usageLabel')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(percent)}
+          aria-valuetext={`${formatPercent(percent, locale)}, ${label}`}
+        >
+          <div class="usage__fill" style={{ width: `${Math.min(100, percent)}%` }} />
+        </div>
+      )}
     </div>
   );
 }

@@ -21,7 +21,7 @@ export function formatGb(gb: number, locale: string): string {
   return formatBytes(gb * GIB, locale);
 }
 
-/** A percentage with one decimal below 10 %, none above. */
+/** A percentage with one decimal below 10 %, none above (the rounding `shownPercent` applies). */
 export function formatPercent(percent: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: percent < 10 ? 1 : 0 }).format(
     percent / 100,

@@ -120,24 +120,12 @@ function readAlerts(value: unknown): Alerts {
   };
 }
 
-const isServiceTime = (value: unknown) =>
-  isObject(value) && typeof value.raw === 'string' && (value.epochMs === null || isTime(value.epochMs));
-
-function isStoredUser(value: unknown): value is UserInfo & { at: number } {
-  if (!isObject(value) || typeof value.node !== 'string' || !isTime(value.at)) return false;
-  const texts = ['user', 'introduceCode', 'webdavUrl'] as const;
-  if (texts.some((k) => value[k] !== undefined && typeof value[k] !== 'string')) return false;
-  if ((['revision', 'capacityGb'] as const).some((k) => value[k] !== undefined && !isCount(value[k]))) return false;
-  const key = value.apiKey;
-  if (!isObject(key)) return false;
-  if ((['name', 'note', 'vendor'] as const).some((k) => key[k] !== undefined && typeof key[k] !== 'string')) return false;
-  if (key.activated !== undefined && !isServiceTime(key.activated)) return false;
-  const bonus = key.bonus;
-  if (bonus === undefined) return true;
-  if (!isObject(bonus)) return false;
-  return (['since', 'until'] as const).every((k) => bonus[k] === undefined || isServiceTime(bonus[k])) &&
-    (['increaseGb', 'capacityGb'] as const).every((k) => bonus[k] === undefined || isCount(bonus[k]));
-}
+/**
+ * A stored user is kept whenever it says when it was read: its details are only shown, and the
+ * pages show an odd one as unknown. Its node is used to send credentials, so a node that is not
+ * text is read again from getUser (see readSnapshot).
+ */
+const isStoredUser = (value: unknown): value is UserInfo & { at: number } => isObject(value) && isTime(value.at);
 
 const isStoredCapacity = (value: unknown): value is DatasetCapacity & { at: number } =>
   isObject(value) && isCount(value.quota) && isCount(value.used) && isTime(value.at);
@@ -149,7 +137,7 @@ export function readSnapshot(value: unknown): AccountSnapshot {
     ...(typeof v.identity === 'string' && { identity: v.identity }),
     ...(isStoredUser(v.user) && { user: v.user }),
     ...(isStoredCapacity(v.capacity) && { capacity: v.capacity }),
-    ...(v.nodeStale === true && { nodeStale: true }),
+    ...((v.nodeStale === true || (isStoredUser(v.user) && typeof v.user.node !== 'string')) && { nodeStale: true }),
     keepAlive: readTaskState(v.keepAlive),
     refresh: readTaskState(v.refresh),
     alerts: readAlerts(v.alerts),

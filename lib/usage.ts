@@ -12,10 +12,16 @@ export function usagePercent({ quota, used }: DatasetCapacity): number | undefin
   return quota > 0 ? (used / quota) * 100 : undefined;
 }
 
-/** Which band a percentage falls in. */
+/** A percentage as it is shown: one decimal below 10 %, none above. */
+export function shownPercent(percent: number): number {
+  return percent < 10 ? Math.round(percent * 10) / 10 : Math.round(percent);
+}
+
+/** Which band a percentage falls in, judged by the figure shown, so "90 %" is never in the calm colour. */
 export function usageLevel(percent: number, settings: Pick<Settings, 'warningPercent' | 'criticalPercent'>): UsageLevel {
-  if (percent >= settings.criticalPercent) return 'critical';
-  if (percent >= settings.warningPercent) return 'warning';
+  const shown = shownPercent(percent);
+  if (shown >= settings.criticalPercent) return 'critical';
+  if (shown >= settings.warningPercent) return 'warning';
   return 'normal';
 }
 

@@ -3,6 +3,7 @@ import { AccountForm } from '@/components/AccountForm';
 import { AccountList } from '@/components/AccountList';
 import { ConfirmButton } from '@/components/ConfirmButton';
 import { SettingsForm } from '@/components/SettingsForm';
+import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { useStoredState } from '@/components/use-stored-state';
 import { DEFAULT_KEY_FORM, newAccountId, SERVER_PRESETS, type Account } from '@/lib/accounts';
 import { t } from '@/lib/i18n';
@@ -26,6 +27,7 @@ export function App() {
   const state = useStoredState();
   const [editing, setEditing] = useState<Account>();
   const [refused, setRefused] = useState(false);
+  const standing = useStandingFailures(state);
   if (!state) return <main class="options" aria-busy="true" />;
   const { accounts, damaged, snapshots, settings, problems } = state;
 
@@ -44,42 +46,49 @@ export function App() {
     sendMessage('refresh', { accountId: account.id }).catch(() => undefined);
   }
 
+  async function removeEverything() {
+    await removeAllData();
+    setEditing(undefined);
+  }
+
   return (
-    <main class="options">
-      <h1>{t('optionsTitle')}</h1>
-      <StorageProblems problems={problems} />
-      <section aria-labelledby="accounts-heading">
-        <h2 id="accounts-heading">{t('accountsHeading')}</h2>
-        <p class="intro">{t('accountsIntro')}</p>
-        {refused && <p class="failure" role="alert">{t('saveRefused')}</p>}
-        {editing ? (
-          <AccountForm key={editing.id} account={editing} onSave={save} onCancel={() => setEditing(undefined)} />
-        ) : (
-          <>
-            <AccountList
-              accounts={accounts}
-              snapshots={snapshots}
-              onEdit={setEditing}
-              onRemove={(account) => removeAccount(account.id)}
-            />
-            {damaged.map((entry) => (
-              <DamagedAccount key={entry.key} entry={entry} onRemove={(e) => removeDamagedAccount(e.key)} />
-            ))}
-            <button type="button" class="primary" onClick={() => setEditing(blankAccount())}>
-              {t('addAccount')}
-            </button>
-          </>
-        )}
-      </section>
-      <section aria-labelledby="settings-heading">
-        <h2 id="settings-heading">{t('settingsHeading')}</h2>
-        <SettingsForm settings={settings} onSave={saveSettings} />
-      </section>
-      <section aria-labelledby="data-heading">
-        <h2 id="data-heading">{t('dataHeading')}</h2>
-        <p>{t('dataIntro')}</p>
-        <ConfirmButton label={t('removeAllData')} question={t('removeAllDataQuestion')} onConfirm={removeAllData} />
-      </section>
-    </main>
+    <StandingFailures.Provider value={standing}>
+      <main class="options">
+        <h1>{t('optionsTitle')}</h1>
+        <StorageProblems problems={problems} />
+        <section aria-labelledby="accounts-heading">
+          <h2 id="accounts-heading">{t('accountsHeading')}</h2>
+          <p class="intro">{t('accountsIntro')}</p>
+          {refused && <p class="failure" role="alert">{t('saveRefused')}</p>}
+          {editing ? (
+            <AccountForm key={editing.id} account={editing} onSave={save} onCancel={() => setEditing(undefined)} />
+          ) : (
+            <>
+              <AccountList
+                accounts={accounts}
+                snapshots={snapshots}
+                onEdit={setEditing}
+                onRemove={(account) => removeAccount(account.id)}
+              />
+              {damaged.map((entry) => (
+                <DamagedAccount key={entry.key} entry={entry} onRemove={(e) => removeDamagedAccount(e.key)} />
+              ))}
+              <button type="button" class="primary" onClick={() => setEditing(blankAccount())}>
+                {t('addAccount')}
+              </button>
+            </>
+          )}
+        </section>
+        <section aria-labelledby="settings-heading">
+          <h2 id="settings-heading">{t('settingsHeading')}</h2>
+          <SettingsForm settings={settings} onSave={saveSettings} />
+        </section>
+        <section aria-labelledby="data-heading">
+          <h2 id="data-heading">{t('dataHeading')}</h2>
+          <p>{t('dataIntro')}</p>
+          <ConfirmButton label={t('removeAllData')} question={t('removeAllDataQuestion')} onConfirm={removeEverything} />
+        </section>
+      </main>
+    </StandingFailures.Provider>
   );
 }

@@ -1,6 +1,10 @@
 import { browser } from 'wxt/browser';
 import { AccountCard } from '@/components/AccountCard';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { RefreshButton } from '@/components/RefreshButton';
+import { safeAccountName } from '@/components/safe-names';
+import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
+import { UnreadableAccount } from '@/components/UnreadableAccount';
 import { useStoredState } from '@/components/use-stored-state';
 import { Welcome } from '@/components/Welcome';
 import { t, uiLocale } from '@/lib/i18n';
@@ -10,6 +14,7 @@ import { DamagedAccount, StorageProblems } from '@/components/DamagedAccount';
 /** The toolbar popup: rendered from storage at once, never waiting for the network. */
 export function App({ now = Date.now }: { now?: () => number }) {
   const state = useStoredState();
+  const standing = useStandingFailures(state);
   const locale = uiLocale();
   if (!state) return <main class="popup popup--loading" aria-busy="true" />;
   const { accounts, damaged, snapshots, settings, problems } = state;
@@ -18,32 +23,37 @@ export function App({ now = Date.now }: { now?: () => number }) {
     .sort((a, b) => urgency(b.snapshot, settings) - urgency(a.snapshot, settings));
 
   return (
-    <main class="popup">
-      <header class="popup__header">
-        <h1>{t('extName')}</h1>
-        {views.length > 0 && <RefreshButton />}
-        <button type="button" class="icon" onClick={() => void browser.runtime.openOptionsPage()}>
-          {t('options')}
-        </button>
-      </header>
-      <StorageProblems problems={problems} />
-      {damaged.map((entry) => (
-        <DamagedAccount key={entry.key} entry={entry} />
-      ))}
-      {views.length === 0 && damaged.length === 0 ? (
-        <Welcome />
-      ) : (
-        views.map((view) => (
-          <AccountCard
-            key={view.account.id}
-            {...view}
-            settings={settings}
-            now={now()}
-            locale={locale}
-            compact={views.length + damaged.length > 1}
-          />
-        ))
-      )}
-    </main>
+    <StandingFailures.Provider value={standing}>
+      <main class="popup">
+        <header class="popup__header">
+          <h1>{t('extName')}</h1>
+          {views.length > 0 && <RefreshButton />}
+          <button type="button" class="icon" onClick={() => void browser.runtime.openOptionsPage()}>
+            {t('options')}
+          </button>
+        </header>
+        <StorageProblems problems={problems} />
+        {damaged.map((entry) => (
+          <DamagedAccount key={entry.key} entry={entry} />
+        ))}
+        {views.length === 0 && damaged.length === 0 ? (
+          <Welcome />
+        ) : (
+          views.map((view) => (
+            <ErrorBoundary
+              key={view.account.id}
+              retryOn={state}
+              fallback={
+                <article class="card" aria-label={safeAccountName(view.account) ?? t('accountUnreadable')}>
+                  <UnreadableAccount account={view.account} />
+                </article>
+              }
+            >
+              <AccountCard {...view} settings={settings} now={now()} locale={locale} compact={views.length + damaged.length > 1} />
+            </ErrorBoundary>
+          ))
+        )}
+      </main>
+    </StandingFailures.Provider>
   );
 }

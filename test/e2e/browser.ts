@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import type { Account } from '../../lib/accounts';
+import type { Settings } from '../../lib/settings';
+import type { AccountSnapshot } from '../../lib/snapshot';
 
 export const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
 export const SIMULATOR_BUILD = resolve('.output/chrome-mv3-simulator');
@@ -113,6 +115,35 @@ export class ExtensionSession {
         await chrome.storage.local.set({ accounts: list, accounts$: { v: 2 } });
       },
       [accounts, clear] as const,
+    );
+  }
+
+  /** Stores settings as the options page does. */
+  async storeSettings(settings: Settings) {
+    await this.currentWorker().evaluate((value) => chrome.storage.local.set({ settings: value, settings$: { v: 1 } }), settings);
+  }
+
+  /** Waits until the background has checked an account once (both tasks), and returns its snapshot. */
+  async checkedSnapshot(accountId: string): Promise<AccountSnapshot> {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+      const snapshot = ((await this.storage()).snapshots as Record<string, AccountSnapshot> | undefined)?.[accountId];
+      if (snapshot?.keepAlive.lastAttemptAt !== undefined && snapshot.refresh.lastAttemptAt !== undefined) return snapshot;
+    }
+    throw new Error(`${accountId} was not checked within 20 s`);
+  }
+
+  /**
+   * Overwrites parts of an account's stored snapshot after its first check: states the simulator
+   * cannot produce, such as a blocked host or data written by another version.
+   */
+  async patchSnapshot(accountId: string, patch: Record<string, unknown>) {
+    const current = await this.checkedSnapshot(accountId);
+    await this.currentWorker().evaluate(
+      async ([id, value]) => {
+        const { snapshots = {} } = await chrome.storage.local.get('snapshots');
+        await chrome.storage.local.set({ snapshots: { ...(snapshots as object), [id]: value } });
+      },
+      [accountId, { ...current, ...patch }] as const,
     );
   }
 

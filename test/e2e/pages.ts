@@ -1,36 +1,44 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { catalogue } from '../catalogue';
 
 /** The extension's own text in a locale, to find controls by the names users see. */
 export function messages(locale: string) {
-  const table = JSON.parse(readFileSync(`public/_locales/${locale}/messages.json`, 'utf8')) as Record<string, { message: string }>;
-  return (key: string) => table[key]?.message ?? key;
+  const table = catalogue(locale);
+  return (key: string) => table[key] ?? key;
 }
 
-/** The options page, as a user drives it. */
+/** The options page, as a user drives it, in the browser's language. */
 export class OptionsPage {
-  constructor(readonly page: Page) {}
+  readonly t: (key: string) => string;
 
-  /** Fills the account form (already open) for a simulated account. */
+  constructor(readonly page: Page, locale = 'en') {
+    this.t = messages(locale);
+  }
+
+  /** Fills the account form (already open) for an account on a custom server. */
   async fillAccount(fields: { baseUrl: string; userId: string; password: string; apiKey: string; label?: string }) {
-    const { page } = this;
-    if (fields.label) await page.getByLabel('Name (optional)').fill(fields.label);
-    await page.getByLabel('Server', { exact: true }).selectOption('custom');
-    await page.getByLabel('Server address').fill(fields.baseUrl);
-    await page.getByLabel('User ID').fill(fields.userId);
-    await page.getByLabel('Apps password').fill(fields.password);
-    await page.getByLabel('API key').fill(fields.apiKey);
+    const { page, t } = this;
+    if (fields.label) await page.getByLabel(t('fieldLabel')).fill(fields.label);
+    await page.getByLabel(t('fieldServer'), { exact: true }).selectOption('custom');
+    await page.getByLabel(t('fieldCustomServer')).fill(fields.baseUrl);
+    await page.getByLabel(t('fieldUserId')).fill(fields.userId);
+    await page.getByLabel(t('fieldPassword')).fill(fields.password);
+    await page.getByLabel(t('fieldApiKey')).fill(fields.apiKey);
+  }
+
+  async openNewAccount() {
+    await this.page.getByRole('button', { name: this.t('addAccount') }).click();
   }
 
   async addAccount(fields: Parameters<OptionsPage['fillAccount']>[0]) {
-    await this.page.getByRole('button', { name: 'Add account' }).click();
+    await this.openNewAccount();
     await this.fillAccount(fields);
-    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
-    await this.page.getByRole('button', { name: 'Add account' }).waitFor();
+    await this.page.getByRole('button', { name: this.t('save'), exact: true }).click();
+    await this.page.getByRole('button', { name: this.t('addAccount') }).waitFor();
   }
 
   async editAccount(name: string) {
-    await this.page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Edit' }).click();
+    await this.page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: this.t('edit') }).click();
   }
 
   async setNumber(label: string, value: number) {
@@ -38,14 +46,14 @@ export class OptionsPage {
   }
 
   async saveSettings() {
-    await this.page.getByRole('button', { name: 'Save settings' }).click();
-    await this.page.getByText('Saved.').waitFor();
+    await this.page.getByRole('button', { name: this.t('saveSettings') }).click();
+    await this.page.getByText(this.t('saved')).waitFor();
   }
 }
 
 /** The popup, as a user reads it. */
 export class Popup {
-  private readonly t: (key: string) => string;
+  readonly t: (key: string) => string;
 
   constructor(readonly page: Page, locale = 'en') {
     this.t = messages(locale);

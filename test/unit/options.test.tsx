@@ -142,8 +142,11 @@ describe('accounts', () => {
     const home = (await screen.findByText('Home')).closest('li')!;
     fireEvent.click(within(home).getByRole('button', { name: 'Edit' }));
     expect((screen.getByLabelText('Apps password') as HTMLInputElement).type).toBe('password');
-    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    const toggle = screen.getByRole('button', { name: 'Show password', pressed: false });
+    fireEvent.click(toggle);
     expect((screen.getByLabelText('Apps password') as HTMLInputElement).type).toBe('text');
+    // One way to say the state: pressed, under the same name.
+    expect(screen.getByRole('button', { name: 'Show password', pressed: true })).toBe(toggle);
     type('Name (optional)', 'House');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect((await savedAccounts()).map((a) => a.label)).toEqual(['House', 'Work']));

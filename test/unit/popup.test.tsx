@@ -54,9 +54,13 @@ describe('popup', () => {
     await storeAccounts([account()]);
     await storeSnapshots({ home: snapshot(44) });
     show();
-    fireEvent.click(await screen.findByRole('button', { name: 'Copy WebDAV URL' }));
+    const button = await screen.findByRole('button', { name: 'Copy WebDAV URL' });
+    fireEvent.click(button);
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://nanao.teracloud.jp/dav/'));
-    expect(await screen.findByText('Copied')).toBeTruthy();
+    // Said on the button and in a live region, so a screen reader hears it too.
+    await waitFor(() => expect(button.getAttribute('aria-label')).toBe('Copied'));
+    expect(button.textContent).toBe('Copied');
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Copied');
   });
 
   it.each([
@@ -103,9 +107,9 @@ describe('popup', () => {
       home: snapshot(44, { keepAlive: { consecutiveFailures: 2, failure: { kind: 'credentials-rejected' }, lastAttemptAt: NOW, lastSuccessAt: NOW - 86_400_000 } }),
     });
     show();
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The user ID or apps password was rejected. Create an apps password on your My Page, enable Apps Connection there');
-    fireEvent.click(within(alert).getByRole('button', { name: 'Open options' }));
+    const notice = (await screen.findByText(/The user ID or apps password was rejected/)).closest('.failure') as HTMLElement;
+    expect(notice.textContent).toContain('The user ID or apps password was rejected. Create an apps password on your My Page, enable Apps Connection there');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Open options' }));
     expect(opened).toBe(1);
     expect(document.body.textContent).toContain('12.3 GB of 28 GB used');
     expect(document.querySelector('.usage--stale')).not.toBeNull();

@@ -31,13 +31,13 @@ describe('details the service did not send', () => {
     const text = card.textContent ?? '';
     for (const label of ['Contract capacity', 'User ID', 'WebDAV URL', 'Introducer code']) expect(text).toContain(`${label}unknown`);
     expect(text).toContain('+8 GB from unknown');
-    expect(text).toContain('unknown by unknown');
+    expect(text).toContain('Applicationunknown');
     expect(within(card).queryByRole('button', { name: 'Copy User ID' })).toBeNull();
     expect(within(card).getByRole('button', { name: 'Copy Node server' })).toBeTruthy();
   });
 
   it('leave a connection test readable', () => {
-    render(<ConnectionResult report={{ user: { ok: true, value: sparseUser() } }} locale="en" />);
+    render(<ConnectionResult keyForm="header" report={{ user: { ok: true, value: sparseUser() } }} locale="en" />);
     expect(screen.getByText(/signed in as unknown, storage on nanao\.teracloud\.jp/)).toBeTruthy();
   });
 });

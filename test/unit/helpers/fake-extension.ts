@@ -1,24 +1,29 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { catalogue } from '../../catalogue';
 
-type Messages = Record<string, { message: string }>;
-const messages = (locale: string): Messages =>
-  JSON.parse(readFileSync(resolve(process.cwd(), 'public/_locales', locale, 'messages.json'), 'utf8'));
+/** The host permissions wxt.config.ts declares: a store build has no loopback, test builds have. */
+const manifests = {
+  store: { host_permissions: ['https://*.infini-cloud.net/*', 'https://*.teracloud.jp/*'], optional_host_permissions: ['https://*/*'] },
+  test: {
+    host_permissions: ['https://*.infini-cloud.net/*', 'https://*.teracloud.jp/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    optional_host_permissions: ['https://*/*'],
+  },
+};
 
-/** What the fake browser lacks: i18n from our real messages.json, and host permissions. */
+/** What the fake browser lacks: i18n from our real catalogues, host permissions, and the manifest's hosts. */
 export function installFakeExtensionApis({
   locale = 'en',
   granted = () => true,
-}: { locale?: 'en' | 'ja'; granted?: (origin: string) => boolean } = {}) {
-  const table = messages(locale);
-  const fallback = messages('en');
+  build = 'test',
+}: { locale?: 'en' | 'ja'; granted?: (origin: string) => boolean; build?: keyof typeof manifests } = {}) {
+  const table = catalogue(locale);
+  const fallback = catalogue('en');
   Object.assign(fakeBrowser, {
     i18n: {
       getUILanguage: () => locale,
       getMessage: (key: string, substitutions?: string | string[]) => {
         const subs = substitutions === undefined ? [] : [substitutions].flat();
-        const text = (table[key] ?? fallback[key])?.message ?? '';
+        const text = table[key] ?? fallback[key] ?? '';
         return text.replace(/\$(\d)/g, (_, n: string) => subs[Number(n) - 1] ?? '');
       },
     },
@@ -35,4 +40,5 @@ export function installFakeExtensionApis({
       request: async ({ origins = [] }: { origins?: string[] }) => origins.every(granted),
     },
   });
+  fakeBrowser.runtime.getManifest = () => ({ manifest_version: 3, name: 'Storage Keeper', version: '0', ...manifests[build] });
 }

@@ -1,0 +1,33 @@
+import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messages';
+import { requestHostPermissions } from '@/lib/permissions';
+import { hostOf } from './safe-names';
+
+type Status = 'idle' | 'asking' | 'refused';
+
+/**
+ * Asks for access to exactly the host an account's check was blocked on (the click is the user
+ * gesture the browser requires), then checks that account again.
+ */
+export function AllowAccessButton({ origin, accountId }: { origin: string; accountId: string }) {
+  const [status, setStatus] = useState<Status>('idle');
+  const host = hostOf(origin);
+  async function allow() {
+    setStatus('asking');
+    const granted = await requestHostPermissions([origin]).catch(() => false);
+    setStatus(granted ? 'idle' : 'refused');
+    if (granted) await sendMessage('refresh', { accountId });
+  }
+  return (
+    <>
+      <button type="button" class="primary" onClick={() => void allow()} disabled={status === 'asking'}>
+        {t('allowAccess', [host])}
+      </button>
+      <p role="status">
+        {status === 'asking' && t('waitingForPermission', [host])}
+        {status === 'refused' && t('allowRefused', [host])}
+      </p>
+    </>
+  );
+}

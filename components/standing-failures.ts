@@ -1,0 +1,33 @@
+import { createContext } from 'preact';
+import { useRef } from 'preact/hooks';
+import type { Account } from '@/lib/accounts';
+import type { Failure } from '@/lib/failures';
+import { currentFailure, type AccountSnapshot } from '@/lib/snapshot';
+
+// Screen readers announce every role="alert" when a page opens. A failure that was already
+// stored when the page opened is standing news, shown as text; only one that appears while the
+// page is open is announced.
+
+/** One account's failure of one kind. */
+export const failureKey = (accountId: string, failure: Failure) => `${accountId} ${failure.kind}`;
+
+/** The failures a page showed when it opened (and still shows). Outside a page: none. */
+export const StandingFailures = createContext<ReadonlySet<string>>(new Set());
+
+/** For a page: its standing failures, from the first stored state it rendered. */
+export function useStandingFailures(
+  state: { accounts: readonly Account[]; snapshots: Record<string, AccountSnapshot> } | undefined,
+): ReadonlySet<string> {
+  const standing = useRef<Set<string>>(undefined);
+  if (state) {
+    const shown = new Set<string>();
+    for (const { id } of state.accounts) {
+      const snapshot = state.snapshots[id];
+      const failure = snapshot && currentFailure(snapshot);
+      if (failure) shown.add(failureKey(id, failure));
+    }
+    // A failure that went away and comes back while the page is open is news again.
+    standing.current = standing.current ? new Set([...standing.current].filter((key) => shown.has(key))) : shown;
+  }
+  return standing.current ?? new Set();
+}

@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../simulator/simulator';
+import { axeViolations } from './axe';
+import { E2E_BUILD, launchExtension } from './browser';
+import { latinLeftovers } from './latin-text';
+import { ACCOUNT_LABELS, PAGE_STATES, QUIET_SETTINGS, stateAccounts } from './page-states';
+import { messages } from './pages';
+
+// Every popup and options state, light and dark, English and Japanese: a screenshot of each
+// (artifacts/screenshots, to look at), zero axe-core violations, and in Japanese no Latin-script
+// text that is not a proper name, an address, a number or a unit.
+
+const DIR = 'artifacts/screenshots';
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSimulator({ accounts: stateAccounts() });
+  mkdirSync(DIR, { recursive: true });
+});
+afterAll(() => sim?.close());
+
+/** What the simulator and the states put on screen: the user's data, not the extension's words. */
+const userData = () => [
+  ...ACCOUNT_LABELS,
+  ...stateAccounts().flatMap((a) => [a.userId, a.introduceCode, a.keyName, a.keyVendor]),
+];
+
+describe.each(['en', 'ja'] as const)('every page state (%s)', (locale) => {
+  it('light and dark: a screenshot, no axe violations, and (ja) no English left', async () => {
+    const browser = await launchExtension({ locale });
+    const problems: string[] = [];
+    try {
+      expect((await browser.currentWorker().evaluate(() => chrome.i18n.getUILanguage())).startsWith(locale)).toBe(true);
+      await browser.storeSettings(QUIET_SETTINGS);
+      for (const state of PAGE_STATES) {
+        const page = await state.open({ browser, sim, locale });
+        // Chromium's own style for extension pages would shrink the text to 75 %.
+        const fontSize = await page.evaluate(() => getComputedStyle(document.body).fontSize);
+        if (fontSize !== '14px') problems.push(`${state.name}: body text ${fontSize}, not 14px`);
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          const file = join(DIR, `${state.name}-${scheme}-${locale}.png`);
+          await (state.name.startsWith('popup') ? page.locator('body').screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
+          if (!(existsSync(file) && statSync(file).size > 5_000)) problems.push(`${file}: no screenshot`);
+          for (const v of await axeViolations(page)) problems.push(`${state.name} ${scheme}: axe ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(', ')}`);
+        }
+        if (locale === 'ja') {
+          for (const line of await latinLeftovers(page, userData())) problems.push(`${state.name}: not Japanese: ${line}`);
+        }
+        await page.close();
+        state.after?.(sim);
+      }
+    } finally {
+      await browser.close();
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
+
+describe('titles', () => {
+  it('the toolbar button and both pages take their titles from the catalogues', async () => {
+    const manifest = JSON.parse(readFileSync(join(E2E_BUILD, 'manifest.json'), 'utf8'));
+    expect(manifest.action.default_title).toBe('__MSG_extName__');
+    const t = messages('ja');
+    const browser = await launchExtension({ locale: 'ja' });
+    try {
+      const options = await browser.open('options');
+      await expect.poll(() => options.title()).toBe(t('optionsTitle'));
+      const popup = await browser.open('popup');
+      await expect.poll(() => popup.title()).toBe(t('extName'));
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});

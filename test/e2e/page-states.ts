@@ -1,0 +1,170 @@
+import type { Page } from 'playwright-core';
+import type { Account } from '../../lib/accounts';
+import { DEFAULT_SETTINGS } from '../../lib/settings';
+import { demoAccount, type SimAccount, type Simulator } from '../simulator/simulator';
+import { storedAccount } from '../simulator/stored-account';
+import type { ExtensionSession } from './browser';
+import { OptionsPage, Popup } from './pages';
+
+// Every state of the popup and the options page a user can meet, each opened as a user would
+// see it: for screenshots, axe-core and the Japanese walk alike.
+
+const GB = 1024 ** 3;
+
+/** The simulated accounts behind the states: one calm, one nearly full, one to break. */
+export function stateAccounts(now = Date.now()): SimAccount[] {
+  return [
+    demoAccount({}, now),
+    demoAccount({ userId: 'photos', password: 'pw-photos', apiKey: 'key-photos', quota: 20 * GB, used: Math.round(19.3 * GB), bonus: undefined }, now),
+    demoAccount({ userId: 'archive', password: 'pw-archive', apiKey: 'key-archive', quota: 100 * GB, used: 31 * GB }, now),
+  ];
+}
+
+/** The names the states give accounts: the user's words, not the extension's. */
+export const ACCOUNT_LABELS = ['Personal', 'Photos', 'Archive', 'Blocked', 'Damaged'];
+
+/**
+ * Quiet schedules (2 and 14 minutes in the e2e build's scaled time), so no periodic check
+ * changes a state while it is looked at.
+ */
+export const QUIET_SETTINGS = { ...DEFAULT_SETTINGS, refreshMinutes: 1440, keepAliveHours: 168 };
+
+export interface StateContext {
+  browser: ExtensionSession;
+  sim: Simulator;
+  locale: 'en' | 'ja';
+}
+
+export interface PageState {
+  /** Names the screenshot file: popup-… or options-…. */
+  name: string;
+  open: (context: StateContext) => Promise<Page>;
+  /** Undoes what the state changed in the simulator. */
+  after?: (sim: Simulator) => void;
+}
+
+const stored = (sim: Simulator, userId: string, label: string, overrides: Partial<Account> = {}) =>
+  storedAccount(sim, sim.account(userId), { label, ...overrides });
+
+/** Stores these accounts and opens the popup on them; with `refresh`, refreshed from the popup. */
+async function popupWith({ browser, locale }: StateContext, accounts: Account[], { refresh = true } = {}) {
+  await browser.storeAccounts(accounts);
+  const popup = new Popup(await browser.open('popup'), locale);
+  if (accounts.length === 0) return popup;
+  await popup.page.getByRole('article').first().waitFor();
+  if (refresh) await popup.refresh();
+  return popup;
+}
+
+/** An account checked once by the background, then given a keep-alive state the simulator cannot produce. */
+async function patched(browser: ExtensionSession, account: Account, failure: Record<string, unknown>) {
+  await browser.storeAccounts([account]);
+  const at = Date.now();
+  await browser.patchSnapshot(account.id, { keepAlive: { consecutiveFailures: 1, failure, lastAttemptAt: at, lastSuccessAt: at - 3_600_000 } });
+}
+
+/** The options page with the account form open. */
+async function optionsForm(context: StateContext) {
+  const options = new OptionsPage(await context.browser.open('options'), context.locale);
+  await options.openNewAccount();
+  return options;
+}
+
+export const PAGE_STATES: PageState[] = [
+  {
+    name: 'popup-welcome',
+    open: async (c) => {
+      const popup = await popupWith(c, []);
+      await popup.page.getByRole('button', { name: popup.t('welcomeSetUp') }).waitFor();
+      return popup.page;
+    },
+  },
+  { name: 'popup-one-account', open: async (c) => (await popupWith(c, [stored(c.sim, 'demo-user', 'Personal')])).page },
+  { name: 'popup-near-full', open: async (c) => (await popupWith(c, [stored(c.sim, 'photos', 'Photos')])).page },
+  {
+    // Good figures first, then the password is renewed on the website: stale figures and the fix.
+    name: 'popup-failure',
+    open: async (c) => {
+      const popup = await popupWith(c, [stored(c.sim, 'archive', 'Archive')]);
+      c.sim.account('archive').password = 'renewed';
+      await popup.refresh();
+      await popup.page.getByRole('alert').waitFor();
+      return popup.page;
+    },
+    after: (sim) => void (sim.account('archive').password = 'pw-archive'),
+  },
+  {
+    name: 'popup-several',
+    open: async (c) =>
+      (await popupWith(c, [stored(c.sim, 'demo-user', 'Personal'), stored(c.sim, 'photos', 'Photos'), stored(c.sim, 'archive', 'Archive', { password: 'old-password' })])).page,
+  },
+  {
+    // HTTP 403 with the key in the header: the hint suggests the address form.
+    name: 'popup-key-refused',
+    open: async (c) => {
+      const popup = await popupWith(c, [stored(c.sim, 'archive', 'Archive', { id: 'id-refused', apiKey: 'mistyped-key' })]);
+      await popup.page.getByText(popup.t('failureApiKeyHeaderHint')).waitFor();
+      return popup.page;
+    },
+  },
+  {
+    name: 'popup-allow-access',
+    open: async (c) => {
+      await patched(c.browser, stored(c.sim, 'demo-user', 'Blocked', { id: 'id-blocked' }), { kind: 'permission-missing', origin: c.sim.nodeUrl });
+      const popup = new Popup(await c.browser.open('popup'), c.locale);
+      await popup.page.getByRole('button', { name: popup.t('allowAccess').replace('$1', c.sim.nodeHost) }).waitFor();
+      return popup.page;
+    },
+  },
+  {
+    // Data this version cannot show (a failure kind written by a newer version).
+    name: 'popup-damaged',
+    open: async (c) => {
+      await patched(c.browser, stored(c.sim, 'photos', 'Damaged', { id: 'id-damaged' }), { kind: 'from-a-newer-version' });
+      const popup = new Popup(await c.browser.open('popup'), c.locale);
+      await popup.page.getByText(popup.t('accountUnreadable')).waitFor();
+      return popup.page;
+    },
+  },
+  {
+    name: 'options-list',
+    open: async (c) => {
+      await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), stored(c.sim, 'archive', 'Archive', { password: 'old-password' })]);
+      const options = new OptionsPage(await c.browser.open('options'), c.locale);
+      await options.page.getByText(options.t('failureCredentialsRejected')).waitFor();
+      return options.page;
+    },
+  },
+  { name: 'options-form', open: async (c) => (await optionsForm(c)).page },
+  {
+    name: 'options-errors',
+    open: async (c) => {
+      const options = await optionsForm(c);
+      await options.page.getByRole('button', { name: options.t('save'), exact: true }).click();
+      await options.page.getByText(options.t('errorRequired')).first().waitFor();
+      return options.page;
+    },
+  },
+  {
+    // The browser's permission prompt for a custom server stays open (headless too).
+    name: 'options-waiting',
+    open: async (c) => {
+      const options = await optionsForm(c);
+      await options.fillAccount({ baseUrl: 'https://storage.example.com', userId: 'demo-user', password: 'pw', apiKey: 'key' });
+      await options.page.getByRole('button', { name: options.t('save'), exact: true }).click();
+      await options.page.getByText(options.t('waitingForPermission').replace('$1', 'https://storage.example.com')).waitFor();
+      return options.page;
+    },
+  },
+  {
+    name: 'options-key-refused',
+    open: async (c) => {
+      const options = await optionsForm(c);
+      const user = c.sim.account('demo-user');
+      await options.fillAccount({ baseUrl: c.sim.apiUrl, userId: user.userId, password: user.password, apiKey: 'mistyped-key' });
+      await options.page.getByRole('button', { name: options.t('testConnection') }).click();
+      await options.page.getByText(options.t('failureApiKeyHeaderHint')).waitFor();
+      return options.page;
+    },
+  },
+];
