@@ -6,7 +6,8 @@ import type { ServiceApi, ServiceCredentials } from './service-api';
 import { nodeOrigin } from './service-schemas';
 import { taskInterval, type Settings, type Task } from './settings';
 import { recordAttempt, snapshotFor, type AccountSnapshot } from './snapshot';
-import { loadAccounts, loadSnapshots, updateSnapshot } from './storage';
+import { loadAccounts, loadSnapshots } from './storage';
+import { updateSnapshot } from './storage-writes';
 
 export interface AccountTaskDeps {
   api: ServiceApi;

@@ -7,7 +7,8 @@ import { decideNotices, openNoticeTarget, showNotice, type Notice } from './noti
 import { ALARM, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './scheduler';
 import { taskInterval, type Settings, type Task } from './settings';
 import { snapshotFor, type AccountSnapshot } from './snapshot';
-import { accountsItem, loadAccounts, loadSettings, loadSnapshots, pruneSnapshots, settingsItem, updateSnapshot } from './storage';
+import { accountsItem, loadAccounts, loadSettings, loadSnapshots, settingsItem } from './storage';
+import { pruneSnapshots, updateSnapshot } from './storage-writes';
 import { MINUTE_MS } from './time';
 
 /** A manual check of an account is not repeated within this time (fast clicks on Refresh). */

@@ -3,12 +3,13 @@ import { DEFAULT_KEY_FORM, isStoredAccount, newAccountId, type Account } from '.
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
 import { readSnapshot, type AccountSnapshot } from './snapshot';
 
-// Every stored item, its version and migrations, and the reads and writes that survive
-// whatever is stored: another version's data, a damaged entry, a value that is no JSON we
-// know. Everything lives in storage.local: credentials must never reach storage.sync.
-// Items are typed `unknown` on purpose: what is stored is read through the guards below.
+// Every stored item, its version and migrations, and the reads that survive whatever is
+// stored: another version's data, a damaged entry, a value that is no JSON we know. Changes go
+// through lib/storage-writes.ts. Everything lives in storage.local: credentials must never
+// reach storage.sync. Items are typed `unknown` on purpose: what is stored is read through the
+// guards below.
 
-const VERSION = { accounts: 2, settings: 1, snapshots: 1 } as const;
+export const VERSION = { accounts: 2, settings: 1, snapshots: 1 } as const;
 
 /**
  * v1 → v2: the first draft kept one account as a single object. Only that shape becomes a
@@ -43,25 +44,9 @@ export const snapshotsItem = storage.defineItem<unknown>('local:snapshots', { fa
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
 
-/** A write refused so that data the extension cannot read is not overwritten. */
-export class StorageLockedError extends Error {
-  constructor(readonly reason: LockReason) {
-    super(`stored data is locked: ${reason}`);
-  }
-}
-
-async function storedVersion(item: WxtStorageItem<unknown, Record<string, unknown>>): Promise<number> {
+export async function storedVersion(item: WxtStorageItem<unknown, Record<string, unknown>>): Promise<number> {
   const { v } = await item.getMeta();
   return typeof v === 'number' ? v : 1;
-}
-
-let writes: Promise<unknown> = Promise.resolve();
-
-/** Writes run one after another in this page or worker: a read-modify-write never loses another. */
-function queued<T>(work: () => Promise<T>): Promise<T> {
-  const next = writes.then(work);
-  writes = next.catch(() => undefined);
-  return next;
 }
 
 // ---- accounts ---------------------------------------------------------------------------
@@ -81,7 +66,7 @@ export interface StoredAccounts {
   locked?: LockReason;
 }
 
-function damagedEntry(raw: unknown): DamagedAccount {
+export function damagedEntry(raw: unknown): DamagedAccount {
   const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   const name = [entry.label, entry.userId, entry.id].find((v): v is string => typeof v === 'string' && v.trim() !== '');
   return { key: JSON.stringify(raw) ?? String(raw), ...(name !== undefined && { name }) };
@@ -106,50 +91,6 @@ export async function loadAccounts(): Promise<StoredAccounts> {
   return { accounts, damaged, ...newer };
 }
 
-/** Changes the stored list in place: entries it does not touch, damaged ones included, stay. */
-function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void> {
-  return queued(async () => {
-    if ((await storedVersion(accountsItem)) > VERSION.accounts) throw new StorageLockedError('newer-version');
-    const raw = await accountsItem.getValue();
-    if (!Array.isArray(raw)) throw new StorageLockedError('not-a-list');
-    // The version goes with every write: a list written without it would be read as v1 later.
-    await accountsItem.setValue(change(raw));
-    await accountsItem.setMeta({ v: VERSION.accounts });
-  });
-}
-
-const hasId = (entry: unknown, id: string) => (entry as { id?: unknown } | null)?.id === id;
-
-/** Adds an account, or replaces the stored one with the same id. */
-export function saveAccount(account: Account): Promise<void> {
-  return changeAccounts((entries) =>
-    entries.some((entry) => hasId(entry, account.id))
-      ? entries.map((entry) => (hasId(entry, account.id) ? account : entry))
-      : [...entries, account],
-  );
-}
-
-/** Removes an account (every stored entry with its id). */
-export function removeAccount(id: string): Promise<void> {
-  return changeAccounts((entries) => entries.filter((entry) => !hasId(entry, id)));
-}
-
-/** Removes one damaged entry, the user's decision; a stored value that is no list at all is reset. */
-export async function removeDamagedAccount(key: string): Promise<void> {
-  const { locked } = await loadAccounts();
-  if (locked === 'not-a-list') {
-    await queued(async () => {
-      await accountsItem.setValue([]);
-      await accountsItem.setMeta({ v: VERSION.accounts });
-    });
-    return;
-  }
-  await changeAccounts((entries) => {
-    const index = entries.findIndex((entry) => damagedEntry(entry).key === key);
-    return index < 0 ? entries : entries.filter((_, i) => i !== index);
-  });
-}
-
 // ---- settings ---------------------------------------------------------------------------
 
 function isStoredSetting(key: keyof Settings, value: unknown): boolean {
@@ -166,14 +107,6 @@ export async function loadSettings(): Promise<Settings> {
     .settings;
 }
 
-/** Saves the settings, unless a newer version wrote them. */
-export function saveSettings(settings: Settings): Promise<void> {
-  return queued(async () => {
-    if ((await storedVersion(settingsItem)) > VERSION.settings) throw new StorageLockedError('newer-version');
-    await settingsItem.setValue(settings);
-  });
-}
-
 // ---- snapshots --------------------------------------------------------------------------
 
 /** The stored snapshots, each read through its guards (a damaged part starts over empty). */
@@ -181,34 +114,6 @@ export async function loadSnapshots(): Promise<Record<string, AccountSnapshot>> 
   const raw = await snapshotsItem.getValue();
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
   return Object.fromEntries(Object.entries(raw).map(([id, value]) => [id, readSnapshot(value)]));
-}
-
-/** Changes one account's snapshot; a change that returns the same object writes nothing. */
-export function updateSnapshot(
-  id: string,
-  change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot | undefined,
-): Promise<AccountSnapshot | undefined> {
-  return queued(async () => {
-    const all = await loadSnapshots();
-    const current = all[id];
-    const updated = change(current);
-    if (updated !== current) {
-      if (updated === undefined) delete all[id];
-      else all[id] = updated;
-      await snapshotsItem.setValue(all);
-      await snapshotsItem.setMeta({ v: VERSION.snapshots });
-    }
-    return updated;
-  });
-}
-
-/** Keeps only the snapshots `keep` accepts (the accounts that still exist, as they are now). */
-export function pruneSnapshots(keep: (id: string, snapshot: AccountSnapshot) => boolean): Promise<void> {
-  return queued(async () => {
-    const all = await loadSnapshots();
-    const kept = Object.entries(all).filter(([id, snapshot]) => keep(id, snapshot));
-    if (kept.length !== Object.keys(all).length) await snapshotsItem.setValue(Object.fromEntries(kept));
-  });
 }
 
 // ---- the whole store --------------------------------------------------------------------
@@ -226,9 +131,4 @@ export async function storageProblems(): Promise<{ item: 'accounts' | 'settings'
 export function watchStorage(callback: () => void): () => void {
   const stops = [accountsItem, settingsItem, snapshotsItem].map((item) => item.watch(callback));
   return () => stops.forEach((stop) => stop());
-}
-
-/** "Remove all data": everything the extension stored, gone. */
-export function removeAllData(): Promise<void> {
-  return queued(() => storage.clear('local'));
 }

@@ -46,6 +46,9 @@ export interface PageState {
 const stored = (sim: Simulator, userId: string, label: string, overrides: Partial<Account> = {}) =>
   storedAccount(sim, sim.account(userId), { label, ...overrides });
 
+/** An account entry as a newer or broken version might leave it: one field this version cannot read. */
+const damagedEntry = (sim: Simulator) => ({ ...stored(sim, 'photos', 'Damaged', { id: 'id-damaged' }), keyForm: 'both' }) as unknown as Account;
+
 /** Stores these accounts and opens the popup on them; with `refresh`, refreshed from the popup. */
 async function popupWith({ browser, locale }: StateContext, accounts: Account[], { refresh = true } = {}) {
   await browser.storeAccounts(accounts);
@@ -117,13 +120,22 @@ export const PAGE_STATES: PageState[] = [
     },
   },
   {
-    // Data this version cannot show (a failure kind written by a newer version).
+    // A stored account entry with one field this version cannot read: kept, shown as damaged.
     name: 'popup-damaged',
     open: async (c) => {
-      await patched(c.browser, stored(c.sim, 'photos', 'Damaged', { id: 'id-damaged' }), { kind: 'from-a-newer-version' });
+      await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), damagedEntry(c.sim)]);
       const popup = new Popup(await c.browser.open('popup'), c.locale);
-      await popup.page.getByText(popup.t('accountUnreadable')).waitFor();
+      await popup.page.getByText(popup.t('damagedAccount')).waitFor();
       return popup.page;
+    },
+  },
+  {
+    name: 'options-damaged',
+    open: async (c) => {
+      await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), damagedEntry(c.sim)]);
+      const options = new OptionsPage(await c.browser.open('options'), c.locale);
+      await options.page.getByText(options.t('damagedAccount')).waitFor();
+      return options.page;
     },
   },
   {

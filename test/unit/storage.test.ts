@@ -15,7 +15,7 @@ const other = { ...account, id: 'a2', label: 'Work', userId: 'work' };
 /** The storage module as a new worker loads it (its migrations run at load). */
 async function freshStorage() {
   vi.resetModules();
-  const storage = await import('@/lib/storage');
+  const storage = { ...(await import('@/lib/storage')), ...(await import('@/lib/storage-writes')) };
   await storage.loadAccounts(); // waits for the migrations
   return storage;
 }
