@@ -22,6 +22,8 @@ type Status =
   /** This build cannot be granted these (plain-http) hosts at all. */
   | { kind: 'undeclared'; origins: string[] }
   | { kind: 'testing' }
+  /** The background could not carry out the test (it failed or did not answer). */
+  | { kind: 'test-failed' }
   | { kind: 'tested'; report: ConnectionReport; keyForm: AccountDraft['keyForm'] };
 
 /** Adds or edits an account; tests unsaved values; asks for host access when saving. */
@@ -72,7 +74,11 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
     const valid = await permitted(false);
     if (!valid) return;
     setStatus({ kind: 'testing' });
-    setStatus({ kind: 'tested', report: await sendMessage('testConnection', valid), keyForm: valid.keyForm });
+    try {
+      setStatus({ kind: 'tested', report: await sendMessage('testConnection', valid), keyForm: valid.keyForm });
+    } catch {
+      setStatus({ kind: 'test-failed' });
+    }
   }
 
   async function save(event: Event) {
@@ -139,6 +145,7 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
       {status.kind === 'refused' && (
         <p class="failure" role="alert">{t('permissionRefused', [status.origins.join(', ')])}</p>
       )}
+      {status.kind === 'test-failed' && <p class="failure" role="alert">{t('testFailed')}</p>}
       {status.kind === 'undeclared' && (
         <p class="failure" role="alert">{t('permissionPlainHttp', [status.origins.join(', ')])}</p>
       )}

@@ -107,6 +107,16 @@ export function createBackgroundService(deps: AccountTaskDeps) {
         return task ? runDue('alarm', [task]) : Promise.resolve();
       }),
 
+    /**
+     * Host access was granted (from a popup the browser may have closed at its prompt before it
+     * could ask for a check): the accounts it blocked try again at once.
+     */
+    onPermissionsAdded: () =>
+      serial(async () => {
+        const [{ accounts }, settings] = await Promise.all([loadAccounts(), loadSettings()]);
+        await runTasks(accounts, settings, (snapshot, task) => snapshot[task].failure?.kind === 'permission-missing');
+      }),
+
     /** Settings or accounts changed: new periods; new, edited and removed accounts seen to. */
     reschedule: () =>
       serial(async () => {
@@ -132,7 +142,9 @@ export function registerBackground(service: BackgroundService): () => void {
   const onAlarm = (alarm: { name: string }) => service.onAlarm(alarm.name);
   const onStartup = () => service.start('browser-start');
   const onClicked = (id: string) => openNoticeTarget(id);
+  const onPermissionsAdded = () => service.onPermissionsAdded();
   browser.alarms.onAlarm.addListener(onAlarm);
+  browser.permissions.onAdded.addListener(onPermissionsAdded);
   browser.runtime.onStartup.addListener(onStartup);
   browser.notifications.onClicked.addListener(onClicked);
   const stops = [
@@ -142,6 +154,7 @@ export function registerBackground(service: BackgroundService): () => void {
     () => browser.alarms.onAlarm.removeListener(onAlarm),
     () => browser.runtime.onStartup.removeListener(onStartup),
     () => browser.notifications.onClicked.removeListener(onClicked),
+    () => browser.permissions.onAdded.removeListener(onPermissionsAdded),
   ];
   void service.start('worker-start');
   return () => stops.forEach((stop) => stop());

@@ -4,10 +4,10 @@ import { retryDelay } from '@/lib/backoff';
 import { ALARM } from '@/lib/scheduler';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { loadSnapshots } from '@/lib/storage';
-import { snapshotFor } from '@/lib/snapshot';
+import { currentFailure as currentFailureOf, snapshotFor } from '@/lib/snapshot';
 import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
 import { storedAccount } from '../simulator/stored-account';
-import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, snapshotOf, storeAccounts } from './helpers/harness';
+import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, snapshotOf, storeAccounts } from './helpers/harness';
 
 // The promise users install Storage Keeper for: the account is kept alive, and they hear
 // about it when that is at risk, not before and not again and again.
@@ -257,6 +257,21 @@ describe('an account edited to another server or user', () => {
     const snapshot = await snapshotOf('id-alice');
     expect(snapshot.keepAlive).toMatchObject({ lastSuccessAt: clock.now, consecutiveFailures: 0 });
     expect(snapshot.capacity).toBeDefined();
+  });
+});
+
+describe('host access granted', () => {
+  it('an account blocked for want of access tries again as soon as access is granted', async () => {
+    let granted = false;
+    await freshBrowser([alice()], { granted: () => granted });
+    const worker = registeredWorker();
+    await worker.start('worker-start');
+    expect((await snapshotOf('id-alice')).keepAlive.failure).toMatchObject({ kind: 'permission-missing' });
+    expect(sim.requests).toEqual([]);
+    granted = true; // allowed from the popup, which the browser may close at its prompt
+    await (fakeBrowser.permissions.onAdded as unknown as { trigger: (p: unknown) => Promise<unknown> }).trigger({ origins: [`${sim.apiUrl}/*`] });
+    expect(sim.requests.map((r) => [r.server, r.status])).toEqual([['api', 200], ['node', 200]]);
+    expect(currentFailureOf(await snapshotOf('id-alice'))).toBeUndefined();
   });
 });
 

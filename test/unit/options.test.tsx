@@ -16,6 +16,7 @@ const savedAccounts = async () => (await loadAccounts()).accounts;
 let messages: { type: string; data: unknown }[];
 let report: ConnectionReport;
 let stopMessages: () => void;
+let testFails = false;
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -26,6 +27,7 @@ beforeEach(() => {
     refresh: async (data) => void messages.push({ type: 'refresh', data }),
     testConnection: async (data) => {
       messages.push({ type: 'testConnection', data });
+      if (testFails) throw new Error('the background failed');
       return report;
     },
   });
@@ -114,6 +116,16 @@ describe('accounts', () => {
     report = { user: { ok: false, failure: { kind: 'api-key-rejected' } } };
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText('The API key was rejected. Check the API key in the options.')).toBeTruthy();
+  });
+
+  it('says so when the background fails to run the test, instead of "Testing…" forever', async () => {
+    testFails = true;
+    await fillNewAccount();
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText(/The test could not be run/)).toBeTruthy();
+    expect(screen.queryByText('Testing…')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Test connection' }) as HTMLButtonElement).disabled).toBe(false);
+    testFails = false;
   });
 
   it('asks on save for the node host a test revealed', async () => {

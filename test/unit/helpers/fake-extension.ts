@@ -38,7 +38,19 @@ export function installFakeExtensionApis({
     permissions: {
       contains: async ({ origins = [] }: { origins?: string[] }) => origins.every(granted),
       request: async ({ origins = [] }: { origins?: string[] }) => origins.every(granted),
+      onAdded: fakeEvent(),
     },
   });
   fakeBrowser.runtime.getManifest = () => ({ manifest_version: 3, name: 'Storage Keeper', version: '0', ...manifests[build] });
+}
+
+/** A browser event the fake lacks: listeners, and `trigger` to fire it as the browser would. */
+function fakeEvent() {
+  const listeners = new Set<(...args: unknown[]) => unknown>();
+  return {
+    addListener: (listener: (...args: unknown[]) => unknown) => void listeners.add(listener),
+    removeListener: (listener: (...args: unknown[]) => unknown) => void listeners.delete(listener),
+    hasListener: (listener: (...args: unknown[]) => unknown) => listeners.has(listener),
+    trigger: (...args: unknown[]) => Promise.all([...listeners].map((listener) => listener(...args))),
+  };
 }
