@@ -1,4 +1,4 @@
-import type { Failure } from './failures';
+import type { Failure, InvalidAnswer } from './failures';
 import { t } from './i18n';
 
 /** What the user can do about a failure: fix the account in the options, or just wait. */
@@ -35,12 +35,38 @@ export function describeFailure(failure: Failure): { message: string; remedy: Fa
     case 'service-error':
       return { message: t('failureServiceError', [failure.code]), remedy: 'wait' };
     case 'invalid-response':
-      return { message: t('failureInvalidResponse', [failure.reason]), remedy: 'wait' };
+      return { message: t('failureInvalidResponse', [invalidAnswer(failure.reason, failure.field)]), remedy: 'wait' };
     case 'redirect-refused':
       return { message: t('failureRedirectRefused'), remedy: 'options' };
     case 'timeout':
       return { message: t('failureTimeout', [Math.round(failure.afterMs / 1000)]), remedy: 'wait' };
     case 'network':
       return { message: t('failureNetwork'), remedy: 'wait' };
+  }
+}
+
+/** What was wrong with an answer, in words (a reason stored by an older version reads as unknown). */
+function invalidAnswer(reason: InvalidAnswer, field = ''): string {
+  switch (reason) {
+    case 'too-large':
+      return t('invalidTooLarge');
+    case 'empty':
+      return t('invalidEmpty');
+    case 'html':
+      return t('invalidHtml');
+    case 'malformed-json':
+      return t('invalidMalformedJson');
+    case 'not-an-object':
+      return t('invalidNotAnObject');
+    case 'no-result':
+      return t('invalidNoResult');
+    case 'missing-field':
+      return t('invalidMissingField', [field]);
+    case 'invalid-field':
+      return t('invalidField', [field]);
+    case 'bad-node':
+      return t('invalidBadNode');
+    default:
+      return t('invalidUnknown');
   }
 }

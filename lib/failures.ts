@@ -16,7 +16,7 @@ export type Failure =
   | { kind: 'server-error'; status: number }
   | { kind: 'http-error'; status: number }
   | { kind: 'service-error'; code: number }
-  | { kind: 'invalid-response'; reason: string }
+  | { kind: 'invalid-response'; reason: InvalidAnswer; field?: string }
   | { kind: 'redirect-refused'; status: number }
   | { kind: 'timeout'; afterMs: number }
   | { kind: 'network' };
@@ -32,6 +32,18 @@ export function isFailure(value: unknown): value is Failure {
   const kind = (value as { kind?: unknown } | null)?.kind;
   return typeof kind === 'string' && FAILURE_KINDS.has(kind);
 }
+
+/** What was wrong with an answer the service sent: shown in words from the catalogues. */
+export type InvalidAnswer =
+  | 'too-large'
+  | 'empty'
+  | 'html'
+  | 'malformed-json'
+  | 'not-an-object'
+  | 'no-result'
+  | 'missing-field'
+  | 'invalid-field'
+  | 'bad-node';
 
 export type CredentialField = 'baseUrl' | 'userId' | 'password' | 'apiKey';
 

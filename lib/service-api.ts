@@ -64,7 +64,7 @@ export function createServiceApi({
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
       return fail(timedOut ? { kind: 'timeout', afterMs: timeoutMs } : { kind: 'network' });
     }
-    if (text === undefined) return fail({ kind: 'invalid-response', reason: 'answer larger than 1 MiB' });
+    if (text === undefined) return fail({ kind: 'invalid-response', reason: 'too-large' });
     return readBody(text, parse);
   }
 
@@ -160,16 +160,16 @@ async function readText(response: Response, limit: number): Promise<string | und
 /** Reads a 200 body: empty, HTML, malformed JSON and `result` ≠ 0 each get their own failure. */
 export function readBody<T>(text: string, parse: (body: unknown) => Result<T>): Result<T> {
   const trimmed = text.trim();
-  if (trimmed === '') return fail({ kind: 'invalid-response', reason: 'empty body' });
-  if (trimmed.startsWith('<')) return fail({ kind: 'invalid-response', reason: 'HTML page instead of JSON' });
+  if (trimmed === '') return fail({ kind: 'invalid-response', reason: 'empty' });
+  if (trimmed.startsWith('<')) return fail({ kind: 'invalid-response', reason: 'html' });
   let body: unknown;
   try {
     body = JSON.parse(trimmed);
   } catch {
-    return fail({ kind: 'invalid-response', reason: 'malformed JSON' });
+    return fail({ kind: 'invalid-response', reason: 'malformed-json' });
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return fail({ kind: 'invalid-response', reason: 'not a JSON object' });
+    return fail({ kind: 'invalid-response', reason: 'not-an-object' });
   }
   const { result } = body as { result?: unknown };
   if (typeof result === 'number' && Number.isInteger(result) && result !== 0) {

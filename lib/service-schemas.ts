@@ -117,7 +117,7 @@ export function nodeOrigin(baseUrl: string, node: string): Result<string> {
   const match = NODE_HOST.exec(node);
   const port = match?.[1] === undefined ? 0 : Number(match[1]);
   if (!match || node.length > 253 || port > 65_535) {
-    return fail({ kind: 'invalid-response', reason: 'node is not a host name' });
+    return fail({ kind: 'invalid-response', reason: 'bad-node' });
   }
   return ok(`${new URL(baseUrl).protocol}//${node.toLowerCase()}`);
 }
@@ -128,10 +128,10 @@ function parseWith<T>(schema: z.ZodMiniType<T>, body: unknown): Result<T> {
   const issue = result.error.issues[0];
   const path = issue?.path.join('.') ?? '';
   if (path === 'result') {
-    return fail({ kind: 'invalid-response', reason: 'no numeric result field' });
+    return fail({ kind: 'invalid-response', reason: 'no-result' });
   }
   const missing = valueAt(body, issue?.path ?? []) === undefined;
-  return fail({ kind: 'invalid-response', reason: `${missing ? 'missing' : 'invalid'} field ${path || '(body)'}` });
+  return fail({ kind: 'invalid-response', reason: missing ? 'missing-field' : 'invalid-field', field: path || '(body)' });
 }
 
 function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {

@@ -8,7 +8,7 @@ let sim: Simulator;
 let creds: ServiceCredentials;
 // Generous: a client that read a 10 GiB bomb whole would still run out of it.
 const api = createServiceApi({ timeoutMs: 5_000 });
-const tooLarge = { ok: false, failure: { kind: 'invalid-response', reason: 'answer larger than 1 MiB' } };
+const tooLarge = { ok: false, failure: { kind: 'invalid-response', reason: 'too-large' } };
 
 beforeAll(async () => {
   sim = await startSimulator({ now: () => NOW, accounts: [demoAccount({}, NOW)] });

@@ -18,3 +18,18 @@ describe('failure text', () => {
     expect(describeFailure(failure)).toEqual({ message: expect.stringMatching(message), remedy: 'options' });
   });
 });
+
+describe('what was wrong with an answer, in the user’s language', () => {
+  it.each<[Failure, string, string]>([
+    [{ kind: 'invalid-response', reason: 'html' }, 'a web page instead of data', 'データではなくウェブページが返されました'],
+    [{ kind: 'invalid-response', reason: 'missing-field', field: 'node' }, 'the field node is missing', '項目 node がありません'],
+    [{ kind: 'invalid-response', reason: 'too-large' }, 'the answer was larger than 1 MiB', '応答が 1 MiB を超えています'],
+    // A reason an older version stored as English text.
+    [{ kind: 'invalid-response', reason: 'malformed JSON' as never }, 'an unexpected answer', '想定外の応答です'],
+  ])('%j', (failure, en, ja) => {
+    installFakeExtensionApis({ locale: 'en' });
+    expect(describeFailure(failure).message).toContain(`(${en})`);
+    installFakeExtensionApis({ locale: 'ja' });
+    expect(describeFailure(failure).message).toContain(`(${ja})`);
+  });
+});

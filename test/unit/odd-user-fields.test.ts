@@ -88,13 +88,13 @@ describe('a getUser answer with odd descriptive fields', () => {
   });
 
   it.each([
-    ['node', undefined, 'missing field node'],
-    ['node', null, 'invalid field node'],
-    ['node', 42, 'invalid field node'],
-    ['result', '0', 'no numeric result field'],
-    ['result', undefined, 'no numeric result field'],
-  ])('still fails when %s = %j: without them the call proves nothing', async (field, value, reason) => {
+    ['node', undefined, { reason: 'missing-field', field: 'node' }],
+    ['node', null, { reason: 'invalid-field', field: 'node' }],
+    ['node', 42, { reason: 'invalid-field', field: 'node' }],
+    ['result', '0', { reason: 'no-result' }],
+    ['result', undefined, { reason: 'no-result' }],
+  ])('still fails when %s = %j: without them the call proves nothing', async (field, value, why) => {
     sim.setFault('api', 'odd-fields', { fields: { [field]: value } });
-    expect(await api.getUser(creds)).toEqual({ ok: false, failure: { kind: 'invalid-response', reason } });
+    expect(await api.getUser(creds)).toEqual({ ok: false, failure: { kind: 'invalid-response', ...why } });
   });
 });

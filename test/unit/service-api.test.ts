@@ -98,7 +98,7 @@ describe('getCapacity', () => {
     'refuses node %j without sending anything',
     async (node) => {
       const result = await api.getCapacity(creds, node);
-      expect(result).toEqual({ ok: false, failure: { kind: 'invalid-response', reason: 'node is not a host name' } });
+      expect(result).toEqual({ ok: false, failure: { kind: 'invalid-response', reason: 'bad-node' } });
       expect(sim.requests).toHaveLength(0);
     },
   );
@@ -113,16 +113,16 @@ describe('failures', () => {
     ['rate limited', 'api', 'rate-limited', { kind: 'rate-limited', retryAfterMs: 120_000 }],
     ['server error', 'node', 'server-error', { kind: 'server-error', status: 500 }],
     ['HTML 502', 'api', 'html-502', { kind: 'server-error', status: 502 }],
-    ['HTML page with 200', 'api', 'html-200', { kind: 'invalid-response', reason: 'HTML page instead of JSON' }],
-    ['malformed JSON', 'node', 'malformed-json', { kind: 'invalid-response', reason: 'malformed JSON' }],
-    ['empty body', 'api', 'empty-body', { kind: 'invalid-response', reason: 'empty body' }],
+    ['HTML page with 200', 'api', 'html-200', { kind: 'invalid-response', reason: 'html' }],
+    ['malformed JSON', 'node', 'malformed-json', { kind: 'invalid-response', reason: 'malformed-json' }],
+    ['empty body', 'api', 'empty-body', { kind: 'invalid-response', reason: 'empty' }],
     ['result not 0', 'api', 'service-error', { kind: 'service-error', code: 1203 }],
-    ['missing node', 'api', 'missing-field', { kind: 'invalid-response', reason: 'missing field node' }],
-    ['missing used', 'node', 'missing-field', { kind: 'invalid-response', reason: 'missing field dataset.__ROOT__.used' }],
-    ['only unknown fields', 'node', 'extra-fields-only', { kind: 'invalid-response', reason: 'missing field dataset' }],
+    ['missing node', 'api', 'missing-field', { kind: 'invalid-response', reason: 'missing-field', field: 'node' }],
+    ['missing used', 'node', 'missing-field', { kind: 'invalid-response', reason: 'missing-field', field: 'dataset.__ROOT__.used' }],
+    ['only unknown fields', 'node', 'extra-fields-only', { kind: 'invalid-response', reason: 'missing-field', field: 'dataset' }],
     ['redirect', 'api', 'redirect', { kind: 'redirect-refused', status: 302 }],
     ['stalled server', 'node', 'stall', { kind: 'timeout', afterMs: 500 }],
-    ['bad node host', 'api', 'bad-node', { kind: 'invalid-response', reason: 'node is not a host name' }],
+    ['bad node host', 'api', 'bad-node', { kind: 'invalid-response', reason: 'bad-node' }],
   ];
 
   it.each(cases)('%s is its own failure', async (_name, server, fault, expected) => {
