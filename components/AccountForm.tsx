@@ -13,7 +13,12 @@ interface Props {
   onCancel: () => void;
 }
 
-type Status = { kind: 'idle' } | { kind: 'testing' } | { kind: 'refused'; origins: string[] } | { kind: 'tested'; report: ConnectionReport };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'testing' }
+  // A refusal keeps the test's report: saving again must still ask for the node it named.
+  | { kind: 'refused'; origins: string[]; report?: ConnectionReport }
+  | { kind: 'tested'; report: ConnectionReport };
 
 /** Adds or edits an account; tests unsaved values; asks for host access when saving. */
 export function AccountForm({ account, onSave, onCancel }: Props) {
@@ -40,11 +45,12 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
       return undefined;
     }
     setErrors({});
-    const node = withNode && status.kind === 'tested' ? status.report.nodeOrigin : undefined;
+    const report = status.kind === 'tested' || status.kind === 'refused' ? status.report : undefined;
+    const node = withNode ? report?.nodeOrigin : undefined;
     const origins = [parsed.data.baseUrl, ...(node ? [node] : [])];
     const granted = await requestHostPermissions(origins).catch(() => false);
     if (!granted) {
-      setStatus({ kind: 'refused', origins });
+      setStatus({ kind: 'refused', origins, report });
       return undefined;
     }
     return parsed.data;
