@@ -48,7 +48,9 @@ export async function launchFirefox(options: FirefoxLaunchOptions = {}) {
   if (!executablePath) throw new Error(NO_FIREFOX_HELP);
   const { install, profileDir, headless = true, idleTimeoutMs, acceptInsecureCerts = false } = options;
   const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'sk-firefox-'));
-  const geckoId = (JSON.parse(readFileSync(join(FIREFOX_E2E_BUILD, 'manifest.json'), 'utf8')) as {
+  // The add-on's id, from the manifest of the build being installed (the test build's for an XPI or a restart).
+  const manifestDir = install && 'dir' in install ? install.dir : FIREFOX_E2E_BUILD;
+  const geckoId = (JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as {
     browser_specific_settings: { gecko: { id: string } };
   }).browser_specific_settings.gecko.id;
   const browser = await puppeteer.launch({
