@@ -38,7 +38,7 @@ export interface FirefoxLaunchOptions {
 
 type BidiResult = { result: Record<string, unknown> & { value?: unknown } };
 /** puppeteer keeps its WebDriver BiDi connection on the browser; it is not in the public types. */
-type BidiConnection = { send(method: string, params: object): Promise<{ result: unknown }> };
+type BidiConnection = { send(method: string, params: object, timeoutMs?: number): Promise<{ result: unknown }> };
 /** A tab's BiDi browsing context id (puppeteer's frame id, also not in the public types). */
 const contextId = (page: Page) => (page.mainFrame() as unknown as { _id: string })._id;
 
@@ -72,14 +72,16 @@ export async function launchFirefox(options: FirefoxLaunchOptions = {}) {
     },
   });
   const session = new FirefoxSession(browser, geckoId, profile);
+  const params =
+    install && ('dir' in install
+      ? { extensionData: { type: 'path', path: install.dir } }
+      : { extensionData: { type: 'archivePath', path: install.xpi }, 'moz:permanent': true });
   try {
-    if (install && 'dir' in install) await session.bidi('webExtension.install', { extensionData: { type: 'path', path: install.dir } });
-    if (install && 'xpi' in install) {
-      await session.bidi('webExtension.install', { extensionData: { type: 'archivePath', path: install.xpi }, 'moz:permanent': true });
-    }
+    // A permanent install this Firefox refuses (e.g. a strict_min_version above it) goes unanswered.
+    if (params) await session.bidi('webExtension.install', params, 15_000);
   } catch (error) {
     await session.close();
-    throw error;
+    throw new Error(`Firefox did not install the add-on (${(error as Error).message})`, { cause: error });
   }
   return session;
 }
@@ -103,9 +105,9 @@ export class FirefoxSession {
   ) {}
 
   /** Sends a raw WebDriver BiDi command. */
-  async bidi(method: string, params: object): Promise<BidiResult['result']> {
+  async bidi(method: string, params: object, timeoutMs = 30_000): Promise<BidiResult['result']> {
     const connection = (this.browser as unknown as { connection: BidiConnection }).connection;
-    return ((await connection.send(method, params)) as BidiResult).result;
+    return ((await connection.send(method, params, timeoutMs)) as BidiResult).result;
   }
 
   url(page: 'popup' | 'options'): string {
