@@ -36,7 +36,6 @@ export interface FirefoxLaunchOptions {
   acceptInsecureCerts?: boolean;
 }
 
-type BidiResult = { result: Record<string, unknown> & { value?: unknown } };
 /** puppeteer keeps its WebDriver BiDi connection on the browser; it is not in the public types. */
 type BidiConnection = { send(method: string, params: object, timeoutMs?: number): Promise<{ result: unknown }> };
 /** A tab's BiDi browsing context id (puppeteer's frame id, also not in the public types). */
@@ -105,9 +104,9 @@ export class FirefoxSession {
   ) {}
 
   /** Sends a raw WebDriver BiDi command. */
-  async bidi(method: string, params: object, timeoutMs = 30_000): Promise<BidiResult['result']> {
+  async bidi(method: string, params: object, timeoutMs = 30_000): Promise<unknown> {
     const connection = (this.browser as unknown as { connection: BidiConnection }).connection;
-    return ((await connection.send(method, params, timeoutMs)) as BidiResult).result;
+    return (await connection.send(method, params, timeoutMs)).result;
   }
 
   url(page: 'popup' | 'options'): string {
@@ -128,9 +127,9 @@ export class FirefoxSession {
   }
 
   /** Runs `fn` in an extension page, where every `browser.*`/`chrome.*` API is at hand. */
-  async inExtension<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
+  async inExtension<T>(fn: () => T | Promise<T>): Promise<T> {
     this.probe ??= await this.open('popup');
-    return this.probe.evaluate(fn as (...a: unknown[]) => T, ...args) as Promise<T>;
+    return this.probe.evaluate(fn) as Promise<T>;
   }
 
   async badge() {
@@ -173,7 +172,7 @@ export class FirefoxSession {
       resultOwnership: 'none',
     })) as { type: string; result?: { value?: unknown }; exceptionDetails?: { text: string } };
     if (answer.type !== 'success') throw new Error(`in the browser window: ${answer.exceptionDetails?.text}`);
-    return deserialize(answer.result);
+    return answer.result?.value; // the primitive (or undefined) the expressions here return
   }
 
   /** The event page's state as Firefox sees it: 'running', 'suspending', 'stopped', 'starting'. */
@@ -215,9 +214,4 @@ export class FirefoxSession {
     await this.browser.close();
     if (!keepProfile) rmSync(this.profileDir, { recursive: true, force: true });
   }
-}
-
-/** A BiDi remote value to plain JSON (only the primitive kinds the calls above return). */
-function deserialize(value: { value?: unknown } | undefined): unknown {
-  return value?.value ?? undefined;
 }
