@@ -24,6 +24,17 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        test: {
+          name: 'firefox',
+          include: ['test/e2e-firefox/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e-firefox/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

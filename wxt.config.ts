@@ -27,11 +27,14 @@ export default defineConfig({
     optional_host_permissions: ['https://*/*'],
     ...(browser === 'firefox' && {
       browser_specific_settings: {
+        // 140 is the first desktop Firefox with data_collection_permissions (the newest key we
+        // use); Firefox for Android has it from 142.
         gecko: {
           id: 'storage-keeper@storage-keeper.dev',
           strict_min_version: '140.0',
           data_collection_permissions: { required: ['none'] },
         },
+        gecko_android: { strict_min_version: '142.0' },
       },
     }),
   }),

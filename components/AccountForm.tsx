@@ -18,7 +18,8 @@ type Status =
   | { kind: 'idle' }
   /** The browser's permission prompt is open. */
   | { kind: 'asking'; origins: string[] }
-  | { kind: 'refused'; origins: string[] }
+  // A refusal keeps the test's report: saving again must still ask for the node it named.
+  | { kind: 'refused'; origins: string[]; report?: ConnectionReport }
   /** This build cannot be granted these (plain-http) hosts at all. */
   | { kind: 'undeclared'; origins: string[] }
   | { kind: 'testing' }
@@ -57,7 +58,8 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
       return undefined;
     }
     setErrors({});
-    const node = withNode && status.kind === 'tested' ? status.report.nodeOrigin : undefined;
+    const report = status.kind === 'tested' || status.kind === 'refused' ? status.report : undefined;
+    const node = withNode ? report?.nodeOrigin : undefined;
     const origins = [parsed.data.baseUrl, ...(node ? [node] : [])];
     const undeclared = origins.filter((origin) => !isDeclaredHost(origin));
     if (undeclared.length > 0) {
@@ -66,7 +68,7 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
     }
     setStatus({ kind: 'asking', origins });
     const granted = await requestHostPermissions(origins).catch(() => false);
-    setStatus(granted ? { kind: 'idle' } : { kind: 'refused', origins });
+    setStatus(granted ? { kind: 'idle' } : { kind: 'refused', origins, ...(report && { report }) });
     return granted ? parsed.data : undefined;
   }
 

@@ -8,6 +8,15 @@ import { Popup } from '../test/e2e/pages';
 import { demoAccount, startSimulator } from '../test/simulator/simulator';
 import { storedAccount } from '../test/simulator/stored-account';
 
+// `--browser firefox`: the same demo in Firefox.
+const browserFlag = process.argv.indexOf('--browser');
+const browserName = browserFlag < 0 ? 'chromium' : process.argv[browserFlag + 1];
+if (browserName === 'firefox') await (await import('./start-firefox')).startFirefox();
+else if (browserName !== 'chromium' && browserName !== 'chrome') {
+  console.error(`Unknown browser "${browserName}": use --browser chromium or --browser firefox.`);
+  process.exit(1);
+}
+
 if (!findChromium()) {
   console.error(NO_CHROMIUM_HELP);
   process.exit(1);

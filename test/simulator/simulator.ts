@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { capacityBody, userBody, withFields } from './bodies';
 import { sendOversized } from './oversized';
@@ -75,6 +76,8 @@ export interface SimulatorOptions {
   /** Port of the API server; 0 picks a free one. */
   apiPort?: number;
   nodePort?: number;
+  /** Serve both servers over https with this key and certificate (a custom https server). */
+  tls?: { key: string; cert: string };
 }
 
 export const USER_PATH = '/v2/api/ba/user';
@@ -164,14 +167,15 @@ export async function startSimulator(options: SimulatorOptions = {}) {
     return send(200, JSON.stringify(faulty(good, fault, given, server === 'api' ? 'node' : 'used')));
   }
 
-  const api = await listen((req, res) => handle('api', req, res), '127.0.0.1', options.apiPort ?? 0);
-  const node = await listen((req, res) => handle('node', req, res), 'localhost', options.nodePort ?? 0);
+  const api = await listen((req, res) => handle('api', req, res), '127.0.0.1', options.apiPort ?? 0, options.tls);
+  const node = await listen((req, res) => handle('node', req, res), 'localhost', options.nodePort ?? 0, options.tls);
+  const scheme = options.tls ? 'https' : 'http';
   const nodePort = (node.address() as AddressInfo).port;
   nodeHost = `localhost:${nodePort}`;
 
   return {
-    apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
-    nodeUrl: `http://${nodeHost}`,
+    apiUrl: `${scheme}://127.0.0.1:${(api.address() as AddressInfo).port}`,
+    nodeUrl: `${scheme}://${nodeHost}`,
     nodeHost,
     accounts,
     requests,
@@ -196,8 +200,8 @@ export async function startSimulator(options: SimulatorOptions = {}) {
 
 export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
 
-function listen(handler: Parameters<typeof createServer>[1], host: string, port: number): Promise<Server> {
-  const server = createServer(handler);
+function listen(handler: Parameters<typeof createServer>[1], host: string, port: number, tls?: SimulatorOptions['tls']): Promise<Server> {
+  const server = tls ? createTlsServer(tls, handler) : createServer(handler);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

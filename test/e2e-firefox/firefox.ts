@@ -1,0 +1,217 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+export const FIREFOX_E2E_BUILD = resolve('.output/firefox-mv3-e2e');
+/** The same build zipped, for a permanent install (a temporary add-on does not survive a restart). */
+export const FIREFOX_E2E_XPI = resolve('.output/storage-keeper-firefox-e2e.xpi');
+export const FIREFOX_SIMULATOR_BUILD = resolve('.output/firefox-mv3-simulator');
+export const FIREFOX_BUILD = resolve('.output/firefox-mv3');
+
+const CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
+
+/** The browser FIREFOX_PATH names, else the first Firefox installed; undefined if none. */
+export function findFirefox(): string | undefined {
+  if (process.env.FIREFOX_PATH) return existsSync(process.env.FIREFOX_PATH) ? process.env.FIREFOX_PATH : undefined;
+  return CANDIDATES.find((path) => existsSync(path));
+}
+
+export const NO_FIREFOX_HELP =
+  'No Firefox found. Install Firefox ESR (Debian/Ubuntu: sudo apt-get install -y firefox-esr) ' +
+  'or set FIREFOX_PATH to the browser executable.';
+
+/** Firefox names extension pages by a per-profile UUID; fixing it (a pref) makes the URLs known. */
+const EXTENSION_UUID = '6b1c9a52-4f0e-4d8b-9a3e-5c2d7e8f1a40';
+
+export interface FirefoxLaunchOptions {
+  /** Install this unpacked build as a temporary add-on, or this XPI permanently; nothing on a restart. */
+  install?: { dir: string } | { xpi: string };
+  /** Reuse a profile: a browser restart. */
+  profileDir?: string;
+  headless?: boolean;
+  /** Suspend the idle event page after this long (Firefox's default is 30 s). */
+  idleTimeoutMs?: number;
+  /** Accept any TLS certificate (the self-signed https simulator). */
+  acceptInsecureCerts?: boolean;
+}
+
+/** puppeteer keeps its WebDriver BiDi connection on the browser; it is not in the public types. */
+type BidiConnection = { send(method: string, params: object, timeoutMs?: number): Promise<{ result: unknown }> };
+/** A tab's BiDi browsing context id (puppeteer's frame id, also not in the public types). */
+const contextId = (page: Page) => (page.mainFrame() as unknown as { _id: string })._id;
+
+/** Firefox (over WebDriver BiDi) with the extension, on a throwaway (or given) profile. */
+export async function launchFirefox(options: FirefoxLaunchOptions = {}) {
+  const executablePath = findFirefox();
+  if (!executablePath) throw new Error(NO_FIREFOX_HELP);
+  const { install, profileDir, headless = true, idleTimeoutMs, acceptInsecureCerts = false } = options;
+  const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'sk-firefox-'));
+  // The add-on's id, from the manifest of the build being installed (the test build's for an XPI or a restart).
+  const manifestDir = install && 'dir' in install ? install.dir : FIREFOX_E2E_BUILD;
+  const geckoId = (JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as {
+    browser_specific_settings: { gecko: { id: string } };
+  }).browser_specific_settings.gecko.id;
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath,
+    headless,
+    acceptInsecureCerts,
+    userDataDir: profile,
+    // Without it BiDi refuses to navigate to moz-extension:// pages or reach the browser's own window.
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [geckoId]: EXTENSION_UUID }),
+      // Without D-Bus the system backend closes each notification at once; Firefox's own keeps them.
+      'alerts.useSystemBackend': false,
+      // Debian's ESR accepts an unsigned XPI for a permanent install.
+      'xpinstall.signatures.required': false,
+      ...(idleTimeoutMs !== undefined && { 'extensions.background.idle.timeout': idleTimeoutMs }),
+    },
+  });
+  const session = new FirefoxSession(browser, geckoId, profile);
+  const params =
+    install && ('dir' in install
+      ? { extensionData: { type: 'path', path: install.dir } }
+      : { extensionData: { type: 'archivePath', path: install.xpi }, 'moz:permanent': true });
+  try {
+    // A permanent install this Firefox refuses (e.g. a strict_min_version above it) goes unanswered.
+    if (params) await session.bidi('webExtension.install', params, 15_000);
+  } catch (error) {
+    await session.close();
+    throw new Error(`Firefox did not install the add-on (${(error as Error).message})`, { cause: error });
+  }
+  return session;
+}
+
+/** What the browser's permission prompt (a doorhanger in its own window) says, and its two answers. */
+export interface PermissionPrompt {
+  text: string;
+  allow: string;
+  deny: string;
+}
+
+/** A running Firefox with the extension: its pages, its state through browser APIs, and a way to stop. */
+export class FirefoxSession {
+  private probe?: Page;
+  private chromeContext?: string;
+
+  constructor(
+    readonly browser: Browser,
+    readonly geckoId: string,
+    readonly profileDir: string,
+  ) {}
+
+  /** Sends a raw WebDriver BiDi command. */
+  async bidi(method: string, params: object, timeoutMs = 30_000): Promise<unknown> {
+    const connection = (this.browser as unknown as { connection: BidiConnection }).connection;
+    return (await connection.send(method, params, timeoutMs)).result;
+  }
+
+  url(page: 'popup' | 'options'): string {
+    return `moz-extension://${EXTENSION_UUID}/${page}.html`;
+  }
+
+  /**
+   * Opens a page of the extension in a new tab (the popup at its own 360 px width). Each page
+   * gets its own tab: `page.goto()` never resolves for moz-extension://, so the tab is navigated
+   * once with the raw BiDi command.
+   */
+  async open(page: 'popup' | 'options'): Promise<Page> {
+    const tab = await this.browser.newPage();
+    tab.setDefaultTimeout(10_000);
+    await tab.setViewport(page === 'popup' ? { width: 360, height: 640 } : { width: 900, height: 1000 });
+    await this.bidi('browsingContext.navigate', { context: contextId(tab), url: this.url(page), wait: 'complete' });
+    return tab;
+  }
+
+  /** Runs `fn` in an extension page, where every `browser.*`/`chrome.*` API is at hand. */
+  async inExtension<T>(fn: () => T | Promise<T>): Promise<T> {
+    this.probe ??= await this.open('popup');
+    return this.probe.evaluate(fn) as Promise<T>;
+  }
+
+  async badge() {
+    return this.inExtension(async () => ({
+      text: await chrome.action.getBadgeText({}),
+      color: await chrome.action.getBadgeBackgroundColor({}),
+      title: await chrome.action.getTitle({}),
+    }));
+  }
+
+  async notifications(): Promise<string[]> {
+    return this.inExtension(async () => Object.keys(await chrome.notifications.getAll()));
+  }
+
+  async clearNotifications() {
+    await this.inExtension(async () => {
+      for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
+    });
+  }
+
+  async storage(): Promise<Record<string, unknown>> {
+    return this.inExtension(() => chrome.storage.local.get(null));
+  }
+
+  async alarms() {
+    return this.inExtension(() => chrome.alarms.getAll());
+  }
+
+  /** Evaluates an expression in the browser's own window (privileged chrome code). */
+  async inBrowserWindow(expression: string): Promise<unknown> {
+    if (!this.chromeContext) {
+      const tree = (await this.bidi('browsingContext.getTree', { 'moz:scope': 'chrome' })) as { contexts: { context: string; url: string }[] };
+      this.chromeContext = tree.contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml')?.context;
+      if (!this.chromeContext) throw new Error('the browser window was not found');
+    }
+    const answer = (await this.bidi('script.evaluate', {
+      expression,
+      target: { context: this.chromeContext },
+      awaitPromise: true,
+      resultOwnership: 'none',
+    })) as { type: string; result?: { value?: unknown }; exceptionDetails?: { text: string } };
+    if (answer.type !== 'success') throw new Error(`in the browser window: ${answer.exceptionDetails?.text}`);
+    return answer.result?.value; // the primitive (or undefined) the expressions here return
+  }
+
+  /** The event page's state as Firefox sees it: 'running', 'suspending', 'stopped', 'starting'. */
+  async backgroundState(): Promise<string> {
+    return String(await this.inBrowserWindow(`(() => {
+      const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+      return String(ExtensionParent.GlobalManager.getExtension(${JSON.stringify(this.geckoId)})?.backgroundState);
+    })()`));
+  }
+
+  /** The extension's permission prompt if it is showing (the doorhanger cannot be screenshotted). */
+  async permissionPrompt(): Promise<PermissionPrompt | undefined> {
+    const prompt = await this.inBrowserWindow(`(() => {
+      const notice = PopupNotifications.panel.state === 'open' && PopupNotifications.panel.querySelector('#addon-webext-permissions-notification');
+      if (!notice) return null;
+      return JSON.stringify({ text: notice.innerText ?? notice.textContent, allow: notice.button.label, deny: notice.secondaryButton.label });
+    })()`);
+    return typeof prompt === 'string' ? (JSON.parse(prompt) as PermissionPrompt) : undefined;
+  }
+
+  /** Clicks the prompt's button with this label ("Allow" or "Deny"), as a person would. */
+  async answerPermissionPrompt(label: string) {
+    const clicked = await this.inBrowserWindow(`(() => {
+      const notice = PopupNotifications.panel.querySelector('#addon-webext-permissions-notification');
+      const button = [notice?.button, notice?.secondaryButton].find((b) => b?.label === ${JSON.stringify(label)});
+      button?.click();
+      return Boolean(button);
+    })()`);
+    if (!clicked) throw new Error(`no "${label}" button in the permission prompt`);
+  }
+
+  /** Light or dark pages (Firefox has no media emulation over BiDi: the content pref does it). */
+  async setColorScheme(scheme: 'light' | 'dark') {
+    await this.inBrowserWindow(`Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${scheme === 'dark' ? 0 : 1})`);
+  }
+
+  /** Closes the browser; the profile is kept when `keepProfile` (for a restart). */
+  async close({ keepProfile = false } = {}) {
+    await this.browser.close();
+    if (!keepProfile) rmSync(this.profileDir, { recursive: true, force: true });
+  }
+}

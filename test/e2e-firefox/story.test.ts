@@ -1,0 +1,186 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAPACITY_PATH, demoAccount, startSimulator, USER_PATH, type Simulator } from '../simulator/simulator';
+import { FIREFOX_E2E_XPI, launchFirefox, type FirefoxSession } from './firefox';
+import { clickButton, field, OptionsPage, Popup, waitForText } from './pages';
+
+// One user's story in Firefox ESR, step by step, in one profile against the simulator. The add-on
+// is installed permanently (a temporary one would be gone after the restart of step 6), and the
+// idle event page is suspended after 1.5 s so step 3 sees it wake for its alarm.
+let sim: Simulator;
+let firefox: FirefoxSession;
+const user = demoAccount();
+const HOUR_MS = 5_000; // WXT_TIME_SCALE=720: an hour of settings lasts 5 s
+const IDLE_MS = 1_500;
+const launch = (profileDir?: string) =>
+  launchFirefox({ ...(profileDir ? { profileDir } : { install: { xpi: FIREFOX_E2E_XPI } }), idleTimeoutMs: IDLE_MS });
+
+beforeAll(async () => {
+  sim = await startSimulator({ accounts: [user] });
+  firefox = await launch();
+});
+afterAll(async () => {
+  await firefox?.close();
+  await sim?.close();
+});
+
+const apiCalls = () => sim.requests.filter((r) => r.server === 'api');
+const keptAlive = () => apiCalls().filter((r) => r.status === 200);
+
+/** Sets the settings form's numbers through the options page, as a user does. */
+async function setSettings(numbers: Record<string, number>) {
+  const options = new OptionsPage(await firefox.open('options'));
+  for (const [label, value] of Object.entries(numbers)) await options.setNumber(label, value);
+  await options.saveSettings();
+  await options.page.close();
+}
+
+describe.sequential('Storage Keeper in Firefox', () => {
+  it('1. fresh install: welcome in the popup, empty badge, nothing sent', async () => {
+    const popup = await firefox.open('popup');
+    await popup.waitForSelector('::-p-aria([name="Keep your storage account alive"][role="heading"])');
+    await popup.waitForSelector('::-p-aria([name="Set up an account"][role="button"])');
+    expect((await firefox.badge()).text).toBe('');
+    expect(sim.requests).toEqual([]);
+    await popup.close();
+  });
+
+  it('2. options: add an account, test it, save it; the popup and the badge show the figures', async () => {
+    const options = new OptionsPage(await firefox.open('options'));
+    await clickButton(options.page, 'Add account');
+    await options.fillAccount({ baseUrl: sim.apiUrl, userId: user.userId, password: user.password, apiKey: user.apiKey, label: 'Demo' });
+    await clickButton(options.page, 'Test connection');
+    const result = await waitForText(options.page, `signed in as ${user.userId}, storage on ${sim.nodeHost}.`, '.form-status');
+    expect(result).toContain('12.3 GB of 28 GB used');
+    const credentials = { userId: user.userId, password: user.password, keyVia: 'header', apiKey: user.apiKey, status: 200 };
+    expect(sim.requests).toMatchObject([
+      { server: 'api', method: 'GET', path: USER_PATH, ...credentials },
+      { server: 'node', method: 'GET', path: CAPACITY_PATH, ...credentials },
+    ]);
+    await clickButton(options.page, 'Save');
+    await waitForText(options.page, 'Demo', '::-p-aria([role="listitem"])');
+
+    const popup = new Popup(await firefox.open('popup'));
+    const card = await waitForText(popup.page, '12.3 GB of 28 GB used', popup.card('Demo'));
+    expect(card).toContain('44%');
+    expect(card).toMatch(new RegExp(`Node server\\s+${sim.nodeHost}`));
+    expect(card).toMatch(/API key bonus\s+\+8 GB until \w+ \d+, \d{4}/);
+    await expect.poll(async () => (await firefox.badge()).text).toBe('44%');
+    // Saving refreshed the account in the background: getUser and the capacity call again
+    // (a refresh alarm, every 2.5 s in this build until step 3, may add more after them).
+    expect(sim.requests.slice(2, 4)).toMatchObject([
+      { server: 'api', path: USER_PATH, ...credentials },
+      { server: 'node', path: CAPACITY_PATH, ...credentials },
+    ]);
+    await popup.page.close();
+    await options.page.close();
+  });
+
+  it('3. keep-alive: the alarm wakes the suspended event page, which sends getUser', async () => {
+    await setSettings({ 'Keep-alive interval': 1, 'Usage refresh interval': 1440 });
+    // Watch the event page and the simulator: each wake-up must follow a time suspended.
+    const timeline: string[] = [];
+    let seen = keptAlive().length;
+    let suspended = false;
+    let wakeUps = 0;
+    const deadline = Date.now() + 6 * HOUR_MS;
+    while (wakeUps < 2 && Date.now() < deadline) {
+      const state = await firefox.backgroundState();
+      if (state === 'stopped') suspended = true;
+      const count = keptAlive().length;
+      if (count > seen) {
+        if (suspended) wakeUps++;
+        timeline.push(`getUser${suspended ? ' after suspension' : ''}`);
+        [seen, suspended] = [count, false];
+      }
+      if (timeline.at(-1) !== state) timeline.push(state);
+      await sleep(100);
+    }
+    expect(wakeUps, timeline.join(' → ')).toBe(2);
+    expect(keptAlive().at(-1)).toMatchObject({ path: USER_PATH, userId: user.userId, password: user.password, apiKey: user.apiKey });
+    const popup = new Popup(await firefox.open('popup'));
+    await waitForText(popup.page, /Kept alive (this minute|1 minute ago)/, popup.card('Demo'));
+    await popup.page.close();
+    await setSettings({ 'Keep-alive interval': 24 }); // quiet again for the next steps
+  }, 60_000);
+
+  it('4. near full: one notification, the warning then critical badge colour, none again on the next refresh', async () => {
+    user.used = Math.round(0.92 * user.quota);
+    const popup = new Popup(await firefox.open('popup'));
+    await popup.refresh();
+    await waitForText(popup.page, '92%', popup.card('Demo'));
+    expect(await firefox.notifications()).toEqual([expect.stringMatching(/^usage:/)]);
+    expect(await firefox.badge()).toMatchObject({ text: '92%', color: [227, 116, 0, 255] });
+    await firefox.clearNotifications();
+    await popup.refresh();
+    expect(await firefox.notifications()).toEqual([]);
+
+    user.used = Math.round(0.97 * user.quota);
+    await popup.refresh();
+    await waitForText(popup.page, '97%', popup.card('Demo'));
+    expect(await firefox.notifications()).toEqual([expect.stringMatching(/^usage:/)]);
+    expect(await firefox.badge()).toMatchObject({ text: '97%', color: [197, 34, 31, 255] });
+    await firefox.clearNotifications();
+    await popup.refresh();
+    expect(await firefox.notifications()).toEqual([]);
+    await popup.page.close();
+  });
+
+  const failures: [string, () => void, RegExp][] = [
+    ['wrong password', () => (user.password = 'renewed-on-the-website'), /apps password was rejected/],
+    ['HTML 502', () => sim.setFault('node', 'html-502'), /server error \(HTTP 502\)/],
+  ];
+
+  it.each(failures)('5. %s: its own message, old figures kept, badge !, account unchanged', async (_name, breakIt, message) => {
+    const password = user.password;
+    const saved = (await firefox.storage()).accounts;
+    expect(saved).toBeDefined();
+    const popup = new Popup(await firefox.open('popup'));
+    const figures = (await waitForText(popup.page, / of .* used/, popup.card('Demo'))).match(/[\d.]+ GB of [\d.]+ GB used/)![0];
+    breakIt();
+    await popup.refresh();
+    const alert = await waitForText(popup.page, message, '::-p-aria([role="alert"])');
+    expect(alert).toMatch(message);
+    const card = await waitForText(popup.page, /These figures are from/, popup.card('Demo'));
+    expect(card).toContain(figures);
+    expect((await firefox.badge()).text).toBe('!');
+    expect((await firefox.storage()).accounts).toEqual(saved);
+
+    user.password = password;
+    sim.setFault('node', undefined);
+    await popup.refresh();
+    await popup.page.waitForSelector('::-p-aria([role="alert"])', { hidden: true });
+    expect((await firefox.badge()).text).toBe('97%');
+    await popup.page.close();
+  });
+
+  it('6. browser restart (permanent XPI, kept profile): accounts, figures and alarms kept; overdue keep-alive caught up', async () => {
+    const interval = 8 * HOUR_MS;
+    await setSettings({ 'Keep-alive interval': 8 });
+    const before = await firefox.storage();
+    const alarmsBefore = await firefox.alarms();
+    const nextAlarm = alarmsBefore.find((a) => a.name === 'keep-alive')!.scheduledTime;
+    const lastKeptAlive = keptAlive().at(-1)!.atMs;
+    const profileDir = firefox.profileDir;
+    await firefox.close({ keepProfile: true });
+
+    // Closed long enough that a new browser session is due a keep-alive (half an interval since
+    // the last), yet well before the alarm: a getUser before that time is the start's catch-up.
+    await sleep(Math.max(0, lastKeptAlive + interval / 2 + 1_000 - Date.now()));
+    const count = keptAlive().length;
+    firefox = await launch(profileDir);
+    await expect.poll(() => keptAlive().length, { timeout: 10_000 }).toBeGreaterThan(count);
+    expect(keptAlive()[count]!.atMs).toBeLessThan(nextAlarm);
+
+    expect((await firefox.alarms()).map((a) => a.name).sort()).toEqual(alarmsBefore.map((a) => a.name).sort());
+    const after = await firefox.storage();
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    expect(after.accounts).toEqual(before.accounts);
+    const popup = new Popup(await firefox.open('popup'));
+    const card = await waitForText(popup.page, /Kept alive this minute/, popup.card('Demo'));
+    expect(card).toContain('97%');
+    const options = await firefox.open('options');
+    await waitForText(options, 'Demo', '::-p-aria([role="listitem"])');
+    expect(await (await field(options, 'Keep-alive interval')).evaluate((e) => (e as HTMLInputElement).value)).toBe('8');
+  }, 90_000);
+});
