@@ -15,7 +15,8 @@ export default defineConfig({
   // (the i18n module's default, <root>/locales, would add a top-level folder).
   modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   i18n: { localesDir: 'lib/locales' },
-  vite: () => ({ plugins: [preact()] }),
+  // Extension pages run in browsers that all preload modules: Vite's modulepreload polyfill is dead weight.
+  vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
   zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**'] },
   manifest: ({ mode, browser }) => ({
     name: '__MSG_extName__',

@@ -1,5 +1,5 @@
 import type { Failure, InvalidAnswer } from './failures';
-import { t } from './i18n';
+import { t, type MessageKey } from './i18n';
 
 /** What the user can do about a failure: fix the account in the options, or just wait. */
 export type FailureRemedy = 'options' | 'wait';
@@ -45,28 +45,20 @@ export function describeFailure(failure: Failure): { message: string; remedy: Fa
   }
 }
 
-/** What was wrong with an answer, in words (a reason stored by an older version reads as unknown). */
+/** What was wrong with an answer, by reason, in words. */
+const INVALID_ANSWER_TEXT: Record<InvalidAnswer, MessageKey> = {
+  'too-large': 'invalidTooLarge',
+  empty: 'invalidEmpty',
+  html: 'invalidHtml',
+  'malformed-json': 'invalidMalformedJson',
+  'not-an-object': 'invalidNotAnObject',
+  'no-result': 'invalidNoResult',
+  'missing-field': 'invalidMissingField',
+  'invalid-field': 'invalidField',
+  'bad-node': 'invalidBadNode',
+};
+
+/** What was wrong with an answer (a reason stored by an older version reads as unknown). */
 function invalidAnswer(reason: InvalidAnswer, field = ''): string {
-  switch (reason) {
-    case 'too-large':
-      return t('invalidTooLarge');
-    case 'empty':
-      return t('invalidEmpty');
-    case 'html':
-      return t('invalidHtml');
-    case 'malformed-json':
-      return t('invalidMalformedJson');
-    case 'not-an-object':
-      return t('invalidNotAnObject');
-    case 'no-result':
-      return t('invalidNoResult');
-    case 'missing-field':
-      return t('invalidMissingField', [field]);
-    case 'invalid-field':
-      return t('invalidField', [field]);
-    case 'bad-node':
-      return t('invalidBadNode');
-    default:
-      return t('invalidUnknown');
-  }
+  return t(INVALID_ANSWER_TEXT[reason] ?? 'invalidUnknown', [field]);
 }

@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import { isAllowedServerUrl } from './accounts';
-import { fail, ok, type Result } from './failures';
+import { fail, ok, type Failure, type Result } from './failures';
 import { parseServiceTime, type ServiceTime } from './service-time';
 
 /** The longest descriptive text kept: more than any real name or note, little to store. */
@@ -13,18 +12,22 @@ export function capText(text: string): string {
   return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
-// z.object strips unknown keys at every level: the service may add output fields at any time.
-const count = z.int().check(z.nonnegative());
+// What each answer must contain, path by path; every other field is ignored, so the service may
+// add output fields at any time. For getUser only `result` 0 and `node` are required: with them
+// the service has recorded the login (the keep-alive worked) and the capacity call has its
+// target. The other fields are only shown, so each is read on its own (below): absent, null or
+// of another type, it is just unknown. Two shapes this small are checked by hand rather than
+// with zod, which would be a quarter of the background's size budget; zod checks what people
+// type (lib/validation.ts).
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+const USER_REQUIRED: Required = [['result', (v) => v === 0], ['node', (v) => typeof v === 'string']];
+const CAPACITY_REQUIRED: Required = [
+  ['result', (v) => v === 0],
+  ['dataset.__ROOT__.quota', isCount],
+  ['dataset.__ROOT__.used', isCount],
+];
 
-// Only `result` 0 and `node` are required: with them the service has recorded the login (the
-// keep-alive worked) and the capacity call has its target. The other fields are only shown,
-// so each is read on its own (below): absent, null or of another type, it is just unknown.
-const userResponseSchema = z.object({ result: z.literal(0), node: z.string() });
-
-const capacityResponseSchema = z.object({
-  result: z.literal(0),
-  dataset: z.object({ __ROOT__: z.object({ quota: count, used: count }) }),
-});
+type Required = [path: string, check: (value: unknown) => boolean][];
 
 /** The bonus of a special API key. Capacities in GB; any part may be unknown. */
 export interface KeyBonus {
@@ -56,14 +59,14 @@ export interface DatasetCapacity {
 
 /** Reads a getUser body (already JSON-parsed). Never throws. */
 export function parseUserResponse(body: unknown): Result<UserInfo> {
-  const parsed = parseWith(userResponseSchema, body);
-  if (!parsed.ok) return parsed;
+  const missing = requiredFailure(body, USER_REQUIRED);
+  if (missing) return fail(missing);
   const user = body as Record<string, unknown>;
   const key = objectOf(user.api_key) ?? {};
   const bonus = objectOf(key.bonus);
   return ok(
     defined({
-      node: parsed.value.node,
+      node: user.node as string,
       revision: countOf(user.revision),
       user: textOf(user.user),
       introduceCode: textOf(user.introduce_code),
@@ -99,9 +102,9 @@ function defined<T extends object>(value: T): T {
 
 /** Reads a getDatasetCapacity body (already JSON-parsed). Never throws. */
 export function parseCapacityResponse(body: unknown): Result<DatasetCapacity> {
-  const parsed = parseWith(capacityResponseSchema, body);
-  if (!parsed.ok) return parsed;
-  const { quota, used } = parsed.value.dataset.__ROOT__;
+  const missing = requiredFailure(body, CAPACITY_REQUIRED);
+  if (missing) return fail(missing);
+  const { quota, used } = (body as { dataset: { __ROOT__: DatasetCapacity } }).dataset.__ROOT__;
   return ok({ quota, used });
 }
 
@@ -122,23 +125,20 @@ export function nodeOrigin(baseUrl: string, node: string): Result<string> {
   return ok(`${new URL(baseUrl).protocol}//${node.toLowerCase()}`);
 }
 
-function parseWith<T>(schema: z.ZodMiniType<T>, body: unknown): Result<T> {
-  const result = schema.safeParse(body);
-  if (result.success) return ok(result.data);
-  const issue = result.error.issues[0];
-  const path = issue?.path.join('.') ?? '';
-  if (path === 'result') {
-    return fail({ kind: 'invalid-response', reason: 'no-result' });
+/** The first required part an answer lacks (or has in another shape), as the failure to show. */
+function requiredFailure(body: unknown, required: Required): Failure | undefined {
+  for (const [path, check] of required) {
+    const keys = path.split('.');
+    let value: unknown = body;
+    for (const [i, key] of keys.entries()) {
+      const last = i === keys.length - 1;
+      const parent = value;
+      value = typeof parent === 'object' && parent !== null ? (parent as Record<string, unknown>)[key] : undefined;
+      if (last ? check(value) : typeof value === 'object' && value !== null) continue;
+      if (path === 'result') return { kind: 'invalid-response', reason: 'no-result' };
+      const field = keys.slice(0, i + 1).join('.');
+      return { kind: 'invalid-response', reason: value === undefined ? 'missing-field' : 'invalid-field', field };
+    }
   }
-  const missing = valueAt(body, issue?.path ?? []) === undefined;
-  return fail({ kind: 'invalid-response', reason: missing ? 'missing-field' : 'invalid-field', field: path || '(body)' });
-}
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let current = value;
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
+  return undefined;
 }
