@@ -3,9 +3,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { E2E_BUILD, launchExtension, SIMULATOR_BUILD, type ExtensionSession as Session } from '../test/e2e/browser';
-import { demoAccount, startSimulator, type Simulator } from '../test/simulator/simulator';
-import { storedAccount } from '../test/simulator/stored-account';
+import { E2E_BUILD, launchExtension, SIMULATOR_BUILD, type ExtensionSession as Session } from './browsers/chromium';
+import { demoAccount, startSimulator, type Simulator } from './simulator/simulator';
+import { storedAccount } from './simulator/stored-account';
 import { BUDGETS, ENTRIES, entrySize } from './bench/bundle-size';
 
 const FLOOR_DIR = resolve('scripts/bench/floor');

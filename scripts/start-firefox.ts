@@ -4,9 +4,9 @@
 // extension shows, saves screenshots, and exits.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { findFirefox, FIREFOX_SIMULATOR_BUILD, launchFirefox, NO_FIREFOX_HELP } from '../test/e2e-firefox/firefox';
-import { OptionsPage, Popup, waitForText } from '../test/e2e-firefox/pages';
-import { demoAccount, startSimulator } from '../test/simulator/simulator';
+import { findFirefox, FIREFOX_SIMULATOR_BUILD, launchFirefox, NO_FIREFOX_HELP } from './browsers/firefox';
+import { OptionsPage, Popup, waitForText } from './browsers/firefox-pages';
+import { demoAccount, startSimulator } from './simulator/simulator';
 
 /** Runs the Firefox demo, then exits the process. */
 export async function startFirefox(): Promise<never> {

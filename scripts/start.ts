@@ -3,10 +3,10 @@
 // (a server, CI): headless; prints what the extension shows, saves screenshots, and exits.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { findChromium, launchExtension, NO_CHROMIUM_HELP, SIMULATOR_BUILD } from '../test/e2e/browser';
-import { Popup } from '../test/e2e/pages';
-import { demoAccount, startSimulator } from '../test/simulator/simulator';
-import { storedAccount } from '../test/simulator/stored-account';
+import { findChromium, launchExtension, NO_CHROMIUM_HELP, SIMULATOR_BUILD } from './browsers/chromium';
+import { Popup } from './browsers/chromium-pages';
+import { demoAccount, startSimulator } from './simulator/simulator';
+import { storedAccount } from './simulator/stored-account';
 
 // `--browser firefox`: the same demo in Firefox.
 const browserFlag = process.argv.indexOf('--browser');

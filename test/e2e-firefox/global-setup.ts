@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { basename, dirname } from 'node:path';
-import { findFirefox, FIREFOX_E2E_BUILD, FIREFOX_E2E_XPI, NO_FIREFOX_HELP } from './firefox';
+import { findFirefox, FIREFOX_E2E_BUILD, FIREFOX_E2E_XPI, NO_FIREFOX_HELP } from '../../scripts/browsers/firefox';
 
 const run = (args: string[], env: Record<string, string> = {}) =>
   // vitest sets NODE_ENV=test, which would build development flavours of the libraries.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, USER_PATH, type Simulator } from '../simulator/simulator';
-import { selfSignedCertificate } from '../simulator/self-signed';
-import { FIREFOX_E2E_BUILD, launchFirefox, type FirefoxSession } from './firefox';
-import { clickButton, OptionsPage, Popup, waitForText } from './pages';
+import { demoAccount, startSimulator, USER_PATH, type Simulator } from '../../scripts/simulator/simulator';
+import { selfSignedCertificate } from '../../scripts/simulator/self-signed';
+import { FIREFOX_E2E_BUILD, launchFirefox, type FirefoxSession } from '../../scripts/browsers/firefox';
+import { clickButton, OptionsPage, Popup, waitForText } from '../../scripts/browsers/firefox-pages';
 
 // A custom https server: its host is not in the manifest (the test build declares only plain-http
 // loopback), so Firefox's own permission prompt appears on Test and on Save. The simulator serves

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateAccounts } from '../e2e/page-states';
-import { startSimulator, type Simulator } from '../simulator/simulator';
-import { FIREFOX_E2E_BUILD, launchFirefox, type FirefoxSession } from './firefox';
-import { OptionsPage, Popup, waitForText } from './pages';
+import { startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { FIREFOX_E2E_BUILD, launchFirefox, type FirefoxSession } from '../../scripts/browsers/firefox';
+import { OptionsPage, Popup, waitForText } from '../../scripts/browsers/firefox-pages';
 
 // Firefox's popup and options page beside Chromium's in artifacts/screenshots (English only:
 // Debian's Firefox ESR has no Japanese language pack installed here).

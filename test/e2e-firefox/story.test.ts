@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPACITY_PATH, demoAccount, startSimulator, USER_PATH, type Simulator } from '../simulator/simulator';
-import { FIREFOX_E2E_XPI, launchFirefox, type FirefoxSession } from './firefox';
-import { clickButton, field, OptionsPage, Popup, waitForText } from './pages';
+import { CAPACITY_PATH, demoAccount, startSimulator, USER_PATH, type Simulator } from '../../scripts/simulator/simulator';
+import { FIREFOX_E2E_XPI, launchFirefox, type FirefoxSession } from '../../scripts/browsers/firefox';
+import { clickButton, field, OptionsPage, Popup, waitForText } from '../../scripts/browsers/firefox-pages';
 
 // One user's story in Firefox ESR, step by step, in one profile against the simulator. The add-on
 // is installed permanently (a temporary one would be gone after the restart of step 6), and the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
-import { launchExtension, type ExtensionSession } from './browser';
-import { OptionsPage, Popup } from './pages';
+import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
+import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
 // One user's story, step by step, in one browser profile against the simulator.
 let sim: Simulator;

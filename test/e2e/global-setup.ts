@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { findChromium, NO_CHROMIUM_HELP } from './browser';
+import { findChromium, NO_CHROMIUM_HELP } from '../../scripts/browsers/chromium';
 
 /** Builds the real-browser test build once for all e2e files. */
 export default function setup() {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
-import { storedAccount } from '../simulator/stored-account';
-import { launchExtension, type ExtensionSession } from './browser';
-import { OptionsPage, Popup } from './pages';
+import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { storedAccount } from '../../scripts/simulator/stored-account';
+import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
+import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
 // Keep-alive you can trust, in real Chromium on the time-scaled build (an hour lasts 5 s, a day
 // 2 minutes): a brief outage says nothing, a real day of failure says so once, a fix says

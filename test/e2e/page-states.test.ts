@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../simulator/simulator';
+import { startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { axeViolations } from './axe';
-import { E2E_BUILD, launchExtension } from './browser';
+import { E2E_BUILD, launchExtension } from '../../scripts/browsers/chromium';
 import { latinLeftovers } from './latin-text';
 import { ACCOUNT_LABELS, PAGE_STATES, QUIET_SETTINGS, stateAccounts } from './page-states';
-import { messages } from './pages';
+import { messages } from '../../scripts/browsers/chromium-pages';
 
 // Every popup and options state, light and dark, English and Japanese: a screenshot of each
 // (artifacts/screenshots, to look at), zero axe-core violations, and in Japanese no Latin-script

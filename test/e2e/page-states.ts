@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import type { Account } from '../../lib/accounts';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
-import { demoAccount, type SimAccount, type Simulator } from '../simulator/simulator';
-import { storedAccount } from '../simulator/stored-account';
-import type { ExtensionSession } from './browser';
-import { OptionsPage, Popup } from './pages';
+import { demoAccount, type SimAccount, type Simulator } from '../../scripts/simulator/simulator';
+import { storedAccount } from '../../scripts/simulator/stored-account';
+import type { ExtensionSession } from '../../scripts/browsers/chromium';
+import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
 // Every state of the popup and the options page a user can meet, each opened as a user would
 // see it: for screenshots, axe-core and the Japanese walk alike.

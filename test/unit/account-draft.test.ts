@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi } from '@/lib/service-api';
 import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/validation';
-import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
+import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 
 const NOW = Date.UTC(2026, 10, 21);
 const SPACED_PASSWORD = '  apps pass  ';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi, MAX_BODY_BYTES, type ServiceCredentials } from '@/lib/service-api';
 import { MAX_TEXT_LENGTH } from '@/lib/service-schemas';
-import { demoAccount, startSimulator, type Fault, type FaultOptions, type ServerName, type Simulator } from '../simulator/simulator';
+import { demoAccount, startSimulator, type Fault, type FaultOptions, type ServerName, type Simulator } from '../../scripts/simulator/simulator';
 
 const NOW = Date.UTC(2026, 10, 21);
 let sim: Simulator;

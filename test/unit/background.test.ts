@@ -4,8 +4,8 @@ import { BADGE_COLORS } from '@/lib/badge';
 import { openNoticeTarget } from '@/lib/notifications';
 import { ALARM } from '@/lib/scheduler';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
-import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
-import { storedAccount } from '../simulator/stored-account';
+import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { storedAccount } from '../../scripts/simulator/stored-account';
 import { clock, countRequests, DAY, fireAlarm, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, snapshotOf } from './helpers/harness';
 
 const GB = 1024 ** 3;

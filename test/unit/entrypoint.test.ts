@@ -3,8 +3,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { ALARM } from '@/lib/scheduler';
 import { sendMessage } from '@/lib/messages';
-import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
-import { storedAccount } from '../simulator/stored-account';
+import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { storedAccount } from '../../scripts/simulator/stored-account';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { snapshotOf, storeAccounts } from './helpers/harness';
 

@@ -5,8 +5,8 @@ import { ALARM } from '@/lib/scheduler';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { loadSnapshots } from '@/lib/storage';
 import { currentFailure as currentFailureOf, snapshotFor } from '@/lib/snapshot';
-import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
-import { storedAccount } from '../simulator/stored-account';
+import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { storedAccount } from '../../scripts/simulator/stored-account';
 import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, snapshotOf, storeAccounts } from './helpers/harness';
 
 // The promise users install Storage Keeper for: the account is kept alive, and they hear

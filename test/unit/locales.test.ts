@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../catalogue';
+import { catalogue } from '../../scripts/catalogue';
 
 const en = catalogue('en');
 const ja = catalogue('ja');

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service-api';
-import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
+import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 
 // A getUser answer with HTTP 200, result 0 and a usable node means the service recorded the
 // login: the keep-alive worked, whatever the descriptive fields look like.

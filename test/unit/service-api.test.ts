@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service-api';
 import type { Failure } from '@/lib/failures';
-import { demoAccount, startSimulator, type Fault, type ServerName, type Simulator } from '../simulator/simulator';
+import { demoAccount, startSimulator, type Fault, type ServerName, type Simulator } from '../../scripts/simulator/simulator';
 
 const GB = 1024 ** 3;
 let sim: Simulator;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { loadAccounts } from '@/lib/storage';
-import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
-import { storedAccount } from '../simulator/stored-account';
+import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { storedAccount } from '../../scripts/simulator/stored-account';
 import { clock, DAY, freshBrowser, HOUR, MINUTE, newWorker, storeAccounts } from './helpers/harness';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isHeaderSafe } from '@/lib/header-value';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service-api';
 import { nodeOrigin } from '@/lib/service-schemas';
-import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
+import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 
 // Credentials that cannot be sent as they are: the client returns a named failure without
 // sending anything, and never throws.

@@ -1,5 +1,5 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { catalogue } from '../../catalogue';
+import { catalogue } from '../../../scripts/catalogue';
 
 /** The host permissions wxt.config.ts declares: a store build has no loopback, test builds have. */
 const manifests = {

@@ -5,7 +5,7 @@ import { hasHostPermission } from '@/lib/permissions';
 import { createServiceApi } from '@/lib/service-api';
 import { loadSnapshots } from '@/lib/storage';
 import { emptySnapshot } from '@/lib/snapshot';
-import type { Simulator } from '../../simulator/simulator';
+import type { Simulator } from '../../../scripts/simulator/simulator';
 import { installFakeExtensionApis } from './fake-extension';
 
 export const MINUTE = 60_000;

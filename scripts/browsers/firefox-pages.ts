@@ -1,5 +1,5 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { messages } from '../e2e/pages';
+import { messages } from './chromium-pages';
 
 // The Firefox page objects: the same methods as the Chromium ones in ../e2e/pages.ts, over
 // puppeteer instead of Playwright (whose Firefox needs its own patched build). Controls are found
