@@ -15,7 +15,7 @@ export default defineConfig({
   // (the i18n module's default, <root>/locales, would add a top-level folder).
   modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   i18n: { localesDir: 'lib/locales' },
-  vite: () => ({ plugins: [preact()] }),
+  vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
   zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**'] },
   manifest: ({ mode, browser }) => ({
     name: '__MSG_extName__',

@@ -1,20 +1,20 @@
+import type { ComponentChildren } from 'preact';
 import type { DamagedAccount as Damaged } from '@/lib/storage';
 import { t } from '@/lib/i18n';
-import { ConfirmButton } from './ConfirmButton';
 
-/** A stored account entry that cannot be read: said so, with a way to remove it where one is given. */
-export function DamagedAccount({ entry, onRemove }: { entry: Damaged; onRemove?: (entry: Damaged) => Promise<void> }) {
-  const name = entry.name ?? t('damagedAccountUnnamed');
+/** A stored account entry that cannot be read: said so, with the page's way to remove it (`children`) if it has one. */
+export function DamagedAccount({ entry, children }: { entry: Damaged; children?: ComponentChildren }) {
   return (
     <div class="damaged">
-      <strong>{name}</strong>
+      <strong>{damagedName(entry)}</strong>
       <p>{t('damagedAccount')}</p>
-      {onRemove && (
-        <ConfirmButton label={t('remove')} question={t('removeAccountQuestion', [name])} onConfirm={() => onRemove(entry)} />
-      )}
+      {children}
     </div>
   );
 }
+
+/** The name a damaged entry is shown under. */
+export const damagedName = (entry: Damaged) => entry.name ?? t('damagedAccountUnnamed');
 
 /** What the pages say about stored data this version may not change. */
 export function StorageProblems({ problems }: { problems: { item: 'accounts' | 'settings'; reason: string }[] }) {

@@ -6,7 +6,8 @@ import type { ServiceApi, ServiceCredentials } from './service-api';
 import { nodeOrigin } from './service-schemas';
 import { taskInterval, type Settings, type Task } from './settings';
 import { recordAttempt, snapshotFor, type AccountSnapshot } from './snapshot';
-import { loadAccounts, loadSnapshots, updateSnapshot } from './storage';
+import { addReading, loadAccounts, loadSnapshots, updateSnapshot } from './storage';
+import { dayOf } from './time';
 
 export interface AccountTaskDeps {
   api: ServiceApi;
@@ -45,7 +46,7 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
   /**
    * Stores a task's outcome (and `extra` fields) with its retry time. An outcome is only
    * about the credentials it was fetched with: if the account was removed or edited in the
-   * meantime, it is dropped.
+   * meantime, it is dropped (and false returned).
    */
   async function record(
     account: Account,
@@ -53,8 +54,8 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
     settings: Settings,
     outcome: Result<unknown>,
     extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
-  ): Promise<void> {
-    if (!(await isCurrent(account))) return;
+  ): Promise<boolean> {
+    if (!(await isCurrent(account))) return false;
     const interval = taskInterval(settings, task);
     await updateSnapshot(account.id, (stored) => {
       const s = snapshotFor(account, stored);
@@ -65,6 +66,7 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
         [task]: recordAttempt(s[task], now(), outcome, (n, f) => retryDelay(task, n, f, interval)),
       };
     });
+    return true;
   }
 
   /** getUser: the keep-alive, and the source of the node host. */
@@ -83,7 +85,7 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
   }
 
   /** The capacity call on the cached node; getUser first only when the node is unknown or stale. */
-  async function refresh(account: Account, settings: Settings): Promise<void> {
+  async function refresh(account: Account, settings: Settings): Promise<unknown> {
     const snapshot = await snapshotOf(account);
     let node = snapshot.nodeStale ? undefined : snapshot.user?.node;
     if (node === undefined) {
@@ -97,11 +99,12 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
     const blocked = await blocker(account, node);
     if (blocked) return record(account, 'refresh', settings, fail(blocked));
     const capacity = await api.getCapacity(account, node);
-    await record(account, 'refresh', settings, capacity, (s) =>
-      capacity.ok
-        ? { capacity: { ...capacity.value, at: now() } }
-        : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
+    const at = now();
+    const recorded = await record(account, 'refresh', settings, capacity, (s) =>
+      capacity.ok ? { capacity: { ...capacity.value, at } } : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
     );
+    // The day's history point: only a reading recorded for these credentials.
+    if (recorded && capacity.ok) await addReading(account.id, accountIdentity(account), [dayOf(at), capacity.value.used, capacity.value.quota]);
   }
 
   return {

@@ -1,14 +1,15 @@
 import { storage, type WxtStorageItem } from '@wxt-dev/storage';
 import { DEFAULT_KEY_FORM, isStoredAccount, newAccountId, type Account } from './accounts';
+import { addPoint, type AccountHistory, type HistoryPoint } from './history';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
-import { readSnapshot, type AccountSnapshot } from './snapshot';
+import { isCount, isObject, readSnapshot, type AccountSnapshot } from './snapshot';
 
 // Every stored item, its version and migrations, and the reads and writes that survive
 // whatever is stored: another version's data, a damaged entry, a value that is no JSON we
 // know. Everything lives in storage.local: credentials must never reach storage.sync.
 // Items are typed `unknown` on purpose: what is stored is read through the guards below.
 
-const VERSION = { accounts: 2, settings: 1, snapshots: 1 } as const;
+const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: 1 } as const;
 
 /**
  * v1 → v2: the first draft kept one account as a single object. Only that shape becomes a
@@ -39,6 +40,9 @@ export const settingsItem = storage.defineItem<unknown>('local:settings', { fall
  * user's own accounts and settings.
  */
 export const snapshotsItem = storage.defineItem<unknown>('local:snapshots', { fallback: {}, version: VERSION.snapshots });
+
+/** Each account's usage history (lib/history.ts), by account id. */
+export const historyItem = storage.defineItem<unknown>('local:history', { fallback: {}, version: VERSION.history });
 
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
@@ -211,6 +215,60 @@ export function pruneSnapshots(keep: (id: string, snapshot: AccountSnapshot) => 
   });
 }
 
+// ---- history ----------------------------------------------------------------------------
+
+const isPoint = (value: unknown): value is HistoryPoint =>
+  Array.isArray(value) && value.length === 3 && value.every(isCount);
+
+/** One account's stored history: its points that can be read, in day order, one a day. */
+function readHistory(value: unknown): AccountHistory | undefined {
+  if (!isObject(value) || typeof value.identity !== 'string' || !Array.isArray(value.points)) return undefined;
+  const points = value.points.filter(isPoint);
+  return { identity: value.identity, points: points.filter((p, i) => i === 0 || p[0] > points[i - 1]![0]) };
+}
+
+/** Every account's history that can be read, by account id. */
+export async function loadHistory(): Promise<Record<string, AccountHistory>> {
+  const raw = await historyItem.getValue();
+  const entries = isObject(raw) ? Object.entries(raw) : [];
+  return Object.fromEntries(entries.flatMap(([id, value]) => {
+    const history = readHistory(value);
+    return history ? [[id, history]] : [];
+  }));
+}
+
+/**
+ * Changes the stored histories in place: the accounts it does not touch stay as stored, even
+ * damaged. A history written by a newer version is left alone (it stops growing until then).
+ */
+function changeHistory(change: (all: Record<string, unknown>) => boolean): Promise<void> {
+  return queued(async () => {
+    if ((await storedVersion(historyItem)) > VERSION.history) return;
+    const raw = await historyItem.getValue();
+    const all = isObject(raw) ? { ...raw } : {};
+    if (!change(all)) return;
+    await historyItem.setValue(all);
+    await historyItem.setMeta({ v: VERSION.history });
+  });
+}
+
+/** Adds a capacity reading to an account's history (another identity's history starts over). */
+export function addReading(id: string, identity: string, point: HistoryPoint): Promise<void> {
+  return changeHistory((all) => {
+    all[id] = addPoint(readHistory(all[id]), identity, point);
+    return true;
+  });
+}
+
+/** Keeps only the histories `keep` accepts (the accounts that still exist, as they are now). */
+export function pruneHistory(keep: (id: string, identity: string | undefined) => boolean): Promise<void> {
+  return changeHistory((all) => {
+    const gone = Object.keys(all).filter((id) => !keep(id, readHistory(all[id])?.identity));
+    for (const id of gone) delete all[id];
+    return gone.length > 0;
+  });
+}
+
 // ---- the whole store --------------------------------------------------------------------
 
 /** What the pages should tell the user about stored data they cannot change. */
@@ -224,7 +282,7 @@ export async function storageProblems(): Promise<{ item: 'accounts' | 'settings'
 
 /** Calls back whenever any stored item changes; returns the function that stops watching. */
 export function watchStorage(callback: () => void): () => void {
-  const stops = [accountsItem, settingsItem, snapshotsItem].map((item) => item.watch(callback));
+  const stops = [accountsItem, settingsItem, snapshotsItem, historyItem].map((item) => item.watch(callback));
   return () => stops.forEach((stop) => stop());
 }
 

@@ -20,6 +20,7 @@ export const settingsFields = {
   criticalPercent: whole(SETTING_LIMITS.criticalPercent),
   notifyUsage: z.boolean(),
   notifyKeepAlive: z.boolean(),
+  notifyForecast: z.boolean(),
 };
 
 /** Text with surrounding spaces removed (pasted keys often carry some), checked by `ok`. */

@@ -9,7 +9,7 @@ import { DEFAULT_KEY_FORM, newAccountId, SERVER_PRESETS, type Account } from '@/
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages';
 import { StorageLockedError, removeAccount, removeAllData, removeDamagedAccount, saveAccount, saveSettings } from '@/lib/storage';
-import { DamagedAccount, StorageProblems } from '@/components/DamagedAccount';
+import { DamagedAccount, damagedName, StorageProblems } from '@/components/DamagedAccount';
 
 const blankAccount = (): Account => ({
   id: newAccountId(),
@@ -71,7 +71,13 @@ export function App() {
                 onRemove={(account) => removeAccount(account.id)}
               />
               {damaged.map((entry) => (
-                <DamagedAccount key={entry.key} entry={entry} onRemove={(e) => removeDamagedAccount(e.key)} />
+                <DamagedAccount key={entry.key} entry={entry}>
+                  <ConfirmButton
+                    label={t('remove')}
+                    question={t('removeAccountQuestion', [damagedName(entry)])}
+                    onConfirm={() => removeDamagedAccount(entry.key)}
+                  />
+                </DamagedAccount>
               ))}
               <button type="button" class="primary" onClick={() => setEditing(blankAccount())}>
                 {t('addAccount')}

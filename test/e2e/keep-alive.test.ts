@@ -134,7 +134,7 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
     await popup.refresh();
     await expect.poll(() => other.requests.filter((r) => r.server === 'node').length).toBe(before.node + 1);
     expect(other.requests.filter((r) => r.server === 'api').length).toBe(before.api + 1);
-    await popup.card('Flaky').getByText(/Kept alive (this minute|1 minute ago)/).waitFor();
+    await popup.card('Flaky').getByText(/Login recorded (this minute|1 minute ago)/).waitFor();
     await popup.page.close();
   }, 60_000);
 });
