@@ -124,14 +124,16 @@ function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void
 
 const hasId = (entry: unknown, id: string) => (entry as { id?: unknown } | null)?.id === id;
 
-/** Adds an account, or replaces the stored one with the same id. */
-export function saveAccount(account: Account): Promise<void> {
-  return changeAccounts((entries) =>
-    entries.some((entry) => hasId(entry, account.id))
-      ? entries.map((entry) => (hasId(entry, account.id) ? account : entry))
-      : [...entries, account],
-  );
+/** Adds accounts, or replaces the stored ones with the same ids, in one write (an import, or one account saved). */
+export function saveAccounts(accounts: readonly Account[]): Promise<void> {
+  return changeAccounts((entries) => [
+    ...entries.map((entry) => accounts.find((account) => hasId(entry, account.id)) ?? entry),
+    ...accounts.filter((account) => !entries.some((entry) => hasId(entry, account.id))),
+  ]);
 }
+
+/** Adds an account, or replaces the stored one with the same id. */
+export const saveAccount = (account: Account): Promise<void> => saveAccounts([account]);
 
 /** Removes an account (every stored entry with its id). */
 export function removeAccount(id: string): Promise<void> {
