@@ -31,8 +31,10 @@ export function HistoryChart({ account, points, locale }: Props) {
   const day = (d: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(dayStart(d));
   const top = Math.max(...points.map((p) => Math.max(p[1], p[2])), 1);
   const span = Math.max(1, last[0] - first[0]);
+  // A single reading is drawn across the chart, so that it shows.
+  const drawn = points.length > 1 ? points : [first, [first[0] + 1, ...first.slice(1)] as HistoryPoint];
   const line = (value: (p: HistoryPoint) => number) =>
-    points.map((p) => `${(((p[0] - first[0]) / span) * WIDTH).toFixed(1)},${(HEIGHT - (value(p) / top) * HEIGHT).toFixed(1)}`).join(' ');
+    drawn.map((p) => `${(((p[0] - first[0]) / span) * WIDTH).toFixed(1)},${(HEIGHT - (value(p) / top) * HEIGHT).toFixed(1)}`).join(' ');
   const summary = t('historyChartLabel', [day(first[0]), day(last[0]), formatBytes(first[1], locale), formatBytes(last[1], locale)]);
   return (
     <figure class="history">

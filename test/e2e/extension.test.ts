@@ -38,7 +38,7 @@ describe.sequential('Storage Keeper in Chromium', () => {
     await options.page.getByText(`signed in as ${user.userId}, storage on ${sim.nodeHost}.`).waitFor();
     expect(await options.page.locator('.form-status').textContent()).toContain('12.3 GB of 28 GB used');
     await options.page.getByRole('button', { name: 'Save', exact: true }).click();
-    await options.page.getByText('Demo', { exact: true }).waitFor();
+    await options.page.getByText('Demo', { exact: true }).first().waitFor();
 
     const popup = new Popup(await browser.open('popup'));
     const card = popup.card('Demo');
