@@ -1,6 +1,6 @@
 import { storage, type WxtStorageItem } from '@wxt-dev/storage';
 import { DEFAULT_KEY_FORM, isStoredAccount, newAccountId, type Account } from './accounts';
-import { addPoint, type AccountHistory, type HistoryPoint } from './history';
+import { addPoint, packPoints, unpackPoints, type AccountHistory, type HistoryPoint } from './history';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
 import { isCount, isObject, readSnapshot, type AccountSnapshot } from './snapshot';
 
@@ -224,8 +224,8 @@ const isPoint = (value: unknown): value is HistoryPoint =>
 
 /** One account's stored history: its points that can be read, in day order, one a day. */
 function readHistory(value: unknown): AccountHistory | undefined {
-  if (!isObject(value) || typeof value.identity !== 'string' || !Array.isArray(value.points)) return undefined;
-  const points = value.points.filter(isPoint);
+  if (!isObject(value) || typeof value.identity !== 'string' || typeof value.points !== 'string') return undefined;
+  const points = unpackPoints(value.points).filter(isPoint);
   return { identity: value.identity, points: points.filter((p, i) => i === 0 || p[0] > points[i - 1]![0]) };
 }
 
@@ -257,7 +257,8 @@ function changeHistory(change: (all: Record<string, unknown>) => boolean): Promi
 /** Adds a capacity reading to an account's history (another identity's history starts over). */
 export function addReading(id: string, identity: string, point: HistoryPoint): Promise<void> {
   return changeHistory((all) => {
-    all[id] = addPoint(readHistory(all[id]), identity, point);
+    const { points } = addPoint(readHistory(all[id]), identity, point);
+    all[id] = { identity, points: packPoints(points) };
     return true;
   });
 }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { accountIdentity, type Account } from '../../lib/accounts';
+import { packPoints, type HistoryPoint } from '../../lib/history';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { demoAccount, type SimAccount, type Simulator } from '../simulator/simulator';
 import { storedAccount } from '../simulator/stored-account';
@@ -32,8 +33,8 @@ export const IMPORTED_DATA = ['Imported', 'imported-user', 'api.infini-cloud.net
 function history(account: Account, days: number, used: (i: number) => number, quota = 28 * GB) {
   const now = Date.now();
   const today = Math.floor((now - new Date(now).getTimezoneOffset() * MINUTE) / E2E_DAY_MS);
-  const points = Array.from({ length: days }, (_, i) => [today - days + 1 + i, Math.round(used(i)), quota]);
-  return { [account.id]: { identity: accountIdentity(account), points } };
+  const points = Array.from({ length: days }, (_, i): HistoryPoint => [today - days + 1 + i, Math.round(used(i)), quota]);
+  return { [account.id]: { identity: accountIdentity(account), points: packPoints(points) } };
 }
 
 /** A settings file as an export leaves it, without secrets. */

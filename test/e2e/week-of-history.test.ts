@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unpackPoints, type HistoryPoint } from '../../lib/history';
 import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
 import { storedAccount } from '../simulator/stored-account';
 import { FAST_E2E_BUILD, launchExtension, type ExtensionSession } from './browser';
@@ -34,12 +35,12 @@ afterAll(async () => {
   await sim?.close();
 });
 
-const points = async () => ((await browser.storage()).history as Record<string, { points: unknown[] }> | undefined)?.growing?.points ?? [];
+const points = async () => unpackPoints(((await browser.storage()).history as Record<string, { points: string }> | undefined)?.growing?.points ?? '');
 
 describe('a week of history in Chromium', () => {
   it('the background records one point a day; then the popup shows the sparkline and "full in about N days", and the notice comes', async () => {
     await expect.poll(points, { timeout: 10 * SCALED_DAY_MS, interval: 1_000 }).toHaveLength(8);
-    const week = (await points()) as [number, number, number][];
+    const week = (await points()) as HistoryPoint[];
     // One point a day, consecutive days, rising with the account.
     expect(week.map(([day]) => day - week[0]![0])).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     for (let i = 1; i < week.length; i++) expect(week[i]![1]).toBeGreaterThan(week[i - 1]![1]);

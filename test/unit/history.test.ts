@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountIdentity } from '@/lib/accounts';
-import { addPoint, HISTORY_DAYS, lastDays, type HistoryPoint } from '@/lib/history';
+import { addPoint, HISTORY_DAYS, lastDays, packPoints, unpackPoints, type HistoryPoint } from '@/lib/history';
 import { ALARM } from '@/lib/scheduler';
 import { dayOf } from '@/lib/time';
 import { demoAccount, startSimulator, type Simulator } from '../simulator/simulator';
@@ -41,6 +41,13 @@ describe('a history (pure)', () => {
     expect(addPoint({ identity: ME, points: [[1, 2, 3]] }, other, [2, 9, 9])).toEqual({ identity: other, points: [[2, 9, 9]] });
   });
 
+  it('packs its points into one string and back', () => {
+    const points: HistoryPoint[] = [[20412, 13207024435, 30064771072], [20413, 0, 1]];
+    expect(packPoints(points)).toBe('20412,13207024435,30064771072;20413,0,1');
+    expect(unpackPoints(packPoints(points))).toEqual(points);
+    expect(unpackPoints('')).toEqual([]);
+  });
+
   it('gives the last days up to today', () => {
     const points: HistoryPoint[] = [[1, 0, 9], [5, 0, 9], [6, 0, 9], [7, 0, 9]];
     expect(lastDays(points, 6, 2)).toEqual([[5, 0, 9], [6, 0, 9]]);
@@ -62,9 +69,10 @@ describe('stored history', () => {
   it('reads what it can: damaged points, entries and orders are left out, other accounts’ entries stay stored', async () => {
     await fakeBrowser.storage.local.set({
       history: {
-        a1: { identity: ME, points: [[1, 2, 3], [2, -1, 3], 'x', [3, 2, 3, 4], [4, 2.5, 3], [5, 4, 9], [5, 1, 9], [4, 1, 9], [6, 1, 9]] },
-        a2: { identity: 7, points: [] },
+        a1: { identity: ME, points: '1,2,3;2,-1,3;x;3,2,3,4;4,2.5,3;5,4,9;5,1,9;4,1,9;6,1,9' },
+        a2: { identity: 7, points: '' },
         a3: 'junk',
+        a4: { identity: ME, points: [[1, 2, 3]] }, // not the stored form
       },
       history$: { v: 1 },
     });
@@ -72,8 +80,8 @@ describe('stored history', () => {
     expect(await storage.loadHistory()).toEqual({ a1: { identity: ME, points: [[1, 2, 3], [5, 4, 9], [6, 1, 9]] } });
     await storage.addReading('a1', ME, [7, 5, 9]);
     const raw = await rawHistory();
-    expect(raw).toMatchObject({ a2: { identity: 7, points: [] }, a3: 'junk' });
-    expect(raw!.a1).toEqual({ identity: ME, points: [[1, 2, 3], [5, 4, 9], [6, 1, 9], [7, 5, 9]] });
+    expect(raw).toMatchObject({ a2: { identity: 7, points: '' }, a3: 'junk', a4: { identity: ME, points: [[1, 2, 3]] } });
+    expect(raw!.a1).toEqual({ identity: ME, points: '1,2,3;5,4,9;6,1,9;7,5,9' });
   });
 
   it('starts from nothing when the stored value is not an object', async () => {
@@ -85,7 +93,7 @@ describe('stored history', () => {
   });
 
   it('leaves a newer version’s history alone', async () => {
-    const future = { a1: { identity: ME, points: [[1, 2, 3]], compressed: 'xyz' } };
+    const future = { a1: { identity: ME, points: '1,2,3', compressed: 'xyz' } };
     await fakeBrowser.storage.local.set({ history: future, history$: { v: 2 } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const storage = await freshStorage();

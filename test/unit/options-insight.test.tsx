@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { accountIdentity } from '@/lib/accounts';
-import type { HistoryPoint } from '@/lib/history';
+import { packPoints, type HistoryPoint } from '@/lib/history';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { loadAccounts, loadSettings } from '@/lib/storage';
 import { dayOf } from '@/lib/time';
@@ -45,7 +45,7 @@ const points: HistoryPoint[] = [
 describe('history', () => {
   it('charts each account’s whole history with its scale labelled, and downloads it as CSV', async () => {
     await storeAccounts([account()]);
-    await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity(account()), points } } });
+    await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity(account()), points: packPoints(points) } } });
     render(<App />);
     const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
     const [first, last] = ['Nov 19, 2026', 'Nov 21, 2026'];
@@ -61,7 +61,7 @@ describe('history', () => {
 
   it('says there is no history yet, and shows none of an old server’s or user’s', async () => {
     await storeAccounts([account()]);
-    await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity({ ...account(), userId: 'before' }), points } } });
+    await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity({ ...account(), userId: 'before' }), points: packPoints(points) } } });
     render(<App />);
     const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
     expect(figure.textContent).toContain('No history yet');

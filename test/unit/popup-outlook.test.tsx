@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import { accountIdentity } from '@/lib/accounts';
-import type { HistoryPoint } from '@/lib/history';
+import { packPoints, type HistoryPoint } from '@/lib/history';
 import { dayOf } from '@/lib/time';
 import { account, GB, NOW, snapshot, userInfo } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
@@ -30,7 +30,7 @@ const daily = (days: number, used: (i: number) => number): HistoryPoint[] =>
 
 async function show(points: HistoryPoint[], snap = snapshot(44), identity = accountIdentity(account())) {
   await storeAccounts([account()]);
-  await fakeBrowser.storage.local.set({ snapshots: { home: snap }, history: { home: { identity, points } } });
+  await fakeBrowser.storage.local.set({ snapshots: { home: snap }, history: { home: { identity, points: packPoints(points) } } });
   render(<App now={() => NOW} />);
   return screen.findByRole('article', { name: 'Home' });
 }
@@ -68,7 +68,7 @@ describe('the usage trend', () => {
     await storeAccounts([account(), account({ id: 'work', label: 'Work' })]);
     await fakeBrowser.storage.local.set({
       snapshots: { home: snapshot(44), work: snapshot(20) },
-      history: { home: { identity: accountIdentity(account()), points: daily(10, (i) => 10 * GB + i * GB / 2) } },
+      history: { home: { identity: accountIdentity(account()), points: packPoints(daily(10, (i) => 10 * GB + i * GB / 2)) } },
     });
     render(<App now={() => NOW} />);
     const card = await screen.findByRole('article', { name: 'Home' });
