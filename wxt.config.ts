@@ -15,6 +15,8 @@ export default defineConfig({
   // (the i18n module's default, <root>/locales, would add a top-level folder).
   modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   i18n: { localesDir: 'lib/locales' },
+  // Every browser an MV3 build runs in preloads modules natively: Vite's polyfill for it only cost
+  // each page 0.3 KB gzip.
   vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
   zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**'] },
   manifest: ({ mode, browser }) => ({

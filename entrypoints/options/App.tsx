@@ -25,7 +25,7 @@ const blankAccount = (): Account => ({
   notifications: true,
 });
 
-/** The options page: accounts, shared settings, and removing everything. */
+/** The options page: accounts, their usage history, shared settings, export and import, and removing everything. */
 export function App() {
   const state = useStoredState();
   const [editing, setEditing] = useState<Account>();

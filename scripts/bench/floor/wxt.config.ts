@@ -6,6 +6,6 @@ import { defineConfig } from 'wxt';
 export default defineConfig({
   manifestVersion: 3,
   modules: ['@wxt-dev/webextension-polyfill'],
-  vite: () => ({ plugins: [preact()] }),
+  vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
   manifest: { name: 'floor' },
 });
