@@ -85,19 +85,20 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
   }
 
   /** The capacity call on the cached node; getUser first only when the node is unknown or stale. */
-  async function refresh(account: Account, settings: Settings): Promise<unknown> {
+  async function refresh(account: Account, settings: Settings): Promise<void> {
     const snapshot = await snapshotOf(account);
     let node = snapshot.nodeStale ? undefined : snapshot.user?.node;
+    const failed = async (outcome: Result<unknown>) => void (await record(account, 'refresh', settings, outcome));
     if (node === undefined) {
       // getUser's own backoff holds for the getUser a refresh needs: no second call before its retry.
       const { failure, retryAt } = snapshot.keepAlive;
-      if (failure && retryAt !== undefined && now() < retryAt) return record(account, 'refresh', settings, fail(failure));
+      if (failure && retryAt !== undefined && now() < retryAt) return failed(fail(failure));
       const looked = await keepAlive(account, settings);
-      if (!looked.ok) return record(account, 'refresh', settings, looked);
+      if (!looked.ok) return failed(looked);
       node = looked.value;
     }
     const blocked = await blocker(account, node);
-    if (blocked) return record(account, 'refresh', settings, fail(blocked));
+    if (blocked) return failed(fail(blocked));
     const capacity = await api.getCapacity(account, node);
     const at = now();
     const recorded = await record(account, 'refresh', settings, capacity, (s) =>

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { accountIdentity, type Account } from './accounts';
 import { createAccountTasks, type AccountTaskDeps } from './account-tasks';
 import { badgeFor, renderBadge } from './badge';
 import { onMessages, type Handlers } from './messages';
@@ -7,7 +8,6 @@ import { decideNotices, openNoticeTarget, showNotice } from './notifications';
 import { ALARM, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './scheduler';
 import { taskInterval, type Settings, type Task } from './settings';
 import { snapshotFor, type AccountSnapshot } from './snapshot';
-import { accountIdentity, type Account } from './accounts';
 import {
   accountsItem,
   loadAccounts,
