@@ -1,7 +1,9 @@
 import { accountName, type Account } from '@/lib/accounts';
-import { bonusStatus } from '@/lib/bonus';
-import { formatDate, formatGb, formatRelative } from '@/lib/format';
+import { bonusShortfall, bonusStatus } from '@/lib/bonus';
+import { formatBytes, formatDate, formatGb, formatRelative } from '@/lib/format';
+import type { HistoryPoint } from '@/lib/history';
 import { t } from '@/lib/i18n';
+import { safetyLine } from '@/lib/safety-line';
 import type { ServiceTime } from '@/lib/service-time';
 import type { Settings } from '@/lib/settings';
 import { currentFailure, type AccountSnapshot } from '@/lib/snapshot';
@@ -9,10 +11,13 @@ import { usageLevel, usagePercent } from '@/lib/usage';
 import { CopyButton } from './CopyButton';
 import { FailureNotice } from './FailureNotice';
 import { UsageBar } from './UsageBar';
+import { UsageTrend } from './UsageTrend';
 
 interface Props {
   account: Account;
   snapshot: AccountSnapshot;
+  /** Its usage history, oldest first. */
+  history: readonly HistoryPoint[];
   settings: Settings;
   now: number;
   locale: string;
@@ -27,7 +32,7 @@ const number = (value: unknown) => (typeof value === 'number' && Number.isFinite
 const object = <T,>(value: T | undefined) => (typeof value === 'object' && value !== null ? value : undefined);
 
 /** One account: usage, its problem if any, and (full size) every detail with copy buttons. */
-export function AccountCard({ account, snapshot, settings, now, locale, compact = false }: Props) {
+export function AccountCard({ account, snapshot, history, settings, now, locale, compact = false }: Props) {
   const failure = currentFailure(snapshot);
   const { capacity, user } = snapshot;
   const figures = capacity && number(capacity.quota) !== undefined && number(capacity.used) !== undefined ? capacity : undefined;
@@ -43,6 +48,8 @@ export function AccountCard({ account, snapshot, settings, now, locale, compact 
   const apiKey = object(user?.apiKey);
   const bonus = object(apiKey?.bonus);
   const status = bonus && bonusStatus(bonus, now);
+  const shortfall = figures && bonusShortfall(bonus, figures, now);
+  const { failure: keepAliveFailure, lastSuccessAt } = snapshot.keepAlive;
   const [keyName, keyVendor] = [text(apiKey?.name), text(apiKey?.vendor)];
   const application = keyName && keyVendor ? t('applicationBy', [keyName, keyVendor]) : keyName;
 
@@ -61,7 +68,14 @@ export function AccountCard({ account, snapshot, settings, now, locale, compact 
       ) : (
         <p class="card__empty">{failure ? t('noFiguresYet') : t('checkingFirstTime')}</p>
       )}
+      <UsageTrend points={history} now={now} locale={locale} />
+      {shortfall && (
+        <p class="card__warning">
+          {t('bonusEnding', [formatGb(shortfall.increaseGb, locale), formatDate(shortfall.until, locale), formatBytes(shortfall.overBytes, locale)])}
+        </p>
+      )}
       {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} />}
+      {keepAliveFailure && <p class="card__warning">{safetyLine(lastSuccessAt, locale)}</p>}
       {failure && figures && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}
       {!compact && user && (
         <dl class="details">
@@ -89,9 +103,7 @@ export function AccountCard({ account, snapshot, settings, now, locale, compact 
       )}
       <p class="card__times">
         {figures && <span>{t('checkedAgo', [ago(figures.at)])}</span>}
-        {snapshot.keepAlive.lastSuccessAt !== undefined && (
-          <span>{t('keptAliveAgo', [ago(snapshot.keepAlive.lastSuccessAt)])}</span>
-        )}
+        {lastSuccessAt !== undefined && <span>{t('loginRecordedAgo', [ago(lastSuccessAt)])}</span>}
       </p>
     </article>
   );

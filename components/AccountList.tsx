@@ -1,4 +1,5 @@
-import { accountName, type Account } from '@/lib/accounts';
+import { accountName, missingCredentials, type Account } from '@/lib/accounts';
+import type { Failure } from '@/lib/failures';
 import { t } from '@/lib/i18n';
 import type { AccountSnapshot } from '@/lib/snapshot';
 import { currentFailure } from '@/lib/snapshot';
@@ -41,7 +42,9 @@ export function AccountList({ accounts, snapshots, onEdit, onRemove }: Props) {
 type EntryProps = Omit<Props, 'accounts' | 'snapshots'> & { account: Account; snapshot: AccountSnapshot | undefined };
 
 function AccountEntry({ account, snapshot, onEdit, onRemove }: EntryProps) {
-  const failure = snapshot && currentFailure(snapshot);
+  // An account imported without its secrets says what it needs at once, before the background has looked at it.
+  const missing = missingCredentials(account);
+  const failure: Failure | undefined = missing.length > 0 ? { kind: 'not-configured', missing } : snapshot && currentFailure(snapshot);
   return (
     <>
       <div class="account-list__name">

@@ -16,6 +16,12 @@ const NUMBER_FIELDS: { key: keyof typeof SETTING_LIMITS; label: MessageKey; unit
   { key: 'criticalPercent', label: 'settingCritical', unit: 'unitPercent' },
 ];
 
+const SWITCHES: { key: 'notifyUsage' | 'notifyKeepAlive' | 'notifyForecast'; label: MessageKey }[] = [
+  { key: 'notifyUsage', label: 'settingNotifyUsage' },
+  { key: 'notifyKeepAlive', label: 'settingNotifyKeepAlive' },
+  { key: 'notifyForecast', label: 'settingNotifyForecast' },
+];
+
 /** The shared settings: each invalid field says why beside it; the valid ones are saved. */
 export function SettingsForm({ settings, onSave }: Props) {
   const [input, setInput] = useState<SettingsInput>(() => settingsInput(settings));
@@ -70,10 +76,10 @@ export function SettingsForm({ settings, onSave }: Props) {
           </Field>
         );
       })}
-      {(['notifyUsage', 'notifyKeepAlive'] as const).map((key) => (
+      {SWITCHES.map(({ key, label }) => (
         <label key={key} class="switch">
           <input type="checkbox" checked={input[key]} onChange={(e) => setInput({ ...input, [key]: e.currentTarget.checked })} />
-          {t(key === 'notifyUsage' ? 'settingNotifyUsage' : 'settingNotifyKeepAlive')}
+          {t(label)}
         </label>
       ))}
       <div class="actions">

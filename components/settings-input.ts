@@ -13,6 +13,7 @@ export function settingsInput(settings: Settings): SettingsInput {
     criticalPercent: String(settings.criticalPercent),
     notifyUsage: settings.notifyUsage,
     notifyKeepAlive: settings.notifyKeepAlive,
+    notifyForecast: settings.notifyForecast,
   };
 }
 

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Account } from '@/lib/accounts';
+import type { AccountHistory } from '@/lib/history';
 import type { Settings } from '@/lib/settings';
 import type { AccountSnapshot } from '@/lib/snapshot';
 import {
   loadAccounts,
+  loadHistory,
   loadSettings,
   loadSnapshots,
   storageProblems,
@@ -17,19 +19,22 @@ export interface StoredState {
   /** Stored entries that are not valid accounts: shown, to re-enter or remove. */
   damaged: DamagedAccount[];
   snapshots: Record<string, AccountSnapshot>;
+  /** Usage histories by account id (see `pointsFor` for the account's own). */
+  history: Record<string, AccountHistory>;
   settings: Settings;
   /** Stored items the extension may not write (another version's data, or not a list). */
   problems: { item: 'accounts' | 'settings'; reason: LockReason }[];
 }
 
 async function loadState(): Promise<StoredState> {
-  const [{ accounts, damaged }, snapshots, settings, problems] = await Promise.all([
+  const [{ accounts, damaged }, snapshots, history, settings, problems] = await Promise.all([
     loadAccounts(),
     loadSnapshots(),
+    loadHistory(),
     loadSettings(),
     storageProblems(),
   ]);
-  return { accounts, damaged, snapshots, settings, problems };
+  return { accounts, damaged, snapshots, history, settings, problems };
 }
 
 /** Storage as the pages show it: read at once, read again whenever any item changes. */

@@ -7,7 +7,8 @@ import { nodeOrigin } from './service-schemas';
 import { taskInterval, type Settings, type Task } from './settings';
 import { recordAttempt, snapshotFor, type AccountSnapshot } from './snapshot';
 import { loadAccounts, loadSnapshots } from './storage';
-import { updateSnapshot } from './storage-writes';
+import { addReading, updateSnapshot } from './storage-writes';
+import { dayOf } from './time';
 
 export interface AccountTaskDeps {
   api: ServiceApi;
@@ -46,7 +47,7 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
   /**
    * Stores a task's outcome (and `extra` fields) with its retry time. An outcome is only
    * about the credentials it was fetched with: if the account was removed or edited in the
-   * meantime, it is dropped.
+   * meantime, it is dropped (and false returned).
    */
   async function record(
     account: Account,
@@ -54,8 +55,8 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
     settings: Settings,
     outcome: Result<unknown>,
     extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
-  ): Promise<void> {
-    if (!(await isCurrent(account))) return;
+  ): Promise<boolean> {
+    if (!(await isCurrent(account))) return false;
     const interval = taskInterval(settings, task);
     await updateSnapshot(account.id, (stored) => {
       const s = snapshotFor(account, stored);
@@ -66,6 +67,7 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
         [task]: recordAttempt(s[task], now(), outcome, (n, f) => retryDelay(task, n, f, interval)),
       };
     });
+    return true;
   }
 
   /** getUser: the keep-alive, and the source of the node host. */
@@ -87,22 +89,24 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
   async function refresh(account: Account, settings: Settings): Promise<void> {
     const snapshot = await snapshotOf(account);
     let node = snapshot.nodeStale ? undefined : snapshot.user?.node;
+    const failed = async (outcome: Result<unknown>) => void (await record(account, 'refresh', settings, outcome));
     if (node === undefined) {
       // getUser's own backoff holds for the getUser a refresh needs: no second call before its retry.
       const { failure, retryAt } = snapshot.keepAlive;
-      if (failure && retryAt !== undefined && now() < retryAt) return record(account, 'refresh', settings, fail(failure));
+      if (failure && retryAt !== undefined && now() < retryAt) return failed(fail(failure));
       const looked = await keepAlive(account, settings);
-      if (!looked.ok) return record(account, 'refresh', settings, looked);
+      if (!looked.ok) return failed(looked);
       node = looked.value;
     }
     const blocked = await blocker(account, node);
-    if (blocked) return record(account, 'refresh', settings, fail(blocked));
+    if (blocked) return failed(fail(blocked));
     const capacity = await api.getCapacity(account, node);
-    await record(account, 'refresh', settings, capacity, (s) =>
-      capacity.ok
-        ? { capacity: { ...capacity.value, at: now() } }
-        : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
+    const at = now();
+    const recorded = await record(account, 'refresh', settings, capacity, (s) =>
+      capacity.ok ? { capacity: { ...capacity.value, at } } : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
     );
+    // The day's history point: only a reading recorded for these credentials.
+    if (recorded && capacity.ok) await addReading(account.id, accountIdentity(account), [dayOf(at), capacity.value.used, capacity.value.quota]);
   }
 
   return {

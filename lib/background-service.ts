@@ -1,14 +1,15 @@
 import { browser } from 'wxt/browser';
-import type { Account } from './accounts';
+import { accountIdentity, type Account } from './accounts';
 import { createAccountTasks, type AccountTaskDeps } from './account-tasks';
 import { badgeFor, renderBadge } from './badge';
 import { onMessages, type Handlers } from './messages';
-import { decideNotices, openNoticeTarget, showNotice, type Notice } from './notifications';
+import { pointsFor } from './history';
+import { decideNotices, openNoticeTarget, showNotice } from './notifications';
 import { ALARM, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './scheduler';
 import { taskInterval, type Settings, type Task } from './settings';
 import { snapshotFor, type AccountSnapshot } from './snapshot';
-import { accountsItem, loadAccounts, loadSettings, loadSnapshots, settingsItem } from './storage';
-import { pruneSnapshots, updateSnapshot } from './storage-writes';
+import { accountsItem, loadAccounts, loadHistory, loadSettings, loadSnapshots, settingsItem } from './storage';
+import { pruneHistory, pruneSnapshots, updateSnapshot } from './storage-writes';
 import { MINUTE_MS } from './time';
 
 /** A manual check of an account is not repeated within this time (fast clicks on Refresh). */
@@ -60,12 +61,14 @@ export function createBackgroundService(deps: AccountTaskDeps) {
   /** Tells the user what changed (each notice shown, then recorded), redraws the badge, arms the retry. */
   async function publish(settings: Settings): Promise<void> {
     const { accounts } = await loadAccounts();
-    const snapshots = await loadSnapshots();
+    const [snapshots, history] = await Promise.all([loadSnapshots(), loadHistory()]);
+    const now = deps.now();
     for (const account of accounts) {
       const snapshot = snapshotFor(account, snapshots[account.id]);
-      const { alerts, notices } = decideNotices(account, snapshot, settings, deps.now());
+      const points = pointsFor(history[account.id], accountIdentity(account));
+      const { alerts, notices } = decideNotices(account, snapshot, points, settings, now);
       // Shown before recorded: a worker stopped in between shows it again under the same id, never loses it.
-      for (const notice of notices) await showNotice(account, notice);
+      for (const notice of notices) await showNotice(account, notice, now);
       if (JSON.stringify(alerts) !== JSON.stringify(snapshot.alerts)) {
         await updateSnapshot(account.id, (stored) => ({ ...snapshotFor(account, stored), alerts }));
       }
@@ -122,10 +125,15 @@ export function createBackgroundService(deps: AccountTaskDeps) {
       serial(async () => {
         await ensureAlarms(await loadSettings(), deps.now());
         const { accounts } = await loadAccounts();
-        // An account edited to another server or user forgets what the old one said.
+        // An account edited to another server or user forgets what the old one said, its history too.
+        const find = (id: string) => accounts.find((a) => a.id === id);
         await pruneSnapshots((id, snapshot) => {
-          const account = accounts.find((a) => a.id === id);
+          const account = find(id);
           return account !== undefined && snapshotFor(account, snapshot) === snapshot;
+        });
+        await pruneHistory((id, identity) => {
+          const account = find(id);
+          return account !== undefined && accountIdentity(account) === identity;
         });
         await runDue('worker-start');
       }),

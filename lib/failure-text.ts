@@ -4,13 +4,24 @@ import { t, type MessageKey } from './i18n';
 /** What the user can do about a failure: fix the account in the options, or just wait. */
 export type FailureRemedy = 'options' | 'wait';
 
+/** What an incomplete account needs, as precisely as can be said (an imported one lacks only its secrets). */
+function notConfiguredKey(missing: string) {
+  return missing === 'baseUrl'
+    ? 'failureServerUrl'
+    : missing === 'password'
+      ? 'failureNeedsPassword'
+      : missing === 'apiKey'
+        ? 'failureNeedsApiKey'
+        : missing === 'password,apiKey'
+          ? 'failureNeedsSecrets'
+          : 'failureNotConfigured';
+}
+
 /** A failure as one human sentence with its fix, in the browser's language. */
 export function describeFailure(failure: Failure): { message: string; remedy: FailureRemedy } {
   switch (failure.kind) {
-    case 'not-configured': {
-      const onlyServer = failure.missing.length === 1 && failure.missing[0] === 'baseUrl';
-      return { message: t(onlyServer ? 'failureServerUrl' : 'failureNotConfigured'), remedy: 'options' };
-    }
+    case 'not-configured':
+      return { message: t(notConfiguredKey(failure.missing.join())), remedy: 'options' };
     case 'permission-missing':
       return { message: t('failurePermissionMissing', [failure.origin]), remedy: 'options' };
     case 'credentials-rejected':

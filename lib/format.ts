@@ -1,4 +1,17 @@
 const GIB = 1024 ** 3;
+
+// Intl formatters are slow to make (a popup of ten accounts made dozens, a few ms in all): each
+// is made once per kind, locale and options.
+const formatters = new Map<string, unknown>();
+function formatter<T>(kind: string, locale: string, options: object, make: () => T): T {
+  const key = `${kind} ${locale} ${JSON.stringify(options)}`;
+  if (!formatters.has(key)) formatters.set(key, make());
+  return formatters.get(key) as T;
+}
+const number = (locale: string, options: Intl.NumberFormatOptions) =>
+  formatter('number', locale, options, () => new Intl.NumberFormat(locale, options));
+const date = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  formatter('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
 
 /** Bytes in human units (binary steps, as the service's GB capacities are), e.g. "12.3 GB". */
@@ -9,11 +22,7 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1024;
     unit++;
   }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: UNITS[unit],
-    maximumFractionDigits: value < 100 && unit > 0 ? 1 : 0,
-  }).format(value);
+  return number(locale, { style: 'unit', unit: UNITS[unit], maximumFractionDigits: value < 100 && unit > 0 ? 1 : 0 }).format(value);
 }
 
 /** Gigabytes as the service counts them. */
@@ -23,19 +32,17 @@ export function formatGb(gb: number, locale: string): string {
 
 /** A percentage with one decimal below 10 %, none above (the rounding `shownPercent` applies). */
 export function formatPercent(percent: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: percent < 10 ? 1 : 0 }).format(
-    percent / 100,
-  );
+  return number(locale, { style: 'percent', maximumFractionDigits: percent < 10 ? 1 : 0 }).format(percent / 100);
 }
 
 /** A date and time in the user's locale. */
 export function formatDateTime(epochMs: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs);
+  return date(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs);
 }
 
 /** A date in the user's locale. */
 export function formatDate(epochMs: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(epochMs);
+  return date(locale, { dateStyle: 'medium' }).format(epochMs);
 }
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -47,9 +54,7 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** How long ago (or from now), e.g. "3 minutes ago", "in 2 hours". */
 export function formatRelative(epochMs: number, now: number, locale: string): string {
   const diff = epochMs - now;
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, ms] of STEPS) {
-    if (Math.abs(diff) >= ms) return format.format(Math.round(diff / ms), unit);
-  }
-  return format.format(0, 'minute');
+  const relative = formatter('relative', locale, {}, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  const [unit, ms] = STEPS.find(([, ms]) => Math.abs(diff) >= ms) ?? ['minute', Infinity];
+  return relative.format(Math.round(diff / ms), unit);
 }

@@ -8,6 +8,8 @@ export interface Settings {
   criticalPercent: number;
   notifyUsage: boolean;
   notifyKeepAlive: boolean;
+  /** "Full in about N days" notices. */
+  notifyForecast: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -17,6 +19,7 @@ export const DEFAULT_SETTINGS: Settings = {
   criticalPercent: 95,
   notifyUsage: true,
   notifyKeepAlive: true,
+  notifyForecast: true,
 };
 
 /** Bounds of each number: hourly to weekly keep-alive; never poll capacity under 5 minutes. */

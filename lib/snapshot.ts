@@ -26,6 +26,10 @@ export interface Alerts {
   keepAliveNotices: number;
   /** When the last of them was shown. */
   keepAliveNoticeAt?: number;
+  /** "Full in N days" was told, and not re-armed since (see lib/notifications.ts). */
+  forecast: boolean;
+  /** The bonus period (its end, as sent) whose end was warned about. */
+  bonusEnd?: string;
 }
 
 /** Everything the extension knows about one account, as stored and shown. */
@@ -45,7 +49,7 @@ export const emptySnapshot = (identity?: string): AccountSnapshot => ({
   ...(identity !== undefined && { identity }),
   keepAlive: { consecutiveFailures: 0 },
   refresh: { consecutiveFailures: 0 },
-  alerts: { usage: 'normal', keepAliveNotices: 0 },
+  alerts: { usage: 'normal', keepAliveNotices: 0, forecast: false },
 });
 
 /**
@@ -95,9 +99,9 @@ export function urgency(snapshot: AccountSnapshot, settings: Pick<Settings, 'war
 // ---- reading a stored snapshot: each part that is not what we wrote starts over ----------
 
 type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+export const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 const LEVELS: readonly unknown[] = ['normal', 'warning', 'critical'];
 
 function readTaskState(value: unknown): TaskState {
@@ -117,6 +121,8 @@ function readAlerts(value: unknown): Alerts {
     usage: LEVELS.includes(v.usage) ? (v.usage as UsageLevel) : 'normal',
     keepAliveNotices: notices,
     ...(isTime(v.keepAliveNoticeAt) && { keepAliveNoticeAt: v.keepAliveNoticeAt }),
+    forecast: v.forecast === true,
+    ...(typeof v.bonusEnd === 'string' && { bonusEnd: v.bonusEnd }),
   };
 }
 

@@ -2,11 +2,15 @@ import { storage } from '@wxt-dev/storage';
 import type { Account } from './accounts';
 import type { Settings } from './settings';
 import type { AccountSnapshot } from './snapshot';
+import { addPoint, packPoints, type HistoryPoint } from './history';
+import { isObject } from './snapshot';
 import {
   accountsItem,
   damagedEntry,
+  historyItem,
   loadAccounts,
   loadSnapshots,
+  readHistory,
   settingsItem,
   snapshotsItem,
   storedVersion,
@@ -50,14 +54,16 @@ function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void
 
 const hasId = (entry: unknown, id: string) => (entry as { id?: unknown } | null)?.id === id;
 
-/** Adds an account, or replaces the stored one with the same id. */
-export function saveAccount(account: Account): Promise<void> {
-  return changeAccounts((entries) =>
-    entries.some((entry) => hasId(entry, account.id))
-      ? entries.map((entry) => (hasId(entry, account.id) ? account : entry))
-      : [...entries, account],
-  );
+/** Adds accounts, or replaces the stored ones with the same ids, in one write (an import, or one account saved). */
+export function saveAccounts(accounts: readonly Account[]): Promise<void> {
+  return changeAccounts((entries) => [
+    ...entries.map((entry) => accounts.find((account) => hasId(entry, account.id)) ?? entry),
+    ...accounts.filter((account) => !entries.some((entry) => hasId(entry, account.id))),
+  ]);
 }
+
+/** Adds an account, or replaces the stored one with the same id. */
+export const saveAccount = (account: Account): Promise<void> => saveAccounts([account]);
 
 /** Removes an account (every stored entry with its id). */
 export function removeAccount(id: string): Promise<void> {
@@ -117,6 +123,41 @@ export function pruneSnapshots(keep: (id: string, snapshot: AccountSnapshot) => 
     const all = await loadSnapshots();
     const kept = Object.entries(all).filter(([id, snapshot]) => keep(id, snapshot));
     if (kept.length !== Object.keys(all).length) await snapshotsItem.setValue(Object.fromEntries(kept));
+  });
+}
+
+// ---- history ----------------------------------------------------------------------------
+
+/**
+ * Changes the stored histories in place: the accounts it does not touch stay as stored, even
+ * damaged. A history written by a newer version is left alone (it stops growing until then).
+ */
+function changeHistory(change: (all: Record<string, unknown>) => boolean): Promise<void> {
+  return queued(async () => {
+    if ((await storedVersion(historyItem)) > VERSION.history) return;
+    const raw = await historyItem.getValue();
+    const all = isObject(raw) ? { ...raw } : {};
+    if (!change(all)) return;
+    await historyItem.setValue(all);
+    await historyItem.setMeta({ v: VERSION.history });
+  });
+}
+
+/** Adds a capacity reading to an account's history (another identity's history starts over). */
+export function addReading(id: string, identity: string, point: HistoryPoint): Promise<void> {
+  return changeHistory((all) => {
+    const { points } = addPoint(readHistory(all[id]), identity, point);
+    all[id] = { identity, points: packPoints(points) };
+    return true;
+  });
+}
+
+/** Keeps only the histories `keep` accepts (the accounts that still exist, as they are now). */
+export function pruneHistory(keep: (id: string, identity: string | undefined) => boolean): Promise<void> {
+  return changeHistory((all) => {
+    const gone = Object.keys(all).filter((id) => !keep(id, readHistory(all[id])?.identity));
+    for (const id of gone) delete all[id];
+    return gone.length > 0;
   });
 }
 

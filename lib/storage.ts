@@ -1,7 +1,8 @@
 import { storage, type WxtStorageItem } from '@wxt-dev/storage';
 import { DEFAULT_KEY_FORM, isStoredAccount, newAccountId, type Account } from './accounts';
+import { unpackPoints, type AccountHistory, type HistoryPoint } from './history';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
-import { readSnapshot, type AccountSnapshot } from './snapshot';
+import { isCount, isObject, readSnapshot, type AccountSnapshot } from './snapshot';
 
 // Every stored item, its version and migrations, and the reads that survive whatever is
 // stored: another version's data, a damaged entry, a value that is no JSON we know. Changes go
@@ -9,7 +10,7 @@ import { readSnapshot, type AccountSnapshot } from './snapshot';
 // reach storage.sync. Items are typed `unknown` on purpose: what is stored is read through the
 // guards below.
 
-export const VERSION = { accounts: 2, settings: 1, snapshots: 1 } as const;
+export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: 1 } as const;
 
 /**
  * v1 → v2: the first draft kept one account as a single object. Only that shape becomes a
@@ -40,6 +41,9 @@ export const settingsItem = storage.defineItem<unknown>('local:settings', { fall
  * user's own accounts and settings.
  */
 export const snapshotsItem = storage.defineItem<unknown>('local:snapshots', { fallback: {}, version: VERSION.snapshots });
+
+/** Each account's usage history (lib/history.ts), by account id. */
+export const historyItem = storage.defineItem<unknown>('local:history', { fallback: {}, version: VERSION.history });
 
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
@@ -116,6 +120,28 @@ export async function loadSnapshots(): Promise<Record<string, AccountSnapshot>> 
   return Object.fromEntries(Object.entries(raw).map(([id, value]) => [id, readSnapshot(value)]));
 }
 
+// ---- history ----------------------------------------------------------------------------
+
+const isPoint = (value: unknown): value is HistoryPoint =>
+  Array.isArray(value) && value.length === 3 && value.every(isCount);
+
+/** One account's stored history: its points that can be read, in day order, one a day. */
+export function readHistory(value: unknown): AccountHistory | undefined {
+  if (!isObject(value) || typeof value.identity !== 'string' || typeof value.points !== 'string') return undefined;
+  const points = unpackPoints(value.points).filter(isPoint);
+  return { identity: value.identity, points: points.filter((p, i) => i === 0 || p[0] > points[i - 1]![0]) };
+}
+
+/** Every account's history that can be read, by account id. */
+export async function loadHistory(): Promise<Record<string, AccountHistory>> {
+  const raw = await historyItem.getValue();
+  const entries = isObject(raw) ? Object.entries(raw) : [];
+  return Object.fromEntries(entries.flatMap(([id, value]) => {
+    const history = readHistory(value);
+    return history ? [[id, history]] : [];
+  }));
+}
+
 // ---- the whole store --------------------------------------------------------------------
 
 /** What the pages should tell the user about stored data they cannot change. */
@@ -129,6 +155,6 @@ export async function storageProblems(): Promise<{ item: 'accounts' | 'settings'
 
 /** Calls back whenever any stored item changes; returns the function that stops watching. */
 export function watchStorage(callback: () => void): () => void {
-  const stops = [accountsItem, settingsItem, snapshotsItem].map((item) => item.watch(callback));
+  const stops = [accountsItem, settingsItem, snapshotsItem, historyItem].map((item) => item.watch(callback));
   return () => stops.forEach((stop) => stop());
 }

@@ -7,3 +7,9 @@ const TIME_SCALE = import.meta.env.MODE === 'e2e' ? Number(import.meta.env.WXT_T
 export const MINUTE_MS = 60_000 / TIME_SCALE;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
+
+/** The number of the local calendar day (in days as counted here) that `at` falls on. */
+export const dayOf = (at: number): number => Math.floor((at - new Date(at).getTimezoneOffset() * 60_000) / DAY_MS);
+
+/** When a day from `dayOf` begins, read as UTC: format it with `timeZone: 'UTC'` to name that local day. */
+export const dayStart = (day: number): number => day * DAY_MS;

@@ -20,6 +20,7 @@ export const settingsFields = {
   criticalPercent: whole(SETTING_LIMITS.criticalPercent),
   notifyUsage: z.boolean(),
   notifyKeepAlive: z.boolean(),
+  notifyForecast: z.boolean(),
 };
 
 /** Text with surrounding spaces removed (pasted keys often carry some), checked by `ok`. */
@@ -27,24 +28,26 @@ const text = (ok: (value: string) => boolean, message: string) =>
   z.string().check(z.overwrite((value) => value.trim()), z.refine(ok, message));
 const required = text((value) => value !== '', 'errorRequired');
 
+/** An account's fields, as the options page and a settings file (lib/settings-file.ts) give them. */
+export const accountFields = {
+  label: text((value) => value.length <= 60, 'errorTooLong'),
+  baseUrl: text(isAllowedServerUrl, 'errorServerUrl'),
+  userId: required,
+  // An apps password is kept exactly as typed: spaces may belong to it.
+  password: z.string().check(z.refine((value) => value !== '', 'errorRequired')),
+  apiKey: required,
+  keyForm: z.literal(['header', 'matrix']),
+  notifications: z.boolean(),
+};
+
+/** A key in the header form must be one a header can carry. */
+export const headerSafeKey = z.refine<{ keyForm?: string; apiKey?: string }>(
+  (account) => account.keyForm === 'matrix' || isHeaderSafe(account.apiKey ?? ''),
+  { message: 'errorApiKeyHeader', path: ['apiKey'] },
+);
+
 /** An account as typed in the options page. */
-export const accountDraftSchema = z
-  .object({
-    label: text((value) => value.length <= 60, 'errorTooLong'),
-    baseUrl: text(isAllowedServerUrl, 'errorServerUrl'),
-    userId: required,
-    // An apps password is kept exactly as typed: spaces may belong to it.
-    password: z.string().check(z.refine((value) => value !== '', 'errorRequired')),
-    apiKey: required,
-    keyForm: z.literal(['header', 'matrix']),
-    notifications: z.boolean(),
-  })
-  .check(
-    z.refine((draft) => draft.keyForm === 'matrix' || isHeaderSafe(draft.apiKey), {
-      message: 'errorApiKeyHeader',
-      path: ['apiKey'],
-    }),
-  );
+export const accountDraftSchema = z.object(accountFields).check(headerSafeKey);
 
 export type AccountDraft = z.infer<typeof accountDraftSchema>;
 

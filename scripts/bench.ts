@@ -6,10 +6,14 @@ import { resolve } from 'node:path';
 import { E2E_BUILD, launchExtension, SIMULATOR_BUILD, type ExtensionSession as Session } from './browsers/chromium';
 import { demoAccount, startSimulator, type Simulator } from './simulator/simulator';
 import { storedAccount } from './simulator/stored-account';
+import { accountIdentity, type Account } from '../lib/accounts';
+import { addPoint, packPoints, type AccountHistory } from '../lib/history';
 import { BUDGETS, ENTRIES, entrySize } from './bench/bundle-size';
 
 const FLOOR_DIR = resolve('scripts/bench/floor');
 const OPENS = 20;
+const HISTORY_ACCOUNTS = 10;
+const GB = 1024 ** 3;
 const rows: { measure: string; value: string; floor?: string; note?: string }[] = [];
 const json: Record<string, unknown> = {};
 
@@ -41,11 +45,37 @@ const spread = (xs: number[]) => {
   return `p10 ${s[Math.floor(s.length * 0.1)]!.toFixed(1)} – p90 ${s[Math.floor(s.length * 0.9)]!.toFixed(1)} ms`;
 };
 
-/** Popup time-to-data vs a blank extension page, opened alternately in one browser. */
-async function timeToData(sim: Simulator) {
+/** A year of daily readings for each account, stored as the background stores them (lib/history.ts). */
+function yearOfHistory(accounts: Account[]) {
+  const today = Math.floor((Date.now() - new Date().getTimezoneOffset() * 60_000) / 86_400_000);
+  return Object.fromEntries(
+    accounts.map((account, n) => {
+      let history: AccountHistory | undefined;
+      for (let day = today - 364; day <= today; day++) {
+        const used = Math.round((8 + n + (day - today + 364) * 0.03 + Math.sin(day) * 0.2) * GB);
+        history = addPoint(history, accountIdentity(account), [day, used, 28 * GB]);
+      }
+      return [account.id, { identity: history!.identity, points: packPoints(history!.points) }];
+    }),
+  );
+}
+
+/**
+ * Popup time-to-data vs a blank extension page, opened alternately in one browser, with
+ * `accounts` accounts; `withHistory`, each holding a year of history (and that history's size).
+ */
+async function timeToData(sim: Simulator, accounts: number, withHistory = false) {
   const browser = await launchExtension({ extensionDir: `${SIMULATOR_BUILD},${FLOOR_DIR}/.output/chrome-mv3` });
   try {
-    await storeAccounts(browser, sim, 1);
+    await storeAccounts(browser, sim, accounts);
+    if (withHistory) {
+      const stored = sim.accounts.slice(0, accounts).map((a) => storedAccount(sim, a));
+      await browser.storeHistory(yearOfHistory(stored));
+      const bytes = await browser.currentWorker().evaluate(() => chrome.storage.local.getBytesInUse('history'));
+      const perAccount = bytes / accounts;
+      rows.push({ measure: 'stored history, a year of daily points per account', value: `${(perAccount / 1024).toFixed(1)} KB`, note: 'bound ≤ 16 KB' });
+      json.historyBytesPerAccountYear = perAccount;
+    }
     const floorWorker = browser.context.serviceWorkers().find((w) => !w.url().includes(browser.extensionId))
       ?? (await browser.context.waitForEvent('serviceworker'));
     const blankUrl = `chrome-extension://${new URL(floorWorker.url()).host}/blank.html`;
@@ -58,14 +88,17 @@ async function timeToData(sim: Simulator) {
     };
     const popup: number[] = [];
     const blank: number[] = [];
-    await measure(browser.url('popup'), '.usage__figures'); // warm-up
+    // With history, data is there when the sparklines are: figures and history come in one render.
+    const data = withHistory ? '.trend__line' : '.usage__figures';
+    await measure(browser.url('popup'), data); // warm-up
     for (let i = 0; i < OPENS; i++) {
-      popup.push(await measure(browser.url('popup'), '.usage__figures'));
+      popup.push(await measure(browser.url('popup'), data));
       blank.push(await measure(blankUrl, '#ready'));
     }
     const ratio = median(popup) / median(blank);
-    rows.push({ measure: `popup time-to-data (${OPENS} opens)`, value: `${median(popup).toFixed(1)} ms (${spread(popup)})`, floor: `${median(blank).toFixed(1)} ms blank page (${spread(blank)})`, note: `ratio ${ratio.toFixed(2)} (goal ≤ 1.2)` });
-    json.timeToData = { popup, blank, ratio };
+    const what = `${accounts} account${accounts > 1 ? 's' : ''}${withHistory ? ' with a year of history each' : ''}`;
+    rows.push({ measure: `popup time-to-data, ${what} (${OPENS} opens)`, value: `${median(popup).toFixed(1)} ms (${spread(popup)})`, floor: `${median(blank).toFixed(1)} ms blank page (${spread(blank)})`, note: `ratio ${ratio.toFixed(2)} (goal ≤ 1.2)` });
+    json[`timeToData.${accounts}${withHistory ? '.history' : ''}`] = { popup, blank, ratio };
   } finally {
     await browser.close();
   }
@@ -161,10 +194,16 @@ async function workerStart() {
 build();
 sizes();
 const sim = await startSimulator({
-  accounts: [demoAccount(), demoAccount({ userId: 'second', password: 'pw2', apiKey: 'k2' }), demoAccount({ userId: 'third', password: 'pw3', apiKey: 'k3' })],
+  accounts: [
+    demoAccount(),
+    ...Array.from({ length: HISTORY_ACCOUNTS - 1 }, (_, i) => demoAccount({ userId: `user-${i + 2}`, password: `pw${i + 2}`, apiKey: `k${i + 2}` })),
+  ],
 });
 try {
-  await timeToData(sim);
+  await timeToData(sim, 1);
+  // The same accounts without and with their history, so the history's own cost shows.
+  await timeToData(sim, HISTORY_ACCOUNTS);
+  await timeToData(sim, HISTORY_ACCOUNTS, true);
   await requestsPerCycle(sim);
   await workerStart();
 } finally {

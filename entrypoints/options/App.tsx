@@ -5,8 +5,11 @@ import { ConfirmButton } from '@/components/ConfirmButton';
 import { SettingsForm } from '@/components/SettingsForm';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { useStoredState } from '@/components/use-stored-state';
-import { DEFAULT_KEY_FORM, newAccountId, SERVER_PRESETS, type Account } from '@/lib/accounts';
-import { t } from '@/lib/i18n';
+import { HistoryChart } from '@/components/HistoryChart';
+import { SettingsTransfer } from '@/components/SettingsTransfer';
+import { accountIdentity, DEFAULT_KEY_FORM, newAccountId, SERVER_PRESETS, type Account } from '@/lib/accounts';
+import { pointsFor } from '@/lib/history';
+import { t, uiLocale } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages';
 import { StorageLockedError, removeAccount, removeAllData, removeDamagedAccount, saveAccount, saveSettings } from '@/lib/storage-writes';
 import { DamagedAccount, damagedName, StorageProblems } from '@/components/DamagedAccount';
@@ -22,14 +25,15 @@ const blankAccount = (): Account => ({
   notifications: true,
 });
 
-/** The options page: accounts, shared settings, and removing everything. */
+/** The options page: accounts, their usage history, shared settings, export and import, and removing everything. */
 export function App() {
   const state = useStoredState();
   const [editing, setEditing] = useState<Account>();
   const [refused, setRefused] = useState(false);
   const standing = useStandingFailures(state);
   if (!state) return <main class="options" aria-busy="true" />;
-  const { accounts, damaged, snapshots, settings, problems } = state;
+  const { accounts, damaged, snapshots, history, settings, problems } = state;
+  const locale = uiLocale();
 
   async function save(account: Account) {
     try {
@@ -85,9 +89,20 @@ export function App() {
             </>
           )}
         </section>
+        <section aria-labelledby="history-heading">
+          <h2 id="history-heading">{t('historyHeading')}</h2>
+          <p class="intro">{t('historyIntro')}</p>
+          {accounts.map((account) => (
+            <HistoryChart key={account.id} account={account} points={pointsFor(history[account.id], accountIdentity(account))} locale={locale} />
+          ))}
+        </section>
         <section aria-labelledby="settings-heading">
           <h2 id="settings-heading">{t('settingsHeading')}</h2>
           <SettingsForm settings={settings} onSave={saveSettings} />
+        </section>
+        <section aria-labelledby="transfer-heading">
+          <h2 id="transfer-heading">{t('transferHeading')}</h2>
+          <SettingsTransfer accounts={accounts} settings={settings} />
         </section>
         <section aria-labelledby="data-heading">
           <h2 id="data-heading">{t('dataHeading')}</h2>

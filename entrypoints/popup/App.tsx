@@ -7,6 +7,8 @@ import { StandingFailures, useStandingFailures } from '@/components/standing-fai
 import { UnreadableAccount } from '@/components/UnreadableAccount';
 import { useStoredState } from '@/components/use-stored-state';
 import { Welcome } from '@/components/Welcome';
+import { accountIdentity } from '@/lib/accounts';
+import { pointsFor } from '@/lib/history';
 import { t, uiLocale } from '@/lib/i18n';
 import { snapshotFor, urgency } from '@/lib/snapshot';
 import { DamagedAccount, StorageProblems } from '@/components/DamagedAccount';
@@ -17,9 +19,13 @@ export function App({ now = Date.now }: { now?: () => number }) {
   const standing = useStandingFailures(state);
   const locale = uiLocale();
   if (!state) return <main class="popup popup--loading" aria-busy="true" />;
-  const { accounts, damaged, snapshots, settings, problems } = state;
+  const { accounts, damaged, snapshots, history, settings, problems } = state;
   const views = accounts
-    .map((account) => ({ account, snapshot: snapshotFor(account, snapshots[account.id]) }))
+    .map((account) => ({
+      account,
+      snapshot: snapshotFor(account, snapshots[account.id]),
+      history: pointsFor(history[account.id], accountIdentity(account)),
+    }))
     .sort((a, b) => urgency(b.snapshot, settings) - urgency(a.snapshot, settings));
 
   return (

@@ -18,12 +18,12 @@ export class OptionsPage {
   /** Fills the account form (already open) for an account on a custom server. */
   async fillAccount(fields: { baseUrl: string; userId: string; password: string; apiKey: string; label?: string }) {
     const { page, t } = this;
-    if (fields.label) await page.getByLabel(t('fieldLabel')).fill(fields.label);
+    if (fields.label) await page.getByLabel(t('fieldLabel'), { exact: true }).fill(fields.label);
     await page.getByLabel(t('fieldServer'), { exact: true }).selectOption('custom');
-    await page.getByLabel(t('fieldCustomServer')).fill(fields.baseUrl);
-    await page.getByLabel(t('fieldUserId')).fill(fields.userId);
-    await page.getByLabel(t('fieldPassword')).fill(fields.password);
-    await page.getByLabel(t('fieldApiKey')).fill(fields.apiKey);
+    await page.getByLabel(t('fieldCustomServer'), { exact: true }).fill(fields.baseUrl);
+    await page.getByLabel(t('fieldUserId'), { exact: true }).fill(fields.userId);
+    await page.getByLabel(t('fieldPassword'), { exact: true }).fill(fields.password);
+    await page.getByLabel(t('fieldApiKey'), { exact: true }).fill(fields.apiKey);
   }
 
   async openNewAccount() {

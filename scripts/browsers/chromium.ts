@@ -7,6 +7,8 @@ import type { Settings } from '../../lib/settings';
 import type { AccountSnapshot } from '../../lib/snapshot';
 
 export const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
+/** The e2e build at WXT_TIME_SCALE 8640 (a day lasts 10 s): a week of daily readings in a test. */
+export const FAST_E2E_BUILD = resolve('.output/chrome-mv3-e2e-fast');
 export const SIMULATOR_BUILD = resolve('.output/chrome-mv3-simulator');
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
@@ -116,6 +118,11 @@ export class ExtensionSession {
       },
       [accounts, clear] as const,
     );
+  }
+
+  /** Stores usage histories (by account id) as the background leaves them. */
+  async storeHistory(history: Record<string, unknown>) {
+    await this.currentWorker().evaluate((value) => chrome.storage.local.set({ history: value, history$: { v: 1 } }), history);
   }
 
   /** Stores settings as the options page does. */

@@ -38,7 +38,7 @@ describe.sequential('Storage Keeper in Chromium', () => {
     await options.page.getByText(`signed in as ${user.userId}, storage on ${sim.nodeHost}.`).waitFor();
     expect(await options.page.locator('.form-status').textContent()).toContain('12.3 GB of 28 GB used');
     await options.page.getByRole('button', { name: 'Save', exact: true }).click();
-    await options.page.getByText('Demo', { exact: true }).waitFor();
+    await options.page.getByText('Demo', { exact: true }).first().waitFor();
 
     const popup = new Popup(await browser.open('popup'));
     const card = popup.card('Demo');
@@ -66,7 +66,7 @@ describe.sequential('Storage Keeper in Chromium', () => {
     expect(lastApiRequest()).toMatchObject({ userId: user.userId, password: user.password, keyVia: 'header', apiKey: user.apiKey, status: 200 });
     expect(user.lastLoginMs).toBeGreaterThan(before);
     const popup = new Popup(await browser.open('popup'));
-    await popup.card('Demo').getByText(/Kept alive (this minute|1 minute ago)/).waitFor();
+    await popup.card('Demo').getByText(/Login recorded (this minute|1 minute ago)/).waitFor();
     await popup.page.close();
     await options.page.close();
   });

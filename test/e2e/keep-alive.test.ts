@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
+import { NotificationLog } from './notification-log';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
 // Keep-alive you can trust, in real Chromium on the time-scaled build (an hour lasts 5 s, a day
@@ -16,32 +17,6 @@ const broken = demoAccount({ userId: 'broken', password: 'broken-pw', apiKey: 'b
 const moved = demoAccount({ userId: 'moved', password: 'moved-pw', apiKey: 'moved-key', used: 3 * 1024 ** 3 });
 const SCALED_DAY_MS = 120_000;
 
-/** Every notification the extension shows, seen by polling and clearing them as a user would. */
-class NotificationLog {
-  readonly seen: { id: string; at: number }[] = [];
-  private timer?: NodeJS.Timeout;
-  start(session: ExtensionSession) {
-    const poll = async () => {
-      const ids = await session
-        .currentWorker()
-        .evaluate(async () => {
-          const ids = Object.keys(await chrome.notifications.getAll());
-          for (const id of ids) await chrome.notifications.clear(id);
-          return ids;
-        })
-        .catch(() => [] as string[]); // the worker may be restarting
-      for (const id of ids) this.seen.push({ id, at: Date.now() });
-      this.timer = setTimeout(() => void poll(), 250);
-    };
-    void poll();
-  }
-  stop() {
-    clearTimeout(this.timer);
-  }
-  of(id: string) {
-    return this.seen.filter((n) => n.id === id);
-  }
-}
 const notices = new NotificationLog();
 
 beforeAll(async () => {
@@ -134,7 +109,7 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
     await popup.refresh();
     await expect.poll(() => other.requests.filter((r) => r.server === 'node').length).toBe(before.node + 1);
     expect(other.requests.filter((r) => r.server === 'api').length).toBe(before.api + 1);
-    await popup.card('Flaky').getByText(/Kept alive (this minute|1 minute ago)/).waitFor();
+    await popup.card('Flaky').getByText(/Login recorded (this minute|1 minute ago)/).waitFor();
     await popup.page.close();
   }, 60_000);
 });

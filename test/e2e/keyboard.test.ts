@@ -59,7 +59,7 @@ describe('options page by keyboard', () => {
       { id: 'a', label: 'Home', baseUrl: 'https://api.teracloud.jp', userId: 'yamada', password: 'pw', apiKey: 'k', keyForm: 'header', notifications: true },
     ]);
     const options = new OptionsPage(await browser.open('options'));
-    await options.page.getByText('Home', { exact: true }).waitFor();
+    await options.page.getByText('Home', { exact: true }).first().waitFor();
     const list = await tabThrough(options.page);
     expect(list.length).toBe(await operableControls(options.page));
     expect(list.filter((s) => !s.visible)).toEqual([]);

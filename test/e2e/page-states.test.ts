@@ -5,7 +5,7 @@ import { startSimulator, type Simulator } from '../../scripts/simulator/simulato
 import { axeViolations } from './axe';
 import { E2E_BUILD, launchExtension } from '../../scripts/browsers/chromium';
 import { latinLeftovers } from './latin-text';
-import { ACCOUNT_LABELS, PAGE_STATES, QUIET_SETTINGS, stateAccounts } from './page-states';
+import { ACCOUNT_LABELS, IMPORTED_DATA, PAGE_STATES, QUIET_SETTINGS, stateAccounts } from './page-states';
 import { messages } from '../../scripts/browsers/chromium-pages';
 
 // Every popup and options state, light and dark, English and Japanese: a screenshot of each
@@ -23,6 +23,7 @@ afterAll(() => sim?.close());
 /** What the simulator and the states put on screen: the user's data, not the extension's words. */
 const userData = () => [
   ...ACCOUNT_LABELS,
+  ...IMPORTED_DATA,
   ...stateAccounts().flatMap((a) => [a.userId, a.introduceCode, a.keyName, a.keyVendor]),
 ];
 

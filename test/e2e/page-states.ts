@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import type { Account } from '../../lib/accounts';
+import { accountIdentity, type Account } from '../../lib/accounts';
+import { packPoints, type HistoryPoint } from '../../lib/history';
 import { DEFAULT_SETTINGS } from '../../lib/settings';
 import { demoAccount, type SimAccount, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
@@ -10,6 +11,9 @@ import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 // see it: for screenshots, axe-core and the Japanese walk alike.
 
 const GB = 1024 ** 3;
+const MINUTE = 60_000;
+/** A day in the e2e build (WXT_TIME_SCALE 720): two minutes. */
+const E2E_DAY_MS = 120_000;
 
 /** The simulated accounts behind the states: one calm, one nearly full, one to break. */
 export function stateAccounts(now = Date.now()): SimAccount[] {
@@ -17,11 +21,36 @@ export function stateAccounts(now = Date.now()): SimAccount[] {
     demoAccount({}, now),
     demoAccount({ userId: 'photos', password: 'pw-photos', apiKey: 'key-photos', quota: 20 * GB, used: Math.round(19.3 * GB), bonus: undefined }, now),
     demoAccount({ userId: 'archive', password: 'pw-archive', apiKey: 'key-archive', quota: 100 * GB, used: 31 * GB }, now),
+    // Its +8 GB bonus ends within 30 of the build's days (an hour), and 22.5 GB do not fit in 20 GB.
+    demoAccount({ userId: 'bonus', password: 'pw-bonus', apiKey: 'key-bonus', used: Math.round(22.5 * GB), bonus: { sinceMs: now - 60 * MINUTE, untilMs: now + 50 * MINUTE, increaseGb: 8 } }, now),
   ];
 }
 
+/** What the import states bring that is no simulated account: the user's words too. */
+export const IMPORTED_DATA = ['Imported', 'imported-user', 'api.infini-cloud.net'];
+
+/** `days` daily readings up to now, as the e2e build records them (local days of two minutes). */
+function history(account: Account, days: number, used: (i: number) => number, quota = 28 * GB) {
+  const now = Date.now();
+  const today = Math.floor((now - new Date(now).getTimezoneOffset() * MINUTE) / E2E_DAY_MS);
+  const points = Array.from({ length: days }, (_, i): HistoryPoint => [today - days + 1 + i, Math.round(used(i)), quota]);
+  return { [account.id]: { identity: accountIdentity(account), points: packPoints(points) } };
+}
+
+/** A settings file as an export leaves it, without secrets. */
+const settingsFile = (accounts: Pick<Account, 'baseUrl' | 'userId' | 'label'>[]) =>
+  JSON.stringify({ format: 'storage-keeper-settings', version: 1, secrets: false, accounts, settings: QUIET_SETTINGS });
+
+/** The options page with a settings file chosen in its import field. */
+async function optionsImporting(context: StateContext, file: string) {
+  await context.browser.storeAccounts([stored(context.sim, 'demo-user', 'Personal')]);
+  const options = new OptionsPage(await context.browser.open('options'), context.locale);
+  await options.page.getByLabel(options.t('importFile')).setInputFiles({ name: 'settings.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  return options;
+}
+
 /** The names the states give accounts: the user's words, not the extension's. */
-export const ACCOUNT_LABELS = ['Personal', 'Photos', 'Archive', 'Blocked', 'Damaged'];
+export const ACCOUNT_LABELS = ['Personal', 'Photos', 'Archive', 'Blocked', 'Damaged', 'Bonus'];
 
 /**
  * Quiet schedules (2 and 14 minutes in the e2e build's scaled time), so no periodic check
@@ -120,22 +149,30 @@ export const PAGE_STATES: PageState[] = [
     },
   },
   {
-    // A stored account entry with one field this version cannot read: kept, shown as damaged.
+    // Data no guard foresaw: a bonus end no date can be made of (a failure kind from a newer version is
+    // already read as no failure, so it no longer makes a card unreadable).
     name: 'popup-damaged',
     open: async (c) => {
-      await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), damagedEntry(c.sim)]);
+      const account = stored(c.sim, 'photos', 'Damaged', { id: 'id-damaged' });
+      await c.browser.storeAccounts([account]);
+      const { user } = await c.browser.checkedSnapshot(account.id);
+      const bonus = { since: { epochMs: 0, raw: '' }, until: { epochMs: 1e300, raw: '' }, increaseGb: 8 };
+      await c.browser.patchSnapshot(account.id, { user: { ...user, apiKey: { ...user?.apiKey, bonus } } });
       const popup = new Popup(await c.browser.open('popup'), c.locale);
       await popup.page.getByText(popup.t('damagedAccount')).waitFor();
       return popup.page;
     },
   },
   {
-    name: 'options-damaged',
+    // Forty days of history rising about 0.2 GB a day, and a bonus about to end: sparkline, forecast, warning.
+    name: 'popup-outlook',
     open: async (c) => {
-      await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), damagedEntry(c.sim)]);
-      const options = new OptionsPage(await c.browser.open('options'), c.locale);
-      await options.page.getByText(options.t('damagedAccount')).waitFor();
-      return options.page;
+      const account = stored(c.sim, 'bonus', 'Bonus');
+      await c.browser.storeHistory(history(account, 40, (i) => 14.5 * GB + i * 0.2 * GB));
+      const popup = await popupWith(c, [account]);
+      await popup.page.getByRole('img').waitFor();
+      await popup.page.getByText(popup.t('forecastFilling').split('$1')[0]!.trim()).waitFor();
+      return popup.page;
     },
   },
   {
@@ -144,6 +181,50 @@ export const PAGE_STATES: PageState[] = [
       await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), stored(c.sim, 'archive', 'Archive', { password: 'old-password' })]);
       const options = new OptionsPage(await c.browser.open('options'), c.locale);
       await options.page.getByText(options.t('failureCredentialsRejected')).waitFor();
+      return options.page;
+    },
+  },
+  {
+    name: 'options-history',
+    open: async (c) => {
+      const account = stored(c.sim, 'archive', 'Archive');
+      await c.browser.storeHistory(history(account, 120, (i) => 20 * GB + i * 0.1 * GB + (i % 7) * 0.3 * GB, 100 * GB));
+      await c.browser.storeAccounts([account]);
+      const options = new OptionsPage(await c.browser.open('options'), c.locale);
+      await options.page.getByRole('button', { name: options.t('downloadCsv') }).waitFor();
+      return options.page;
+    },
+  },
+  {
+    // One account the browser has (updated), one it has not (added, without its secrets); the box for secrets ticked.
+    name: 'options-import-preview',
+    open: async (c) => {
+      const user = c.sim.account('demo-user');
+      const options = await optionsImporting(c, settingsFile([
+        { baseUrl: c.sim.apiUrl, userId: user.userId, label: 'Personal' },
+        { baseUrl: 'https://api.infini-cloud.net', userId: 'imported-user', label: 'Imported' },
+      ]));
+      await options.page.getByLabel(options.t('includeSecrets')).check();
+      await options.page.getByRole('button', { name: options.t('importApply'), exact: true }).waitFor();
+      return options.page;
+    },
+  },
+  {
+    name: 'options-import-error',
+    open: async (c) => {
+      const options = await optionsImporting(c, JSON.stringify({
+        format: 'storage-keeper-settings', version: 1, accounts: [{ baseUrl: 'ftp://example.com', userId: '' }], settings: { keepAliveHours: 500 },
+      }));
+      await options.page.getByText(options.t('importInvalid')).waitFor();
+      return options.page;
+    },
+  },
+  {
+    name: 'options-imported',
+    open: async (c) => {
+      const options = await optionsImporting(c, settingsFile([{ baseUrl: 'https://api.infini-cloud.net', userId: 'imported-user', label: 'Imported' }]));
+      await options.page.getByRole('button', { name: options.t('importApply'), exact: true }).click();
+      await options.page.getByText(options.t('failureNeedsSecrets')).waitFor();
       return options.page;
     },
   },

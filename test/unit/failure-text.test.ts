@@ -13,6 +13,11 @@ describe('failure text', () => {
   it.each<[Failure, RegExp]>([
     [{ kind: 'not-configured', missing: ['baseUrl'] }, /^The server address cannot be used/],
     [{ kind: 'not-configured', missing: ['baseUrl', 'apiKey'] }, /^This account is not set up completely/],
+    [{ kind: 'not-configured', missing: ['userId', 'password', 'apiKey'] }, /^This account is not set up completely/],
+    // An account imported without its secrets: exactly what it needs.
+    [{ kind: 'not-configured', missing: ['password', 'apiKey'] }, /^This account needs its apps password and API key: enter them in the options\. Until then nothing is sent/],
+    [{ kind: 'not-configured', missing: ['password'] }, /^This account needs its apps password: enter it/],
+    [{ kind: 'not-configured', missing: ['apiKey'] }, /^This account needs its API key: enter it/],
     [{ kind: 'api-key-unsendable' }, /^The API key contains a character that cannot be sent in a request header/],
   ])('names %j and sends the user to the options', (failure, message) => {
     expect(describeFailure(failure)).toEqual({ message: expect.stringMatching(message), remedy: 'options' });

@@ -98,10 +98,12 @@ describe('keep-alive failing notices', () => {
       expect(gap).toBeGreaterThanOrEqual(30 * DAY);
       expect(gap).toBeLessThanOrEqual(30 * DAY + HOUR);
     }
-    const lastKeptAlive = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(lastSuccess);
+    // Each says the reason and the safety line: the last login, and when a free account would be deleted.
+    const date = (ms: number) => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(ms);
     for (const notice of failing) {
       expect(notice.message).toContain('apps password was rejected');
-      expect(notice.message).toContain(lastKeptAlive);
+      expect(notice.message).toContain(`No login recorded since ${date(lastSuccess)}.`);
+      expect(notice.message).toContain(`deleted after about two years without a login: around ${date(lastSuccess + 730 * DAY)} if this goes on.`);
     }
     sim.account('alice').password = demoAccount().password; // works again: noticed at the next retry, within a day
     await live(25);

@@ -175,7 +175,7 @@ describe('options with damaged storage', () => {
   it('lists an account whose server address is not a URL, to edit or remove', async () => {
     await storeAccounts([account({ baseUrl: 'not a url' })]);
     render(<App />);
-    const item = (await screen.findByText('Home')).closest('li')!;
+    const item = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!;
     expect(item.textContent).toContain('yamada at not a url');
     fireEvent.click(within(item).getByRole('button', { name: 'Edit' }));
     expect((screen.getByLabelText('Server address') as HTMLInputElement).value).toBe('not a url');
@@ -185,8 +185,8 @@ describe('options with damaged storage', () => {
     await storeAccounts([account(), account({ id: 'work', label: 'Work' })]);
     await storeSnapshots({ home: failing({ kind: 'from-a-newer-version' } as unknown as Failure) });
     render(<App />);
-    const home = (await screen.findByText('Home')).closest('li')!;
-    expect(screen.getByText('Work').closest('li')?.textContent).toContain('yamada at api.teracloud.jp');
+    const home = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!;
+    expect(screen.getByText('Work', { selector: 'li strong' }).closest('li')?.textContent).toContain('yamada at api.teracloud.jp');
     fireEvent.click(within(home).getByRole('button', { name: 'Remove' }));
     fireEvent.click(within(home).getByRole('button', { name: 'Yes, Remove' }));
     await waitFor(async () => expect((await savedAccounts()).map((a) => a.id)).toEqual(['work']));

@@ -151,7 +151,7 @@ describe('accounts', () => {
   it('edits and removes an account, with confirmation', async () => {
     await storeAccounts([account(), account({ id: 'work', label: 'Work' })]);
     render(<App />);
-    const home = (await screen.findByText('Home')).closest('li')!;
+    const home = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!;
     fireEvent.click(within(home).getByRole('button', { name: 'Edit' }));
     expect((screen.getByLabelText('Apps password') as HTMLInputElement).type).toBe('password');
     const toggle = screen.getByRole('button', { name: 'Show password', pressed: false });
@@ -163,7 +163,7 @@ describe('accounts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect((await savedAccounts()).map((a) => a.label)).toEqual(['House', 'Work']));
 
-    const work = (await screen.findByText('Work')).closest('li')!;
+    const work = (await screen.findByText('Work', { selector: 'li strong' })).closest('li')!;
     fireEvent.click(within(work).getByRole('button', { name: 'Remove' }));
     expect((await savedAccounts())).toHaveLength(2);
     fireEvent.click(within(work).getByRole('button', { name: 'Yes, Remove' }));

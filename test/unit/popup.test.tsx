@@ -46,7 +46,7 @@ describe('popup', () => {
     }
     expect(text).toContain('Storage Keeper by SK team');
     expect(text).toContain('Checked 3 minutes ago');
-    expect(text).toContain('Kept alive 2 hours ago');
+    expect(text).toContain('Login recorded 2 hours ago');
     expect(card.querySelector('.usage--normal')).not.toBeNull();
   });
 

@@ -138,6 +138,22 @@ describe('damaged entries', () => {
   });
 });
 
+describe('what the user was told (alerts)', () => {
+  it('reads each field on its own: a damaged one takes its default, the others are kept', async () => {
+    await fakeBrowser.storage.local.set({
+      snapshots: {
+        a1: { ...emptySnapshot(), alerts: { usage: 'warning', keepAliveNotices: 2, forecast: true, bonusEnd: '2027-01-31 09:00:00.0' } },
+        a2: { ...emptySnapshot(), alerts: { usage: 'warning', keepAliveNotices: 2, forecast: 'yes', bonusEnd: 7 } },
+        a3: { ...emptySnapshot(), alerts: { usage: 'normal', keepAliveNotices: 0 } }, // written before forecasts
+      },
+    });
+    const snapshots = await (await freshStorage()).loadSnapshots();
+    expect(snapshots.a1?.alerts).toEqual({ usage: 'warning', keepAliveNotices: 2, forecast: true, bonusEnd: '2027-01-31 09:00:00.0' });
+    expect(snapshots.a2?.alerts).toEqual({ usage: 'warning', keepAliveNotices: 2, forecast: false });
+    expect(snapshots.a3?.alerts).toEqual({ usage: 'normal', keepAliveNotices: 0, forecast: false });
+  });
+});
+
 describe('a newer version’s data (a downgrade)', () => {
   it('reads what it can, writes nothing over it, and says so', async () => {
     const future = { ...account, colour: 'teal', keyForm: 'header' };

@@ -26,7 +26,7 @@ function sparseUser(): UserInfo {
 describe('details the service did not send', () => {
   it('are shown as unknown, with nothing to copy', () => {
     const user = { ...sparseUser(), at: NOW };
-    render(<AccountCard account={account()} snapshot={snapshot(44, { user })} settings={DEFAULT_SETTINGS} now={NOW} locale="en" />);
+    render(<AccountCard account={account()} snapshot={snapshot(44, { user })} history={[]} settings={DEFAULT_SETTINGS} now={NOW} locale="en" />);
     const card = screen.getByRole('article', { name: 'Home' });
     const text = card.textContent ?? '';
     for (const label of ['Contract capacity', 'User ID', 'WebDAV URL', 'Introducer code']) expect(text).toContain(`${label}unknown`);

@@ -1,0 +1,50 @@
+import { forecast } from '@/lib/forecast';
+import { formatBytes, formatDate } from '@/lib/format';
+import { lastDays, type HistoryPoint } from '@/lib/history';
+import { t } from '@/lib/i18n';
+import { DAY_MS, dayOf } from '@/lib/time';
+
+interface Props {
+  /** The account's history (its own identity's only). */
+  points: readonly HistoryPoint[];
+  now: number;
+  locale: string;
+}
+
+const DAYS = 30;
+
+/** The last 30 days' usage as a sparkline with its text alternative, and where it is heading. */
+export function UsageTrend({ points, now, locale }: Props) {
+  const today = dayOf(now);
+  const recent = lastDays(points, today, DAYS);
+  const outlook = forecast(points, today);
+  if (recent.length < 2 && outlook.kind === 'unknown') return null;
+  const used = recent.map((p) => p[1]);
+  const [min, max] = [Math.min(...used), Math.max(...used)];
+  // x: the 30 days, today at the right; y: the window's own range, so a slow rise still shows.
+  const line = recent
+    .map(([day, u]) => `${(((day - today + DAYS - 1) / (DAYS - 1)) * 100).toFixed(1)},${max === min ? 12 : (22 - ((u - min) / (max - min)) * 20).toFixed(1)}`)
+    .join(' ');
+  return (
+    <div class="trend">
+      {recent.length >= 2 && (
+        <svg
+          class="trend__line"
+          viewBox="0 0 100 24"
+          preserveAspectRatio="none"
+          role="img"
+          aria-label={t('sparklineLabel', [formatBytes(used[0]!, locale), formatBytes(used.at(-1)!, locale)])}
+        >
+          <polyline points={line} />
+        </svg>
+      )}
+      {outlook.kind !== 'unknown' && (
+        <p>
+          {outlook.kind === 'filling'
+            ? t('forecastFilling', [outlook.days, formatDate(now + outlook.days * DAY_MS, locale)])
+            : t('forecastNotFilling')}
+        </p>
+      )}
+    </div>
+  );
+}
