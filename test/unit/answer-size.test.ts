@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi, MAX_BODY_BYTES, type ServiceCredentials } from '@/lib/service-api';
 import { MAX_TEXT_LENGTH } from '@/lib/service-schemas';
 import { demoAccount, startSimulator, type Fault, type FaultOptions, type ServerName, type Simulator } from '../../scripts/simulator/simulator';
+import { storedAccount } from '../../scripts/simulator/stored-account';
 
 const NOW = Date.UTC(2026, 10, 21);
 let sim: Simulator;
@@ -12,8 +13,7 @@ const tooLarge = { ok: false, failure: { kind: 'invalid-response', reason: 'too-
 
 beforeAll(async () => {
   sim = await startSimulator({ now: () => NOW, accounts: [demoAccount({}, NOW)] });
-  const { userId, password, apiKey } = sim.accounts[0]!;
-  creds = { baseUrl: sim.apiUrl, userId, password, apiKey, keyForm: 'header' };
+  creds = storedAccount(sim, sim.accounts[0]!); // the key in the header
 });
 afterAll(() => sim.close());
 afterEach(() => {

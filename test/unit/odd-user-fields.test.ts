@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service-api';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { storedAccount } from '../../scripts/simulator/stored-account';
 
 // A getUser answer with HTTP 200, result 0 and a usable node means the service recorded the
 // login: the keep-alive worked, whatever the descriptive fields look like.
@@ -11,8 +12,7 @@ const api = createServiceApi({ timeoutMs: 2_000 });
 
 beforeAll(async () => {
   sim = await startSimulator({ now: () => NOW, accounts: [demoAccount({}, NOW)] });
-  const { userId, password, apiKey } = sim.accounts[0]!;
-  creds = { baseUrl: sim.apiUrl, userId, password, apiKey, keyForm: 'header' };
+  creds = storedAccount(sim, sim.accounts[0]!); // the key in the header
 });
 afterAll(() => sim.close());
 afterEach(() => {

@@ -3,6 +3,7 @@ import { isHeaderSafe } from '@/lib/header-value';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service-api';
 import { nodeOrigin } from '@/lib/service-schemas';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { storedAccount } from '../../scripts/simulator/stored-account';
 
 // Credentials that cannot be sent as they are: the client returns a named failure without
 // sending anything, and never throws.
@@ -14,8 +15,7 @@ const api = createServiceApi({ timeoutMs: 2_000 });
 
 beforeAll(async () => {
   sim = await startSimulator({ now: () => NOW, accounts: [demoAccount({}, NOW)] });
-  const { userId, password, apiKey } = sim.accounts[0]!;
-  creds = { baseUrl: sim.apiUrl, userId, password, apiKey, keyForm: 'header' };
+  creds = storedAccount(sim, sim.accounts[0]!); // the key in the header
 });
 afterAll(() => sim.close());
 afterEach(() => {
