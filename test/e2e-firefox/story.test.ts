@@ -99,7 +99,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
     expect(wakeUps, timeline.join(' → ')).toBe(2);
     expect(keptAlive().at(-1)).toMatchObject({ path: USER_PATH, userId: user.userId, password: user.password, apiKey: user.apiKey });
     const popup = new Popup(await firefox.open('popup'));
-    await waitForText(popup.page, /Kept alive (this minute|1 minute ago)/, popup.card('Demo'));
+    await waitForText(popup.page, /Login recorded (this minute|1 minute ago)/, popup.card('Demo'));
     await popup.page.close();
     await setSettings({ 'Keep-alive interval': 24 }); // quiet again for the next steps
   }, 60_000);
@@ -177,7 +177,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     expect(after.accounts).toEqual(before.accounts);
     const popup = new Popup(await firefox.open('popup'));
-    const card = await waitForText(popup.page, /Kept alive this minute/, popup.card('Demo'));
+    const card = await waitForText(popup.page, /Login recorded this minute/, popup.card('Demo'));
     expect(card).toContain('97%');
     const options = await firefox.open('options');
     await waitForText(options, 'Demo', '::-p-aria([role="listitem"])');

@@ -149,9 +149,18 @@ export const PAGE_STATES: PageState[] = [
     },
   },
   {
-    // Data no guard foresaw: a bonus end no date can be made of (a failure kind from a newer version is
-    // already read as no failure, so it no longer makes a card unreadable).
+    // A stored account entry with one field this version cannot read: kept, shown as damaged.
     name: 'popup-damaged',
+    open: async (c) => {
+      await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), damagedEntry(c.sim)]);
+      const popup = new Popup(await c.browser.open('popup'), c.locale);
+      await popup.page.getByText(popup.t('damagedAccount')).waitFor();
+      return popup.page;
+    },
+  },
+  {
+    // Data no guard foresaw (a bonus end no date can be made of): that card alone says it cannot be shown.
+    name: 'popup-unreadable',
     open: async (c) => {
       const account = stored(c.sim, 'photos', 'Damaged', { id: 'id-damaged' });
       await c.browser.storeAccounts([account]);
@@ -159,7 +168,7 @@ export const PAGE_STATES: PageState[] = [
       const bonus = { since: { epochMs: 0, raw: '' }, until: { epochMs: 1e300, raw: '' }, increaseGb: 8 };
       await c.browser.patchSnapshot(account.id, { user: { ...user, apiKey: { ...user?.apiKey, bonus } } });
       const popup = new Popup(await c.browser.open('popup'), c.locale);
-      await popup.page.getByText(popup.t('damagedAccount')).waitFor();
+      await popup.page.getByText(popup.t('accountUnreadable')).waitFor();
       return popup.page;
     },
   },
@@ -173,6 +182,15 @@ export const PAGE_STATES: PageState[] = [
       await popup.page.getByRole('img').waitFor();
       await popup.page.getByText(popup.t('forecastFilling').split('$1')[0]!.trim()).waitFor();
       return popup.page;
+    },
+  },
+  {
+    name: 'options-damaged',
+    open: async (c) => {
+      await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), damagedEntry(c.sim)]);
+      const options = new OptionsPage(await c.browser.open('options'), c.locale);
+      await options.page.getByText(options.t('damagedAccount')).waitFor();
+      return options.page;
     },
   },
   {
