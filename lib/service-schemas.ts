@@ -1,5 +1,6 @@
 import { isAllowedServerUrl } from './accounts';
 import { fail, ok, type Failure, type Result } from './failures';
+import { isCount, isObject } from './guards';
 import { parseServiceTime, type ServiceTime } from './service-time';
 
 /** The longest descriptive text kept: more than any real name or note, little to store. */
@@ -19,7 +20,6 @@ export function capText(text: string): string {
 // of another type, it is just unknown. Two shapes this small are checked by hand rather than
 // with zod, which would be a quarter of the background's size budget; zod checks what people
 // type (lib/validation.ts).
-const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
 const USER_REQUIRED: Required = [['result', (v) => v === 0], ['node', (v) => typeof v === 'string']];
 const CAPACITY_REQUIRED: Required = [
   ['result', (v) => v === 0],
@@ -90,10 +90,9 @@ export function parseUserResponse(body: unknown): Result<UserInfo> {
 
 // Readers of the descriptive fields: the value, or undefined when it is not of the right type.
 const textOf = (value: unknown) => (typeof value === 'string' ? capText(value) : undefined);
-const countOf = (value: unknown) => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
+const countOf = (value: unknown) => (isCount(value) ? value : undefined);
 const timeOf = (value: unknown) => (typeof value === 'string' ? parseServiceTime(capText(value)) : undefined);
-const objectOf = (value: unknown) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+const objectOf = (value: unknown) => (isObject(value) ? value : undefined);
 
 /** The object without its undefined entries: an unknown field is absent, in storage too. */
 function defined<T extends object>(value: T): T {

@@ -1,4 +1,5 @@
 import { accountIdentity, type Account } from './accounts';
+import { isCount, isObject, isTime } from './guards';
 import { isFailure, type Failure, type Result } from './failures';
 import type { DatasetCapacity, UserInfo } from './service-schemas';
 import type { Settings } from './settings';
@@ -98,10 +99,6 @@ export function urgency(snapshot: AccountSnapshot, settings: Pick<Settings, 'war
 
 // ---- reading a stored snapshot: each part that is not what we wrote starts over ----------
 
-type Loose = Record<string, unknown>;
-export const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-export const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 const LEVELS: readonly unknown[] = ['normal', 'warning', 'critical'];
 
 function readTaskState(value: unknown): TaskState {

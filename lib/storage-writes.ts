@@ -3,7 +3,7 @@ import type { Account } from './accounts';
 import type { Settings } from './settings';
 import type { AccountSnapshot } from './snapshot';
 import { addPoint, packPoints, type HistoryPoint } from './history';
-import { isObject } from './snapshot';
+import { isObject } from './guards';
 import {
   accountsItem,
   damagedEntry,

@@ -2,7 +2,8 @@ import { storage, type WxtStorageItem } from '@wxt-dev/storage';
 import { DEFAULT_KEY_FORM, isStoredAccount, newAccountId, type Account } from './accounts';
 import { unpackPoints, type AccountHistory, type HistoryPoint } from './history';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
-import { isCount, isObject, readSnapshot, type AccountSnapshot } from './snapshot';
+import { isCount, isObject } from './guards';
+import { readSnapshot, type AccountSnapshot } from './snapshot';
 
 // Every stored item, its version and migrations, and the reads that survive whatever is
 // stored: another version's data, a damaged entry, a value that is no JSON we know. Changes go
