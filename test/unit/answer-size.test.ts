@@ -1,27 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApi, MAX_BODY_BYTES, type ServiceCredentials } from '@/lib/service-api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServiceApi, MAX_BODY_BYTES } from '@/lib/service-api';
 import { MAX_TEXT_LENGTH } from '@/lib/service-schemas';
-import { demoAccount, startSimulator, type Fault, type FaultOptions, type ServerName, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
+import type { Fault, FaultOptions, ServerName } from '../../scripts/simulator/simulator';
+import { oneAccountService } from './helpers/one-account-service';
 
 const NOW = Date.UTC(2026, 10, 21);
-let sim: Simulator;
-let creds: ServiceCredentials;
+const service = oneAccountService(NOW);
 // Generous: a client that read a 10 GiB bomb whole would still run out of it.
 const api = createServiceApi({ timeoutMs: 5_000 });
 const tooLarge = { ok: false, failure: { kind: 'invalid-response', reason: 'too-large' } };
 
-beforeAll(async () => {
-  sim = await startSimulator({ now: () => NOW, accounts: [demoAccount({}, NOW)] });
-  creds = storedAccount(sim, sim.accounts[0]!); // the key in the header
-});
-afterAll(() => sim.close());
 afterEach(() => {
-  sim.setFault('api', undefined);
-  sim.setFault('node', undefined);
+  service.sim.setFault('api', undefined);
+  service.sim.setFault('node', undefined);
 });
 
-const call = (server: ServerName) => (server === 'api' ? api.getUser(creds) : api.getCapacity(creds, sim.nodeHost));
+const call = (server: ServerName) => (server === 'api' ? api.getUser(service.creds) : api.getCapacity(service.creds, service.sim.nodeHost));
 
 describe('answers over 1 MiB', () => {
   const cases: [string, ServerName, Fault, FaultOptions][] = [
@@ -34,7 +28,7 @@ describe('answers over 1 MiB', () => {
   ];
 
   it.each(cases)('%s is refused as an invalid response', async (_name, server, fault, options) => {
-    sim.setFault(server, fault, options);
+    service.sim.setFault(server, fault, options);
     expect(await call(server)).toEqual(tooLarge);
   }, 15_000);
 
@@ -42,16 +36,16 @@ describe('answers over 1 MiB', () => {
     ['plain', 'huge-body'],
     ['gzip-encoded', 'gzip-bomb'],
   ] as const)('a %s answer just under the limit is read', async (_name, fault) => {
-    sim.setFault('api', fault, { bytes: MAX_BODY_BYTES - 2_000 });
-    const result = await api.getUser(creds);
-    expect(result.ok && result.value.node).toBe(sim.nodeHost);
+    service.sim.setFault('api', fault, { bytes: MAX_BODY_BYTES - 2_000 });
+    const result = await api.getUser(service.creds);
+    expect(result.ok && result.value.node).toBe(service.sim.nodeHost);
   });
 });
 
 describe('long strings', () => {
   it('cuts a 500,000-character note to the kept length: the answer fits, the login counts', async () => {
-    sim.setFault('api', 'long-note', { noteLength: 500_000 });
-    const result = await api.getUser(creds);
+    service.sim.setFault('api', 'long-note', { noteLength: 500_000 });
+    const result = await api.getUser(service.creds);
     expect(result.ok && result.value.apiKey.note).toBe('x'.repeat(MAX_TEXT_LENGTH));
   });
 
@@ -65,8 +59,8 @@ describe('long strings', () => {
     ['api_key.bonus.since', 'apiKey.bonus.since.raw'],
     ['api_key.bonus.until', 'apiKey.bonus.until.raw'],
   ])('cuts a long %s', async (field, parsed) => {
-    sim.setFault('api', 'odd-fields', { fields: { [field]: 'y'.repeat(50_000) } });
-    const result = await api.getUser(creds);
+    service.sim.setFault('api', 'odd-fields', { fields: { [field]: 'y'.repeat(50_000) } });
+    const result = await api.getUser(service.creds);
     expect(result.ok).toBe(true);
     expect(result.ok && result.value).toHaveProperty(parsed, 'y'.repeat(MAX_TEXT_LENGTH));
   });

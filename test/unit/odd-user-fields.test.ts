@@ -1,23 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApi, type ServiceCredentials } from '@/lib/service-api';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServiceApi } from '@/lib/service-api';
+import { oneAccountService } from './helpers/one-account-service';
 
 // A getUser answer with HTTP 200, result 0 and a usable node means the service recorded the
 // login: the keep-alive worked, whatever the descriptive fields look like.
 const NOW = Date.UTC(2026, 10, 21);
-let sim: Simulator;
-let creds: ServiceCredentials;
+const service = oneAccountService(NOW);
 const api = createServiceApi({ timeoutMs: 2_000 });
 
-beforeAll(async () => {
-  sim = await startSimulator({ now: () => NOW, accounts: [demoAccount({}, NOW)] });
-  creds = storedAccount(sim, sim.accounts[0]!); // the key in the header
-});
-afterAll(() => sim.close());
 afterEach(() => {
-  sim.setFault('api', undefined);
-  sim.account('demo-user').lastLoginMs = undefined;
+  service.sim.setFault('api', undefined);
+  service.sim.account('demo-user').lastLoginMs = undefined;
 });
 
 describe('a getUser answer with odd descriptive fields', () => {
@@ -52,18 +45,18 @@ describe('a getUser answer with odd descriptive fields', () => {
   ];
 
   it.each(cases)('%s = %j: a success, with %s unknown', async (field, value, parsed) => {
-    sim.setFault('api', 'odd-fields', { fields: { [field]: value } });
-    const result = await api.getUser(creds);
+    service.sim.setFault('api', 'odd-fields', { fields: { [field]: value } });
+    const result = await api.getUser(service.creds);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.node).toBe(sim.nodeHost);
+    expect(result.value.node).toBe(service.sim.nodeHost);
     expect(result.value).not.toHaveProperty(parsed);
-    expect(sim.account('demo-user').lastLoginMs).toBe(NOW);
+    expect(service.sim.account('demo-user').lastLoginMs).toBe(NOW);
   });
 
   it('keeps the readable fields beside an odd one', async () => {
-    sim.setFault('api', 'odd-fields', { fields: { 'api_key.bonus.since': 1700000000, 'api_key.note': null } });
-    const result = await api.getUser(creds);
+    service.sim.setFault('api', 'odd-fields', { fields: { 'api_key.bonus.since': 1700000000, 'api_key.note': null } });
+    const result = await api.getUser(service.creds);
     expect(result.ok && result.value).toMatchObject({
       user: 'demo-user',
       capacityGb: 20,
@@ -77,13 +70,13 @@ describe('a getUser answer with odd descriptive fields', () => {
 
   it('is a success with nothing but result 0 and the node', async () => {
     const optional = ['revision', 'user', 'introduce_code', 'webdav_url', 'capacity', 'api_key', 'future_field'];
-    sim.setFault('api', 'odd-fields', { fields: Object.fromEntries(optional.map((key) => [key, undefined])) });
-    expect(await api.getUser(creds)).toEqual({ ok: true, value: { node: sim.nodeHost, apiKey: {} } });
+    service.sim.setFault('api', 'odd-fields', { fields: Object.fromEntries(optional.map((key) => [key, undefined])) });
+    expect(await api.getUser(service.creds)).toEqual({ ok: true, value: { node: service.sim.nodeHost, apiKey: {} } });
   });
 
   it('keeps an unreadable timestamp as its text', async () => {
-    sim.setFault('api', 'odd-fields', { fields: { 'api_key.activated_time': 'someday' } });
-    const result = await api.getUser(creds);
+    service.sim.setFault('api', 'odd-fields', { fields: { 'api_key.activated_time': 'someday' } });
+    const result = await api.getUser(service.creds);
     expect(result.ok && result.value.apiKey.activated).toEqual({ epochMs: null, raw: 'someday' });
   });
 
@@ -94,7 +87,7 @@ describe('a getUser answer with odd descriptive fields', () => {
     ['result', '0', { reason: 'no-result' }],
     ['result', undefined, { reason: 'no-result' }],
   ])('still fails when %s = %j: without them the call proves nothing', async (field, value, why) => {
-    sim.setFault('api', 'odd-fields', { fields: { [field]: value } });
-    expect(await api.getUser(creds)).toEqual({ ok: false, failure: { kind: 'invalid-response', ...why } });
+    service.sim.setFault('api', 'odd-fields', { fields: { [field]: value } });
+    expect(await api.getUser(service.creds)).toEqual({ ok: false, failure: { kind: 'invalid-response', ...why } });
   });
 });
