@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
-import { SERVER_PRESETS, type Account } from '@/lib/accounts';
+import { SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { t, uiLocale } from '@/lib/i18n';
 import { sendMessage, type ConnectionReport } from '@/lib/messages';
 import { isDeclaredHost } from '@/lib/declared-hosts';
 import { requestHostPermissions } from '@/lib/permissions';
-import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/validation';
+import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input-schemas';
 import { ConnectionResult } from './ConnectionResult';
 import { describedBy, Field } from './Field';
 

@@ -1,13 +1,13 @@
-import { accountName, missingCredentials, type Account } from '@/lib/accounts';
-import type { Failure } from '@/lib/failures';
+import { accountName, missingCredentials, type Account } from '@/lib/store/accounts';
+import type { Failure } from '@/lib/service/failures';
 import { t } from '@/lib/i18n';
-import type { AccountSnapshot } from '@/lib/snapshot';
-import { currentFailure } from '@/lib/snapshot';
+import type { AccountSnapshot } from '@/lib/store/account-state';
+import { currentFailure } from '@/lib/store/account-state';
 import { ConfirmButton } from './ConfirmButton';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FailureNotice } from './FailureNotice';
 import { hostOf } from './safe-names';
-import { UnreadableAccount } from './UnreadableAccount';
+import { CardFallback } from './CardFallback';
 
 interface Props {
   accounts: Account[];
@@ -26,9 +26,9 @@ export function AccountList({ accounts, snapshots, onEdit, onRemove }: Props) {
           <ErrorBoundary
             retryOn={account}
             fallback={
-              <UnreadableAccount account={account}>
+              <CardFallback account={account}>
                 <ConfirmButton label={t('remove')} question={t('removeUnreadableQuestion')} onConfirm={() => onRemove(account)} />
-              </UnreadableAccount>
+              </CardFallback>
             }
           >
             <AccountEntry account={account} snapshot={snapshots[account.id]} onEdit={onEdit} onRemove={onRemove} />

@@ -17,7 +17,7 @@ export function AllowAccessButton({ origin, accountId }: { origin: string; accou
     setStatus('asking');
     const granted = await requestHostPermissions([origin]).catch(() => false);
     setStatus(granted ? 'idle' : 'refused');
-    if (granted) await sendMessage('refresh', { accountId });
+    if (granted) await sendMessage('checkNow', { accountId });
   }
   return (
     <>

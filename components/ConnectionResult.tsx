@@ -1,7 +1,7 @@
 import { formatBytes } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
-import type { KeyForm } from '@/lib/service-api';
+import type { KeyForm } from '@/lib/service/client';
 import { FailureNotice } from './FailureNotice';
 
 /** What a connection test found, call by call. */

@@ -1,9 +1,9 @@
 import { useContext } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { Failure } from '@/lib/failures';
-import { describeFailure } from '@/lib/failure-text';
+import type { Failure } from '@/lib/service/failures';
+import { describeFailure } from '@/lib/service/failure-words';
 import { t } from '@/lib/i18n';
-import type { KeyForm } from '@/lib/service-api';
+import type { KeyForm } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
 import { failureKey, StandingFailures } from './standing-failures';
 

@@ -1,7 +1,7 @@
-import { accountName, type Account } from '@/lib/accounts';
+import { accountName, type Account } from '@/lib/store/accounts';
 import { formatBytes } from '@/lib/format';
-import type { HistoryPoint } from '@/lib/history';
-import { historyCsv } from '@/lib/history-csv';
+import type { HistoryPoint } from '@/lib/store/history';
+import { historyCsv } from '@/lib/store/history-csv';
 import { t } from '@/lib/i18n';
 import { dayStart } from '@/lib/time';
 import { download, fileSafe } from './download';

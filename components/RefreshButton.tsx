@@ -9,7 +9,7 @@ export function RefreshButton({ accountId }: { accountId?: string }) {
     if (busy) return;
     setBusy(true);
     try {
-      await sendMessage('refresh', accountId === undefined ? {} : { accountId });
+      await sendMessage('checkNow', accountId === undefined ? {} : { accountId });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '@/lib/i18n';
-import { SETTING_LIMITS, type Settings } from '@/lib/settings';
+import { SETTING_LIMITS, type Settings } from '@/lib/store/settings';
 import { applySettingsInput, settingsInput, type SettingsInput } from './settings-input';
 import { describedBy, Field } from './Field';
 

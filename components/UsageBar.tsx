@@ -1,6 +1,6 @@
 import { formatBytes, formatPercent } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import type { UsageLevel } from '@/lib/snapshot';
+import type { UsageLevel } from '@/lib/outlook/usage-level';
 
 interface Props {
   used: number;

@@ -1,6 +1,6 @@
-import { forecast } from '@/lib/forecast';
+import { forecast } from '@/lib/outlook/forecast';
 import { formatBytes, formatDate } from '@/lib/format';
-import { lastDays, type HistoryPoint } from '@/lib/history';
+import { lastDays, type HistoryPoint } from '@/lib/store/history';
 import { t } from '@/lib/i18n';
 import { DAY_MS, dayOf } from '@/lib/time';
 

@@ -1,4 +1,4 @@
-import { accountName, type Account } from '@/lib/accounts';
+import { accountName, type Account } from '@/lib/store/accounts';
 
 // Names for what may be damaged in storage: they never throw, whatever the stored value.
 

@@ -1,8 +1,8 @@
 import { createContext } from 'preact';
 import { useRef } from 'preact/hooks';
-import type { Account } from '@/lib/accounts';
-import type { Failure } from '@/lib/failures';
-import { currentFailure, type AccountSnapshot } from '@/lib/snapshot';
+import type { Account } from '@/lib/store/accounts';
+import type { Failure } from '@/lib/service/failures';
+import { currentFailure, type AccountSnapshot } from '@/lib/store/account-state';
 
 // Screen readers announce every role="alert" when a page opens. A failure that was already
 // stored when the page opened is standing news, shown as text; only one that appears while the

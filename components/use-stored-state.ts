@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Account } from '@/lib/accounts';
-import type { AccountHistory } from '@/lib/history';
-import type { Settings } from '@/lib/settings';
-import type { AccountSnapshot } from '@/lib/snapshot';
+import type { Account } from '@/lib/store/accounts';
+import type { AccountHistory } from '@/lib/store/history';
+import type { Settings } from '@/lib/store/settings';
+import type { AccountSnapshot } from '@/lib/store/account-state';
 import {
   loadAccounts,
   loadHistory,
@@ -10,14 +10,14 @@ import {
   loadSnapshots,
   storageProblems,
   watchStorage,
-  type DamagedAccount,
+  type DamagedEntry,
   type LockReason,
-} from '@/lib/storage';
+} from '@/lib/store/items';
 
 export interface StoredState {
   accounts: Account[];
   /** Stored entries that are not valid accounts: shown, to re-enter or remove. */
-  damaged: DamagedAccount[];
+  damaged: DamagedEntry[];
   snapshots: Record<string, AccountSnapshot>;
   /** Usage histories by account id (see `pointsFor` for the account's own). */
   history: Record<string, AccountHistory>;

@@ -1,8 +1,39 @@
+import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { createBackgroundService, registerBackground } from '@/lib/background-service';
+import { openNoticeTarget } from '@/lib/background/notices';
+import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
+import { onMessages } from '@/lib/messages';
 import { hasHostPermission } from '@/lib/permissions';
-import { createServiceApi } from '@/lib/service-api';
+import { createServiceApi } from '@/lib/service/client';
+import { accountsItem, settingsItem } from '@/lib/store/items';
 
 export default defineBackground(() => {
   registerBackground(createBackgroundService({ api: createServiceApi(), canReach: hasHostPermission, now: () => Date.now() }));
 });
+
+/**
+ * The browser events Storage Keeper answers, each wired to the background service. Every
+ * listener is registered synchronously, at once: MV3 drops the events whose listener comes late.
+ * Returns how to unwire them (tests start and stop workers).
+ */
+export function registerBackground(service: BackgroundService): () => void {
+  const onAlarm = (alarm: { name: string }) => service.onAlarm(alarm.name);
+  const onStartup = () => service.start('browser-start');
+  const onClicked = (id: string) => openNoticeTarget(id);
+  const onPermissionsAdded = () => service.onPermissionsAdded();
+  browser.alarms.onAlarm.addListener(onAlarm);
+  browser.permissions.onAdded.addListener(onPermissionsAdded);
+  browser.runtime.onStartup.addListener(onStartup);
+  browser.notifications.onClicked.addListener(onClicked);
+  const stops = [
+    onMessages({ checkNow: service.checkNow, testConnection: service.testConnection }),
+    settingsItem.watch(() => void service.reschedule()),
+    accountsItem.watch(() => void service.reschedule()),
+    () => browser.alarms.onAlarm.removeListener(onAlarm),
+    () => browser.runtime.onStartup.removeListener(onStartup),
+    () => browser.notifications.onClicked.removeListener(onClicked),
+    () => browser.permissions.onAdded.removeListener(onPermissionsAdded),
+  ];
+  void service.start('worker-start');
+  return () => stops.forEach((stop) => stop());
+}

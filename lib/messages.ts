@@ -1,24 +1,16 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
-import type { Result } from './failures';
-import type { DatasetCapacity, UserInfo } from './service-schemas';
-import type { AccountDraft } from './validation';
+import type { ConnectionReport } from './background/account-checks';
+import type { ServiceCredentials } from './service/client';
 
-/** What a test of unsaved account settings found, call by call. */
-export interface ConnectionReport {
-  user: Result<UserInfo>;
-  /** Absent when getUser failed, so the node is unknown. */
-  capacity?: Result<DatasetCapacity>;
-  /** The node server's origin, so the options page can ask for its permission. */
-  nodeOrigin?: string;
-}
+export type { ConnectionReport };
 
 /** Every command the pages send to the background, with its reply. */
 export interface ProtocolMap {
   /** A full check of one account (or all) now: getUser, then the capacity call. Resolves when done. */
-  refresh(data: { accountId?: string }): void;
+  checkNow(data: { accountId?: string }): void;
   /** Runs getUser and the capacity call with unsaved settings; stores nothing. */
-  testConnection(data: AccountDraft): ConnectionReport;
+  testConnection(data: ServiceCredentials): ConnectionReport;
 }
 
 export type Handlers = {

@@ -6,8 +6,8 @@ import { resolve } from 'node:path';
 import { E2E_BUILD, launchExtension, SIMULATOR_BUILD, type ExtensionSession as Session } from './browsers/chromium';
 import { demoAccount, startSimulator, type Simulator } from './simulator/simulator';
 import { storedAccount } from './simulator/stored-account';
-import { accountIdentity, type Account } from '../lib/accounts';
-import { addPoint, packPoints, type AccountHistory } from '../lib/history';
+import { accountIdentity, type Account } from '../lib/store/accounts';
+import { addPoint, packPoints, type AccountHistory } from '../lib/store/history';
 import { BUDGETS, ENTRIES, entrySize } from './bench/bundle-size';
 
 const FLOOR_DIR = resolve('scripts/bench/floor');

@@ -7,12 +7,12 @@ import { StandingFailures, useStandingFailures } from '@/components/standing-fai
 import { useStoredState } from '@/components/use-stored-state';
 import { HistoryChart } from '@/components/HistoryChart';
 import { SettingsTransfer } from '@/components/SettingsTransfer';
-import { accountIdentity, DEFAULT_KEY_FORM, newAccountId, SERVER_PRESETS, type Account } from '@/lib/accounts';
-import { pointsFor } from '@/lib/history';
+import { accountIdentity, DEFAULT_KEY_FORM, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
+import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages';
-import { StorageLockedError, removeAccount, removeAllData, removeDamagedAccount, saveAccount, saveSettings } from '@/lib/storage-writes';
-import { DamagedAccount, damagedName, StorageProblems } from '@/components/DamagedAccount';
+import { StorageLockedError, removeAccount, removeAllData, removeDamagedEntry, saveAccount, saveSettings } from '@/lib/store/writes';
+import { DamagedEntry, damagedName, StorageProblems } from '@/components/DamagedEntry';
 
 const blankAccount = (): Account => ({
   id: newAccountId(),
@@ -47,7 +47,7 @@ export function App() {
     setEditing(undefined);
     // Check the saved account at once, so the popup has figures (or the reason why not); the
     // background records any failure itself.
-    sendMessage('refresh', { accountId: account.id }).catch(() => undefined);
+    sendMessage('checkNow', { accountId: account.id }).catch(() => undefined);
   }
 
   async function removeEverything() {
@@ -75,13 +75,13 @@ export function App() {
                 onRemove={(account) => removeAccount(account.id)}
               />
               {damaged.map((entry) => (
-                <DamagedAccount key={entry.key} entry={entry}>
+                <DamagedEntry key={entry.key} entry={entry}>
                   <ConfirmButton
                     label={t('remove')}
                     question={t('removeAccountQuestion', [damagedName(entry)])}
-                    onConfirm={() => removeDamagedAccount(entry.key)}
+                    onConfirm={() => removeDamagedEntry(entry.key)}
                   />
-                </DamagedAccount>
+                </DamagedEntry>
               ))}
               <button type="button" class="primary" onClick={() => setEditing(blankAccount())}>
                 {t('addAccount')}

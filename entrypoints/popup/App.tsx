@@ -4,14 +4,15 @@ import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { RefreshButton } from '@/components/RefreshButton';
 import { safeAccountName } from '@/components/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
-import { UnreadableAccount } from '@/components/UnreadableAccount';
+import { CardFallback } from '@/components/CardFallback';
 import { useStoredState } from '@/components/use-stored-state';
 import { Welcome } from '@/components/Welcome';
-import { accountIdentity } from '@/lib/accounts';
-import { pointsFor } from '@/lib/history';
+import { accountIdentity } from '@/lib/store/accounts';
+import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
-import { snapshotFor, urgency } from '@/lib/snapshot';
-import { DamagedAccount, StorageProblems } from '@/components/DamagedAccount';
+import { urgency } from '@/lib/outlook/urgency';
+import { snapshotFor } from '@/lib/store/account-state';
+import { DamagedEntry, StorageProblems } from '@/components/DamagedEntry';
 
 /** The toolbar popup: rendered from storage at once, never waiting for the network. */
 export function App({ now = Date.now }: { now?: () => number }) {
@@ -40,7 +41,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
         </header>
         <StorageProblems problems={problems} />
         {damaged.map((entry) => (
-          <DamagedAccount key={entry.key} entry={entry} />
+          <DamagedEntry key={entry.key} entry={entry} />
         ))}
         {views.length === 0 && damaged.length === 0 ? (
           <Welcome />
@@ -51,7 +52,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
               retryOn={state}
               fallback={
                 <article class="card" aria-label={safeAccountName(view.account) ?? t('accountUnreadable')}>
-                  <UnreadableAccount account={view.account} />
+                  <CardFallback account={view.account} />
                 </article>
               }
             >

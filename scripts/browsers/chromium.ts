@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import type { Account } from '../../lib/accounts';
-import type { Settings } from '../../lib/settings';
-import type { AccountSnapshot } from '../../lib/snapshot';
+import type { Account } from '../../lib/store/accounts';
+import type { Settings } from '../../lib/store/settings';
+import type { AccountSnapshot } from '../../lib/store/account-state';
 
 export const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
 /** The e2e build at WXT_TIME_SCALE 8640 (a day lasts 10 s): a week of daily readings in a test. */

@@ -1,4 +1,4 @@
-import type { Account } from '../../lib/accounts';
+import type { Account } from '../../lib/store/accounts';
 import type { SimAccount, Simulator } from './simulator';
 
 /** The account, as the options page stores it, that signs in to a simulated one. */

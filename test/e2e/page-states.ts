@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { accountIdentity, type Account } from '../../lib/accounts';
-import { packPoints, type HistoryPoint } from '../../lib/history';
-import { DEFAULT_SETTINGS } from '../../lib/settings';
+import { accountIdentity, type Account } from '../../lib/store/accounts';
+import { packPoints, type HistoryPoint } from '../../lib/store/history';
+import { DEFAULT_SETTINGS } from '../../lib/store/settings';
 import { demoAccount, type SimAccount, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import type { ExtensionSession } from '../../scripts/browsers/chromium';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unpackPoints, type HistoryPoint } from '../../lib/history';
+import { unpackPoints, type HistoryPoint } from '../../lib/store/history';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { FAST_E2E_BUILD, launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceApi, MAX_BODY_BYTES } from '@/lib/service-api';
-import { MAX_TEXT_LENGTH } from '@/lib/service-schemas';
+import { createServiceApi, MAX_BODY_BYTES } from '@/lib/service/client';
+import { MAX_TEXT_LENGTH } from '@/lib/service/answers';
 import type { Fault, FaultOptions, ServerName } from '../../scripts/simulator/simulator';
 import { oneAccountService } from './helpers/one-account-service';
 

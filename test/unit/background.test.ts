@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BADGE_COLORS } from '@/lib/badge';
-import { openNoticeTarget } from '@/lib/notifications';
-import { ALARM } from '@/lib/scheduler';
-import { DEFAULT_SETTINGS } from '@/lib/settings';
+import { BADGE_COLORS } from '@/lib/background/badge';
+import { openNoticeTarget } from '@/lib/background/notices';
+import { ALARM } from '@/lib/background/schedule';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { clock, countRequests, DAY, fireAlarm, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, snapshotOf } from './helpers/harness';
@@ -167,7 +167,7 @@ describe('joining and restarts', () => {
     await worker.start('worker-start');
     sim.requests.length = 0;
     clock.now += MINUTE;
-    await Promise.all([worker.handlers.refresh({}), worker.handlers.refresh({ accountId: 'id-alice' }), worker.handlers.refresh({})]);
+    await Promise.all([worker.checkNow({}), worker.checkNow({ accountId: 'id-alice' }), worker.checkNow({})]);
     expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([1, 1]);
   });
 
@@ -234,7 +234,7 @@ describe('notifications', () => {
     });
     expect(failing[0]![1].message).toContain(`No login recorded since ${new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(lastSuccess)}.`);
     sim.account('alice').password = password;
-    await worker.handlers.refresh({});
+    await worker.checkNow({});
     expect(notices(create).at(-1)?.[1]).toMatchObject({ title: 'alice: keep-alive works again' });
     create.mockRestore();
   });
@@ -265,7 +265,7 @@ describe('badge', () => {
 describe('messages', () => {
   it('tests unsaved settings without storing anything', async () => {
     const worker = await freshBrowser();
-    const report = await worker.handlers.testConnection({ ...alice(), label: '' });
+    const report = await worker.testConnection(alice());
     expect(report.user.ok && report.user.value.user).toBe('alice');
     expect(report.capacity).toEqual({ ok: true, value: { quota: 100 * GB, used: 10 * GB } });
     expect(report.nodeOrigin).toBe(sim.nodeUrl);
@@ -275,10 +275,10 @@ describe('messages', () => {
   it('reports each failing step of a test', async () => {
     const worker = await freshBrowser();
     sim.setFault('node', 'html-502');
-    const report = await worker.handlers.testConnection({ ...alice(), label: '' });
+    const report = await worker.testConnection(alice());
     expect(report.user.ok).toBe(true);
     expect(report.capacity).toEqual({ ok: false, failure: { kind: 'server-error', status: 502 } });
-    const rejected = await worker.handlers.testConnection({ ...alice(), label: '', password: 'nope' });
+    const rejected = await worker.testConnection({ ...alice(), password: 'nope' });
     expect(rejected).toEqual({ user: { ok: false, failure: { kind: 'credentials-rejected' } } });
   });
 });

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
-import type { Account } from '@/lib/accounts';
+import type { Account } from '@/lib/store/accounts';
 import { account, NOW, snapshot } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { storeAccounts } from './helpers/harness';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { ALARM } from '@/lib/scheduler';
+import { ALARM } from '@/lib/background/schedule';
 import { sendMessage } from '@/lib/messages';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
@@ -34,12 +34,12 @@ it('registers its listeners at start and answers alarms, messages and account ch
   await vi.waitFor(() => expect(sim.requests).toHaveLength(3));
 
   // A message from anyone but our own pages is refused; ours is answered: a full check.
-  const foreign = { id: 1, type: 'refresh', data: {}, timestamp: Date.now() };
+  const foreign = { id: 1, type: 'checkNow', data: {}, timestamp: Date.now() };
   const [reply] = await fakeBrowser.runtime.onMessage.trigger(foreign, { id: 'another-extension' }, () => {});
   expect(reply).toMatchObject({ err: { message: 'Storage Keeper only answers its own pages.' } });
   expect(sim.requests).toHaveLength(3);
   vi.setSystemTime(Date.now() + 60_000);
-  await sendMessage('refresh', {});
+  await sendMessage('checkNow', {});
   expect(sim.requests.map((r) => r.server)).toEqual(['api', 'node', 'api', 'api', 'node']);
   vi.useRealTimers();
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Failure } from '@/lib/failures';
-import { describeFailure } from '@/lib/failure-text';
+import type { Failure } from '@/lib/service/failures';
+import { describeFailure } from '@/lib/service/failure-words';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 
 beforeEach(() => {

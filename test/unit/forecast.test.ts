@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forecast, type Forecast } from '@/lib/forecast';
-import type { HistoryPoint } from '@/lib/history';
+import { forecast, type Forecast } from '@/lib/outlook/forecast';
+import type { HistoryPoint } from '@/lib/store/history';
 
 // The least-squares forecast, table by table: days of usage in, "full in N days" out.
 

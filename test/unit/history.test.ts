@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { accountIdentity } from '@/lib/accounts';
-import { addPoint, HISTORY_DAYS, lastDays, packPoints, unpackPoints, type HistoryPoint } from '@/lib/history';
-import { ALARM } from '@/lib/scheduler';
-import { historyCsv } from '@/lib/history-csv';
+import { accountIdentity } from '@/lib/store/accounts';
+import { addPoint, HISTORY_DAYS, lastDays, packPoints, unpackPoints, type HistoryPoint } from '@/lib/store/history';
+import { ALARM } from '@/lib/background/schedule';
+import { historyCsv } from '@/lib/store/history-csv';
 import { dayOf } from '@/lib/time';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
@@ -17,7 +17,7 @@ const ME = accountIdentity({ baseUrl: 'https://api.teracloud.jp', userId: 'me' }
 
 async function freshStorage() {
   vi.resetModules();
-  return { ...(await import('@/lib/storage')), ...(await import('@/lib/storage-writes')) };
+  return { ...(await import('@/lib/store/items')), ...(await import('@/lib/store/writes')) };
 }
 const rawHistory = async () => (await fakeBrowser.storage.local.get('history')).history as Record<string, unknown> | undefined;
 
@@ -139,7 +139,7 @@ describe('history in the background', () => {
     sim.account('alice').used = 10 * GB;
   });
   const alice = () => storedAccount(sim, sim.account('alice'));
-  const history = async () => (await (await import('@/lib/storage')).loadHistory())['id-alice'];
+  const history = async () => (await (await import('@/lib/store/items')).loadHistory())['id-alice'];
 
   it('records each successful capacity reading, one point a day (the day’s last), with the quota', async () => {
     const worker = await freshBrowser([alice()]);

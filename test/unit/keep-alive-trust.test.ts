@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { retryDelay } from '@/lib/backoff';
-import { ALARM } from '@/lib/scheduler';
-import { DEFAULT_SETTINGS } from '@/lib/settings';
-import { loadSnapshots } from '@/lib/storage';
-import { currentFailure as currentFailureOf, snapshotFor } from '@/lib/snapshot';
+import { retryDelay } from '@/lib/background/backoff';
+import { ALARM } from '@/lib/background/schedule';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { loadSnapshots } from '@/lib/store/items';
+import { currentFailure as currentFailureOf, snapshotFor } from '@/lib/store/account-state';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, snapshotOf, storeAccounts } from './helpers/harness';
@@ -251,7 +251,7 @@ describe('an account edited to another server or user', () => {
     const first = worker.start('worker-start');
     await vi.waitFor(() => expect(onTheWay).toBe(true));
     await storeAccounts([alice()]); // the user fixes the password in the options page
-    const check = worker.handlers.refresh({ accountId: 'id-alice' }); // and the page asks for a check
+    const check = worker.checkNow({ accountId: 'id-alice' }); // and the page asks for a check
     release();
     await Promise.all([first, check]);
     expect(countRequests(sim, 'api', 401)).toBe(1); // the old request did go out...
@@ -283,7 +283,7 @@ describe('manual refresh', () => {
     await worker.start('worker-start');
     sim.requests.length = 0;
     clock.now += HOUR;
-    await worker.handlers.refresh({});
+    await worker.checkNow({});
     expect(sim.requests.map((r) => r.server)).toEqual(['api', 'node']);
     expect((await snapshotOf('id-alice')).keepAlive.lastSuccessAt).toBe(clock.now);
   });
@@ -293,11 +293,11 @@ describe('manual refresh', () => {
     await worker.start('worker-start');
     sim.requests.length = 0;
     clock.now += HOUR;
-    const clicks = Array.from({ length: 20 }, () => worker.handlers.refresh({ accountId: 'id-alice' }));
+    const clicks = Array.from({ length: 20 }, () => worker.checkNow({ accountId: 'id-alice' }));
     await Promise.all(clicks);
     expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([1, 1]);
     clock.now += 11_000; // ten seconds later a click checks again
-    await worker.handlers.refresh({ accountId: 'id-alice' });
+    await worker.checkNow({ accountId: 'id-alice' });
     expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([2, 2]);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceApi } from '@/lib/service-api';
+import { createServiceApi } from '@/lib/service/client';
 import { oneAccountService } from './helpers/one-account-service';
 
 // A getUser answer with HTTP 200, result 0 and a usable node means the service recorded the

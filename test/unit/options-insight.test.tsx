@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { accountIdentity } from '@/lib/accounts';
-import { packPoints, type HistoryPoint } from '@/lib/history';
-import { DEFAULT_SETTINGS } from '@/lib/settings';
-import { loadAccounts, loadSettings } from '@/lib/storage';
+import { accountIdentity } from '@/lib/store/accounts';
+import { packPoints, type HistoryPoint } from '@/lib/store/history';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { loadAccounts, loadSettings } from '@/lib/store/items';
 import { dayOf } from '@/lib/time';
 import { account, GB, NOW } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';

@@ -3,11 +3,11 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import type { Failure } from '@/lib/failures';
+import type { Failure } from '@/lib/service/failures';
 import type { ConnectionReport } from '@/lib/messages';
-import { DEFAULT_SETTINGS } from '@/lib/settings';
-import type { AccountSnapshot } from '@/lib/snapshot';
-import { loadAccounts } from '@/lib/storage';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import type { AccountSnapshot } from '@/lib/store/account-state';
+import { loadAccounts } from '@/lib/store/items';
 import { onMessages } from '@/lib/messages';
 import { storeAccounts } from './helpers/harness';
 
@@ -28,7 +28,7 @@ beforeEach(() => {
   messages = [];
   report = { user: { ok: true, value: userInfo() } };
   stopMessages = onMessages({
-    refresh: async (data) => void messages.push({ type: 'refresh', data }),
+    checkNow: async (data) => void messages.push({ type: 'checkNow', data }),
     testConnection: async (data) => {
       messages.push({ type: 'testConnection', data });
       return report;
@@ -120,7 +120,7 @@ describe('asking for host access', () => {
     await storeSnapshots({ home: failing({ kind: 'permission-missing', origin: 'https://nanao.teracloud.jp' }) });
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Allow access to nanao.teracloud.jp' }));
-    await waitFor(() => expect(messages).toEqual([{ type: 'refresh', data: { accountId: 'home' } }]));
+    await waitFor(() => expect(messages).toEqual([{ type: 'checkNow', data: { accountId: 'home' } }]));
     expect(requested).toEqual([['https://nanao.teracloud.jp/*']]);
   });
 });

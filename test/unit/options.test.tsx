@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { onMessages, type ConnectionReport } from '@/lib/messages';
-import { DEFAULT_SETTINGS } from '@/lib/settings';
-import { loadAccounts, loadSettings } from '@/lib/storage';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { loadAccounts, loadSettings } from '@/lib/store/items';
 import { storeAccounts } from './helpers/harness';
 
 import { account, GB, userInfo } from './helpers/fixtures';
@@ -24,7 +24,7 @@ beforeEach(() => {
   messages = [];
   report = { user: { ok: true, value: userInfo() }, capacity: { ok: true, value: { quota: 28 * GB, used: 7 * GB } }, nodeOrigin: 'https://nanao.teracloud.jp' };
   stopMessages = onMessages({
-    refresh: async (data) => void messages.push({ type: 'refresh', data }),
+    checkNow: async (data) => void messages.push({ type: 'checkNow', data }),
     testConnection: async (data) => {
       messages.push({ type: 'testConnection', data });
       if (testFails) throw new Error('the background failed');
@@ -91,7 +91,7 @@ describe('accounts', () => {
     await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
     expect((await savedAccounts())[0]).toMatchObject({ baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: 'pä:ss', apiKey: 'key-1', keyForm: 'header' });
     expect(requested).toEqual([['https://api.infini-cloud.net/*']]);
-    await waitFor(() => expect(messages.map((m) => m.type)).toEqual(['refresh']));
+    await waitFor(() => expect(messages.map((m) => m.type)).toEqual(['checkNow']));
   });
 
   it('says what is missing beside each field and stores nothing', async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { HistoryPoint } from '@/lib/history';
-import { decideNotices, openNoticeTarget, showNotice } from '@/lib/notifications';
-import { ALARM } from '@/lib/scheduler';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
-import type { AccountSnapshot } from '@/lib/snapshot';
+import type { HistoryPoint } from '@/lib/store/history';
+import { decideNotices, openNoticeTarget, showNotice } from '@/lib/background/notices';
+import { ALARM } from '@/lib/background/schedule';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
+import type { AccountSnapshot } from '@/lib/store/account-state';
 import { dayOf } from '@/lib/time';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';

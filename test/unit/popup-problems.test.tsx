@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
-import type { Failure } from '@/lib/failures';
-import type { AccountSnapshot } from '@/lib/snapshot';
+import type { Failure } from '@/lib/service/failures';
+import type { AccountSnapshot } from '@/lib/store/account-state';
 import { onMessages } from '@/lib/messages';
 import { storeAccounts } from './helpers/harness';
 
@@ -21,7 +21,7 @@ beforeEach(() => {
   installFakeExtensionApis();
   messages = [];
   stopMessages = onMessages({
-    refresh: async (data) => void messages.push({ type: 'refresh', data }),
+    checkNow: async (data) => void messages.push({ type: 'checkNow', data }),
     testConnection: () => Promise.reject(new Error('not sent by the popup')),
   });
 });
@@ -75,7 +75,7 @@ describe('popup: access to a node host', () => {
     const card = await screen.findByRole('article', { name: 'Home' });
     expect(within(card).queryByRole('button', { name: 'Open options' })).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: 'Allow access to nanao.teracloud.jp' }));
-    await waitFor(() => expect(messages).toEqual([{ type: 'refresh', data: { accountId: 'home' } }]));
+    await waitFor(() => expect(messages).toEqual([{ type: 'checkNow', data: { accountId: 'home' } }]));
     expect(requested).toEqual([['https://nanao.teracloud.jp/*']]);
   });
 

@@ -131,7 +131,7 @@ describe('popup', () => {
     let received = 0;
     let finish!: () => void;
     const stop = onMessages({
-      refresh: () => {
+      checkNow: () => {
         received++;
         return new Promise<void>((resolve) => (finish = resolve));
       },

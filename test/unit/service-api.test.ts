@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApi, type ServiceCredentials } from '@/lib/service-api';
-import type { Failure } from '@/lib/failures';
+import { createServiceApi, type ServiceCredentials } from '@/lib/service/client';
+import type { Failure } from '@/lib/service/failures';
 import { demoAccount, startSimulator, type Fault, type ServerName, type Simulator } from '../../scripts/simulator/simulator';
 
 const GB = 1024 ** 3;

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { originPattern } from '@/lib/permissions';
-import { basicAuth, readBody } from '@/lib/service-api';
-import { parseRetryAfter } from '@/lib/retry-after';
-import { capText, MAX_TEXT_LENGTH, nodeOrigin, parseCapacityResponse, parseUserResponse } from '@/lib/service-schemas';
-import { parseServiceTime } from '@/lib/service-time';
+import { basicAuth, readBody } from '@/lib/service/client';
+import { parseRetryAfter } from '@/lib/service/retry-after';
+import { nodeOrigin } from '@/lib/service/addresses';
+import { capText, MAX_TEXT_LENGTH, parseCapacityResponse, parseUserResponse } from '@/lib/service/answers';
+import { parseServiceTime } from '@/lib/service/timestamps';
 
-import type { Result } from '@/lib/failures';
+import type { Result } from '@/lib/service/failures';
 
 const parsers: Record<string, (body: unknown) => Result<unknown>> = { user: parseUserResponse, capacity: parseCapacityResponse };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { loadAccounts } from '@/lib/storage';
+import { loadAccounts } from '@/lib/store/items';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { clock, DAY, freshBrowser, HOUR, MINUTE, newWorker, storeAccounts } from './helpers/harness';
@@ -100,13 +100,13 @@ it('keeps both accounts alive every day the browser ran, tells of real failures 
       const moved = storedAccount(other, other.account('alice2'), { id: 'id-alice', label: 'alice' });
       await storeAccounts(accounts.map((a) => (a.id === 'id-alice' ? moved : a)));
       await newWorker(offlineFetch).reschedule(); // what the storage change wakes the worker for
-      await newWorker(offlineFetch).handlers.refresh({ accountId: 'id-alice' }); // what the options page sends
+      await newWorker(offlineFetch).checkNow({ accountId: 'id-alice' }); // what the options page sends
     }
     if (day === FIXED_ON) {
       await runAlarmsUntil(from + HOUR);
       const { accounts } = await loadAccounts();
       await storeAccounts(accounts.map((a) => (a.userId === 'bob' ? { ...a, password: 'bob-2' } : a)));
-      await newWorker(offlineFetch).handlers.refresh({ accountId: 'id-bob' }); // what the options page sends
+      await newWorker(offlineFetch).checkNow({ accountId: 'id-bob' }); // what the options page sends
     }
     if (sleeps(day)) {
       await runAlarmsUntil(from + 2 * HOUR);

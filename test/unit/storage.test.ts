@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS } from '@/lib/settings';
-import { emptySnapshot } from '@/lib/snapshot';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { emptySnapshot } from '@/lib/store/account-state';
 
 // Every test starts from raw storage.local and a freshly loaded storage module, as a new
 // service worker or page does: the migrations run as they run for real users.
@@ -15,7 +15,7 @@ const other = { ...account, id: 'a2', label: 'Work', userId: 'work' };
 /** The storage module as a new worker loads it (its migrations run at load). */
 async function freshStorage() {
   vi.resetModules();
-  const storage = { ...(await import('@/lib/storage')), ...(await import('@/lib/storage-writes')) };
+  const storage = { ...(await import('@/lib/store/items')), ...(await import('@/lib/store/writes')) };
   await storage.loadAccounts(); // waits for the migrations
   return storage;
 }
@@ -58,8 +58,8 @@ describe('migrations', () => {
   });
 
   it('a migration that throws leaves the other items working and writes nothing', async () => {
-    vi.doMock('@/lib/accounts', async (original) => ({
-      ...(await original<typeof import('@/lib/accounts')>()),
+    vi.doMock('@/lib/store/accounts', async (original) => ({
+      ...(await original<typeof import('@/lib/store/accounts')>()),
       newAccountId: () => {
         throw new Error('no randomness today');
       },
@@ -68,7 +68,7 @@ describe('migrations', () => {
     await fakeBrowser.storage.local.set({ accounts: v1, settings: { ...DEFAULT_SETTINGS, refreshMinutes: 45 } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const storage = await freshStorage();
-    vi.doUnmock('@/lib/accounts');
+    vi.doUnmock('@/lib/store/accounts');
     expect((await storage.loadSettings()).refreshMinutes).toBe(45);
     await storage.updateSnapshot('a1', () => emptySnapshot());
     expect(Object.keys(await storage.loadSnapshots())).toEqual(['a1']);
@@ -91,7 +91,7 @@ describe('damaged entries', () => {
     expect(await raw('accounts')).toEqual([{ ...account, label: 'House' }, damaged]);
     await storage.removeAccount(account.id);
     expect(await raw('accounts')).toEqual([damaged]);
-    await storage.removeDamagedAccount(loaded.damaged[0]!.key); // the user's decision
+    await storage.removeDamagedEntry(loaded.damaged[0]!.key); // the user's decision
     expect(await raw('accounts')).toEqual([]);
   });
 
@@ -102,7 +102,7 @@ describe('damaged entries', () => {
     expect(loaded).toMatchObject({ accounts: [], locked: 'not-a-list' });
     await expect(storage.saveAccount(account)).rejects.toBeInstanceOf(storage.StorageLockedError);
     expect(await raw('accounts')).toBe('not a list');
-    await storage.removeDamagedAccount(loaded.damaged[0]!.key);
+    await storage.removeDamagedEntry(loaded.damaged[0]!.key);
     await storage.saveAccount(account);
     expect(await raw('accounts')).toEqual([account]);
   });

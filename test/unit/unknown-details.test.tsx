@@ -5,8 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AccountCard } from '@/components/AccountCard';
 import { AccountForm } from '@/components/AccountForm';
 import { ConnectionResult } from '@/components/ConnectionResult';
-import { DEFAULT_SETTINGS } from '@/lib/settings';
-import { parseUserResponse, type UserInfo } from '@/lib/service-schemas';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { parseUserResponse, type UserInfo } from '@/lib/service/answers';
 import { account, NOW, snapshot } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 

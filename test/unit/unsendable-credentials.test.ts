@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isHeaderSafe } from '@/lib/header-value';
-import { createServiceApi } from '@/lib/service-api';
-import { nodeOrigin } from '@/lib/service-schemas';
+import { isHeaderSafe } from '@/lib/service/header-value';
+import { createServiceApi } from '@/lib/service/client';
+import { nodeOrigin } from '@/lib/service/addresses';
 import { demoAccount } from '../../scripts/simulator/simulator';
 import { oneAccountService } from './helpers/one-account-service';
 

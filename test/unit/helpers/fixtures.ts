@@ -1,6 +1,6 @@
-import type { Account } from '@/lib/accounts';
-import type { UserInfo } from '@/lib/service-schemas';
-import { emptySnapshot, type AccountSnapshot } from '@/lib/snapshot';
+import type { Account } from '@/lib/store/accounts';
+import type { UserInfo } from '@/lib/service/answers';
+import { emptySnapshot, type AccountSnapshot } from '@/lib/store/account-state';
 
 export const GB = 1024 ** 3;
 /** "Now" in page tests: 2026-11-21 12:00 UTC. */

@@ -1,10 +1,11 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Account } from '@/lib/accounts';
-import { createBackgroundService, registerBackground, type BackgroundService } from '@/lib/background-service';
+import type { Account } from '@/lib/store/accounts';
+import { registerBackground } from '@/entrypoints/background';
+import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
 import { hasHostPermission } from '@/lib/permissions';
-import { createServiceApi } from '@/lib/service-api';
-import { loadSnapshots } from '@/lib/storage';
-import { emptySnapshot } from '@/lib/snapshot';
+import { createServiceApi } from '@/lib/service/client';
+import { loadSnapshots } from '@/lib/store/items';
+import { emptySnapshot } from '@/lib/store/account-state';
 import type { Simulator } from '../../../scripts/simulator/simulator';
 import { installFakeExtensionApis } from './fake-extension';
 

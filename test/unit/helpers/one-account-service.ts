@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { ServiceCredentials } from '@/lib/service-api';
+import type { ServiceCredentials } from '@/lib/service/client';
 import { demoAccount, startSimulator, type Simulator } from '../../../scripts/simulator/simulator';
 import { storedAccount } from '../../../scripts/simulator/stored-account';
 

@@ -1,9 +1,8 @@
 import { accountIdentity, type Account } from './accounts';
-import { isCount, isObject, isTime } from './guards';
-import { isFailure, type Failure, type Result } from './failures';
-import type { DatasetCapacity, UserInfo } from './service-schemas';
-import type { Settings } from './settings';
-import { levelRank, usageLevel, usagePercent } from './usage';
+import { isCount, isObject, isTime } from '../guards';
+import { isFailure, type Failure, type Result } from '../service/failures';
+import type { DatasetCapacity, UserInfo } from '../service/answers';
+import type { UsageLevel } from '../outlook/usage-level';
 
 /** How one task (keep-alive or capacity refresh) of one account has been going. */
 export interface TaskState {
@@ -17,8 +16,6 @@ export interface TaskState {
   /** When the backed-off retry is due. */
   retryAt?: number;
 }
-
-export type UsageLevel = 'normal' | 'warning' | 'critical';
 
 /** What the user has been told, so each change is notified once. */
 export interface Alerts {
@@ -87,14 +84,6 @@ export function recordAttempt(
 /** The failure the user should see first for an account, if any. */
 export function currentFailure(snapshot: AccountSnapshot): Failure | undefined {
   return snapshot.keepAlive.failure ?? snapshot.refresh.failure;
-}
-
-/** How urgent an account is, for the badge and the popup's order: failures first, then usage. */
-export function urgency(snapshot: AccountSnapshot, settings: Pick<Settings, 'warningPercent' | 'criticalPercent'>): number {
-  if (currentFailure(snapshot)) return 1000;
-  const percent = snapshot.capacity && usagePercent(snapshot.capacity);
-  if (percent === undefined) return -1;
-  return levelRank(usageLevel(percent, settings)) * 200 + Math.min(percent, 199);
 }
 
 // ---- reading a stored snapshot: each part that is not what we wrote starts over ----------

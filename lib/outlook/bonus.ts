@@ -1,5 +1,5 @@
-import type { DatasetCapacity, KeyBonus } from './service-schemas';
-import { DAY_MS } from './time';
+import type { DatasetCapacity, KeyBonus } from '../service/answers';
+import { DAY_MS } from '../time';
 
 export type BonusStatus = 'active' | 'upcoming' | 'expired' | 'unknown';
 

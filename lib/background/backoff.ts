@@ -1,6 +1,6 @@
-import type { Failure } from './failures';
-import type { Task } from './settings';
-import { DAY_MS, MINUTE_MS } from './time';
+import type { Failure } from '../service/failures';
+import type { Task } from '../store/settings';
+import { DAY_MS, MINUTE_MS } from '../time';
 
 /** Failures where nothing was sent: the account is incomplete, unsendable or lacks its permission. */
 const NEEDS_THE_USER: ReadonlySet<Failure['kind']> = new Set(['not-configured', 'api-key-unsendable', 'permission-missing']);

@@ -1,10 +1,10 @@
 import type { ComponentChildren } from 'preact';
-import type { Account } from '@/lib/accounts';
+import type { Account } from '@/lib/store/accounts';
 import { t } from '@/lib/i18n';
 import { safeAccountName } from './safe-names';
 
-/** What stands in for an account whose stored data could not be shown. */
-export function UnreadableAccount({ account, children }: { account: Account; children?: ComponentChildren }) {
+/** What an error boundary shows instead of an account card that failed to render. */
+export function CardFallback({ account, children }: { account: Account; children?: ComponentChildren }) {
   const name = safeAccountName(account);
   return (
     <>

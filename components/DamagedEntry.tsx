@@ -1,12 +1,12 @@
 import type { ComponentChildren } from 'preact';
-import type { DamagedAccount as Damaged } from '@/lib/storage';
+import type { DamagedEntry as Damaged } from '@/lib/store/items';
 import { t } from '@/lib/i18n';
 
 /** The name a damaged entry is shown under. */
 export const damagedName = (entry: Damaged) => entry.name ?? t('damagedAccountUnnamed');
 
 /** A stored account entry that cannot be read: said so, with the page's actions for it (options: remove). */
-export function DamagedAccount({ entry, children }: { entry: Damaged; children?: ComponentChildren }) {
+export function DamagedEntry({ entry, children }: { entry: Damaged; children?: ComponentChildren }) {
   return (
     <div class="damaged">
       <strong>{damagedName(entry)}</strong>

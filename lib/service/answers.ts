@@ -1,7 +1,6 @@
-import { isAllowedServerUrl } from './accounts';
 import { fail, ok, type Failure, type Result } from './failures';
-import { isCount, isObject } from './guards';
-import { parseServiceTime, type ServiceTime } from './service-time';
+import { isCount, isObject } from '../guards';
+import { parseServiceTime, type ServiceTime } from './timestamps';
 
 /** The longest descriptive text kept: more than any real name or note, little to store. */
 export const MAX_TEXT_LENGTH = 1_000;
@@ -105,23 +104,6 @@ export function parseCapacityResponse(body: unknown): Result<DatasetCapacity> {
   if (missing) return fail(missing);
   const { quota, used } = (body as { dataset: { __ROOT__: DatasetCapacity } }).dataset.__ROOT__;
   return ok({ quota, used });
-}
-
-const NODE_HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::(\d{1,5}))?$/i;
-
-/**
- * The node server's origin: the API base URL's scheme with getUser's `node` (a host, or
- * host:port). Anything else (a path, `@`, a scheme, spaces) is an invalid response, so a
- * tampered answer can never send credentials elsewhere.
- */
-export function nodeOrigin(baseUrl: string, node: string): Result<string> {
-  if (!isAllowedServerUrl(baseUrl)) return fail({ kind: 'not-configured', missing: ['baseUrl'] });
-  const match = NODE_HOST.exec(node);
-  const port = match?.[1] === undefined ? 0 : Number(match[1]);
-  if (!match || node.length > 253 || port > 65_535) {
-    return fail({ kind: 'invalid-response', reason: 'bad-node' });
-  }
-  return ok(`${new URL(baseUrl).protocol}//${node.toLowerCase()}`);
 }
 
 /** The first required part an answer lacks (or has in another shape), as the failure to show. */

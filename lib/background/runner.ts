@@ -1,16 +1,15 @@
-import { browser } from 'wxt/browser';
-import { accountIdentity, type Account } from './accounts';
-import { createAccountTasks, type AccountTaskDeps } from './account-tasks';
+import { accountIdentity, type Account } from '../store/accounts';
+import { createAccountTasks, type AccountTaskDeps } from './account-checks';
+import type { ServiceCredentials } from '../service/client';
 import { badgeFor, renderBadge } from './badge';
-import { onMessages, type Handlers } from './messages';
-import { pointsFor } from './history';
-import { decideNotices, openNoticeTarget, showNotice } from './notifications';
-import { ALARM, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './scheduler';
-import { taskInterval, type Settings, type Task } from './settings';
-import { snapshotFor, type AccountSnapshot } from './snapshot';
-import { accountsItem, loadAccounts, loadHistory, loadSettings, loadSnapshots, settingsItem } from './storage';
-import { pruneHistory, pruneSnapshots, updateSnapshot } from './storage-writes';
-import { MINUTE_MS } from './time';
+import { pointsFor } from '../store/history';
+import { decideNotices, showNotice } from './notices';
+import { ALARM, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './schedule';
+import { taskInterval, type Settings, type Task } from '../store/settings';
+import { snapshotFor, type AccountSnapshot } from '../store/account-state';
+import { accountsItem, loadAccounts, loadHistory, loadSettings, loadSnapshots, settingsItem } from '../store/items';
+import { pruneHistory, pruneSnapshots, updateSnapshot } from '../store/writes';
+import { MINUTE_MS } from '../time';
 
 /** A manual check of an account is not repeated within this time (fast clicks on Refresh). */
 export const MANUAL_CHECK_GAP_MS = MINUTE_MS / 6;
@@ -79,9 +78,9 @@ export function createBackgroundService(deps: AccountTaskDeps) {
     await scheduleRetry(nextRetryAt(views.map((v) => v.snapshot)));
   }
 
-  const handlers: Handlers = {
+  return {
     /** A full check (getUser, then capacity) of one account or all, at most once per account per few seconds. */
-    refresh: ({ accountId }) =>
+    checkNow: ({ accountId }: { accountId?: string }) =>
       serial(async () => {
         const [{ accounts }, settings] = await Promise.all([loadAccounts(), loadSettings()]);
         const chosen = accounts.filter((a) => accountId === undefined || a.id === accountId);
@@ -89,11 +88,9 @@ export function createBackgroundService(deps: AccountTaskDeps) {
         const recent = (at: number | undefined) => at !== undefined && now - at < MANUAL_CHECK_GAP_MS && at <= now;
         await runTasks(chosen, settings, (snapshot, task) => !recent(snapshot[task].lastAttemptAt));
       }),
-    testConnection: (draft) => tasks.test(draft),
-  };
 
-  return {
-    handlers,
+    /** Tests unsaved credentials: getUser, then the capacity call; stores nothing. */
+    testConnection: (draft: ServiceCredentials) => tasks.test(draft),
 
     /** Worker or browser start: alarms checked, overdue work caught up at once. */
     start: (trigger: 'worker-start' | 'browser-start') =>
@@ -141,29 +138,3 @@ export function createBackgroundService(deps: AccountTaskDeps) {
 }
 
 export type BackgroundService = ReturnType<typeof createBackgroundService>;
-
-/**
- * Wires browser events to the service. Every listener is registered synchronously, at once:
- * MV3 drops the events whose listener comes late. Returns how to unwire them.
- */
-export function registerBackground(service: BackgroundService): () => void {
-  const onAlarm = (alarm: { name: string }) => service.onAlarm(alarm.name);
-  const onStartup = () => service.start('browser-start');
-  const onClicked = (id: string) => openNoticeTarget(id);
-  const onPermissionsAdded = () => service.onPermissionsAdded();
-  browser.alarms.onAlarm.addListener(onAlarm);
-  browser.permissions.onAdded.addListener(onPermissionsAdded);
-  browser.runtime.onStartup.addListener(onStartup);
-  browser.notifications.onClicked.addListener(onClicked);
-  const stops = [
-    onMessages(service.handlers),
-    settingsItem.watch(() => void service.reschedule()),
-    accountsItem.watch(() => void service.reschedule()),
-    () => browser.alarms.onAlarm.removeListener(onAlarm),
-    () => browser.runtime.onStartup.removeListener(onStartup),
-    () => browser.notifications.onClicked.removeListener(onClicked),
-    () => browser.permissions.onAdded.removeListener(onPermissionsAdded),
-  ];
-  void service.start('worker-start');
-  return () => stops.forEach((stop) => stop());
-}

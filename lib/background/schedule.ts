@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { taskInterval, type Settings, type Task } from './settings';
-import type { AccountSnapshot, TaskState } from './snapshot';
+import { taskInterval, type Settings, type Task } from '../store/settings';
+import type { AccountSnapshot, TaskState } from '../store/account-state';
 
 /** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
 export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;

@@ -1,12 +1,13 @@
 import { browser } from 'wxt/browser';
-import { accountName, type Account } from './accounts';
-import { describeFailure } from './failure-text';
-import type { Failure } from './failures';
-import { formatDateTime, formatPercent } from './format';
-import { t, uiLocale } from './i18n';
-import type { Settings } from './settings';
-import { currentFailure, urgency, type AccountSnapshot, type UsageLevel } from './snapshot';
-import { usageLevel, usagePercent } from './usage';
+import { accountName, type Account } from '../store/accounts';
+import { describeFailure } from '../service/failure-words';
+import type { Failure } from '../service/failures';
+import { formatDateTime, formatPercent } from '../format';
+import { t, uiLocale } from '../i18n';
+import type { Settings } from '../store/settings';
+import { urgency } from '../outlook/urgency';
+import { currentFailure, type AccountSnapshot } from '../store/account-state';
+import { usageLevel, usagePercent, type UsageLevel } from '../outlook/usage-level';
 
 export const BADGE_COLORS: Record<UsageLevel | 'failure', string> = {
   normal: '#1a73e8',

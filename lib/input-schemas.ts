@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { isAllowedServerUrl } from './accounts';
-import { isHeaderSafe } from './header-value';
-import { SETTING_LIMITS } from './settings';
+import { isAllowedServerUrl } from './service/addresses';
+import { isHeaderSafe } from './service/header-value';
+import { SETTING_LIMITS } from './store/settings';
 
 // Messages are i18n keys: the pages translate them, so this module stays free of UI text.
 // Only refine/overwrite checks: each kind of zod check costs bytes in the options page.

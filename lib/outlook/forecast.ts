@@ -1,4 +1,4 @@
-import { lastDays, type HistoryPoint } from './history';
+import { lastDays, type HistoryPoint } from '../store/history';
 
 /** The forecast looks at the last 30 days, and only says something with a week of them. */
 export const FORECAST_WINDOW_DAYS = 30;

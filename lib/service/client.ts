@@ -1,14 +1,13 @@
-import { isAllowedServerUrl } from './accounts';
+import { isAllowedServerUrl, nodeOrigin } from './addresses';
 import { fail, type Failure, type Result } from './failures';
 import { isHeaderSafe } from './header-value';
 import { parseRetryAfter } from './retry-after';
 import {
-  nodeOrigin,
   parseCapacityResponse,
   parseUserResponse,
   type DatasetCapacity,
   type UserInfo,
-} from './service-schemas';
+} from './answers';
 
 /** How the API key travels: the `X-Service-API-KEY` header, or `;api_key=` on the path. */
 export type KeyForm = 'header' | 'matrix';

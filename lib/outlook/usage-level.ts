@@ -1,6 +1,7 @@
-import type { Settings } from './settings';
-import type { UsageLevel } from './snapshot';
-import type { DatasetCapacity } from './service-schemas';
+import type { Settings } from '../store/settings';
+import type { DatasetCapacity } from '../service/answers';
+
+export type UsageLevel = 'normal' | 'warning' | 'critical';
 
 /** Percentage points usage must fall below a threshold before it can notify again. */
 export const REARM_MARGIN = 2;

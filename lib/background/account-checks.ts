@@ -1,14 +1,23 @@
-import { accountIdentity, credentialsKey, missingCredentials, type Account } from './accounts';
+import { accountIdentity, credentialsKey, missingCredentials, type Account } from '../store/accounts';
 import { retryDelay } from './backoff';
-import { fail, invalidatesNode, ok, type Failure, type Result } from './failures';
-import type { ConnectionReport } from './messages';
-import type { ServiceApi, ServiceCredentials } from './service-api';
-import { nodeOrigin } from './service-schemas';
-import { taskInterval, type Settings, type Task } from './settings';
-import { recordAttempt, snapshotFor, type AccountSnapshot } from './snapshot';
-import { loadAccounts, loadSnapshots } from './storage';
-import { addReading, updateSnapshot } from './storage-writes';
-import { dayOf } from './time';
+import { fail, invalidatesNode, ok, type Failure, type Result } from '../service/failures';
+import type { DatasetCapacity, UserInfo } from '../service/answers';
+import type { ServiceApi, ServiceCredentials } from '../service/client';
+import { nodeOrigin } from '../service/addresses';
+import { taskInterval, type Settings, type Task } from '../store/settings';
+import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/account-state';
+import { loadAccounts, loadSnapshots } from '../store/items';
+import { addReading, updateSnapshot } from '../store/writes';
+import { dayOf } from '../time';
+
+/** What a test of unsaved account settings found, call by call. */
+export interface ConnectionReport {
+  user: Result<UserInfo>;
+  /** Absent when getUser failed, so the node is unknown. */
+  capacity?: Result<DatasetCapacity>;
+  /** The node server's origin, so the options page can ask for its permission. */
+  nodeOrigin?: string;
+}
 
 export interface AccountTaskDeps {
   api: ServiceApi;

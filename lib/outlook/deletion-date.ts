@@ -1,6 +1,6 @@
-import { formatDate } from './format';
-import { t } from './i18n';
-import { DAY_MS } from './time';
+import { formatDate } from '../format';
+import { t } from '../i18n';
+import { DAY_MS } from '../time';
 
 /** Free accounts are deleted after about two years without a login (spec/NOTES.md, Keep-alive). */
 export const DELETION_AFTER_MS = 2 * 365 * DAY_MS;

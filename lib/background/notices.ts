@@ -1,17 +1,17 @@
 import { browser } from 'wxt/browser';
-import { accountName, type Account } from './accounts';
-import { bonusShortfall, type BonusShortfall } from './bonus';
-import type { Failure } from './failures';
-import { describeFailure } from './failure-text';
-import { forecast } from './forecast';
-import { formatBytes, formatDate, formatGb, formatPercent } from './format';
-import type { HistoryPoint } from './history';
-import { t, uiLocale } from './i18n';
-import { safetyLine } from './safety-line';
-import type { Settings } from './settings';
-import type { AccountSnapshot, Alerts } from './snapshot';
-import { DAY_MS, dayOf } from './time';
-import { usageAlert, usagePercent } from './usage';
+import { accountName, type Account } from '../store/accounts';
+import { bonusShortfall, type BonusShortfall } from '../outlook/bonus';
+import type { Failure } from '../service/failures';
+import { describeFailure } from '../service/failure-words';
+import { forecast } from '../outlook/forecast';
+import { formatBytes, formatDate, formatGb, formatPercent } from '../format';
+import type { HistoryPoint } from '../store/history';
+import { t, uiLocale } from '../i18n';
+import { safetyLine } from '../outlook/deletion-date';
+import type { Settings } from '../store/settings';
+import type { AccountSnapshot, Alerts } from '../store/account-state';
+import { DAY_MS, dayOf } from '../time';
+import { usageAlert, usagePercent } from '../outlook/usage-level';
 
 /**
  * When to tell about a keep-alive that keeps failing, counted from when the failures began

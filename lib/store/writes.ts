@@ -1,9 +1,9 @@
 import { storage } from '@wxt-dev/storage';
 import type { Account } from './accounts';
 import type { Settings } from './settings';
-import type { AccountSnapshot } from './snapshot';
+import type { AccountSnapshot } from './account-state';
 import { addPoint, packPoints, type HistoryPoint } from './history';
-import { isObject } from './guards';
+import { isObject } from '../guards';
 import {
   accountsItem,
   damagedEntry,
@@ -16,7 +16,7 @@ import {
   storedVersion,
   VERSION,
   type LockReason,
-} from './storage';
+} from './items';
 
 // Every change to stored data (the options page's edits, the background's records), one at a
 // time in each page or worker, never losing what it does not understand. The popup only reads,
@@ -71,7 +71,7 @@ export function removeAccount(id: string): Promise<void> {
 }
 
 /** Removes one damaged entry, the user's decision; a stored value that is no list at all is reset. */
-export async function removeDamagedAccount(key: string): Promise<void> {
+export async function removeDamagedEntry(key: string): Promise<void> {
   const { locked } = await loadAccounts();
   if (locked === 'not-a-list') {
     await queued(async () => {

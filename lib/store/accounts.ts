@@ -1,5 +1,6 @@
-import type { CredentialField } from './failures';
-import type { KeyForm, ServiceCredentials } from './service-api';
+import type { CredentialField } from '../service/failures';
+import { isAllowedServerUrl } from '../service/addresses';
+import type { KeyForm, ServiceCredentials } from '../service/client';
 
 /** One service account the extension keeps alive. Credentials live in storage.local only. */
 export interface Account extends ServiceCredentials {
@@ -19,19 +20,6 @@ export function missingCredentials(account: ServiceCredentials): CredentialField
   const fields: CredentialField[] = ['userId', 'password', 'apiKey'];
   const missing = fields.filter((field) => account[field].trim() === '');
   return isAllowedServerUrl(account.baseUrl) ? missing : ['baseUrl', ...missing];
-}
-
-/** A server address we may send credentials to: https, or plain http on loopback (the simulator). */
-export function isAllowedServerUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
 /** A name for the account in lists, badges and notifications. */

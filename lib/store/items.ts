@@ -2,8 +2,8 @@ import { storage, type WxtStorageItem } from '@wxt-dev/storage';
 import { DEFAULT_KEY_FORM, isStoredAccount, newAccountId, type Account } from './accounts';
 import { unpackPoints, type AccountHistory, type HistoryPoint } from './history';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
-import { isCount, isObject } from './guards';
-import { readSnapshot, type AccountSnapshot } from './snapshot';
+import { isCount, isObject } from '../guards';
+import { readSnapshot, type AccountSnapshot } from './account-state';
 
 // Every stored item, its version and migrations, and the reads that survive whatever is
 // stored: another version's data, a damaged entry, a value that is no JSON we know. Changes go
@@ -57,7 +57,7 @@ export async function storedVersion(item: WxtStorageItem<unknown, Record<string,
 // ---- accounts ---------------------------------------------------------------------------
 
 /** A stored entry that is not a valid account: kept in storage, shown so the user can decide. */
-export interface DamagedAccount {
+export interface DamagedEntry {
   /** Identifies the entry for removal (its JSON text). */
   key: string;
   /** Its name, where one can still be read. */
@@ -66,12 +66,12 @@ export interface DamagedAccount {
 
 export interface StoredAccounts {
   accounts: Account[];
-  damaged: DamagedAccount[];
+  damaged: DamagedEntry[];
   /** Set when the list must not be written (its entries are still read where possible). */
   locked?: LockReason;
 }
 
-export function damagedEntry(raw: unknown): DamagedAccount {
+export function damagedEntry(raw: unknown): DamagedEntry {
   const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   const name = [entry.label, entry.userId, entry.id].find((v): v is string => typeof v === 'string' && v.trim() !== '');
   return { key: JSON.stringify(raw) ?? String(raw), ...(name !== undefined && { name }) };
@@ -83,7 +83,7 @@ export async function loadAccounts(): Promise<StoredAccounts> {
   const newer = version > VERSION.accounts ? { locked: 'newer-version' as const } : {};
   if (!Array.isArray(raw)) return { accounts: [], damaged: [damagedEntry(raw)], locked: newer.locked ?? 'not-a-list' };
   const accounts: Account[] = [];
-  const damaged: DamagedAccount[] = [];
+  const damaged: DamagedEntry[] = [];
   const ids = new Set<string>();
   for (const entry of raw) {
     if (isStoredAccount(entry) && !ids.has(entry.id)) {

@@ -1,0 +1,33 @@
+import { fail, ok, type Result } from './failures';
+
+// Where credentials may go: the API server the user chose, and the node host its answer names.
+
+/** A server address we may send credentials to: https, or plain http on loopback (the simulator). */
+export function isAllowedServerUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+const NODE_HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::(\d{1,5}))?$/i;
+
+/**
+ * The node server's origin: the API base URL's scheme with getUser's `node` (a host, or
+ * host:port). Anything else (a path, `@`, a scheme, spaces) is an invalid response, so a
+ * tampered answer can never send credentials elsewhere.
+ */
+export function nodeOrigin(baseUrl: string, node: string): Result<string> {
+  if (!isAllowedServerUrl(baseUrl)) return fail({ kind: 'not-configured', missing: ['baseUrl'] });
+  const match = NODE_HOST.exec(node);
+  const port = match?.[1] === undefined ? 0 : Number(match[1]);
+  if (!match || node.length > 253 || port > 65_535) {
+    return fail({ kind: 'invalid-response', reason: 'bad-node' });
+  }
+  return ok(`${new URL(baseUrl).protocol}//${node.toLowerCase()}`);
+}
