@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { accountIdentity, DEFAULT_KEY_FORM, type Account } from './accounts';
-import { mergeSettings, type Settings } from './settings';
-import { accountFields, headerSafeKey, settingsFields } from '../input-schemas';
+import { accountIdentity, DEFAULT_KEY_FORM, type Account } from './store/accounts';
+import { mergeSettings, type Settings } from './store/settings';
+import { accountFields, headerSafeKey, settingsFields } from './input-schemas';
 
 // "Settings you can take with you": the exported file, and what importing one would change.
 // The format is documented in the README; messages are i18n keys, as in lib/validation.ts.
