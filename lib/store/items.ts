@@ -4,6 +4,7 @@ import { unpackPoints, type AccountHistory, type HistoryPoint } from './history'
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
 import { isCount, isObject } from '../guards';
 import { readSnapshot, type AccountSnapshot } from './account-state';
+import { dayStart } from '../time';
 
 // Every stored item, its version and migrations, and the reads that survive whatever is
 // stored: another version's data, a damaged entry, a value that is no JSON we know. Changes go
@@ -123,8 +124,11 @@ export async function loadSnapshots(): Promise<Record<string, AccountSnapshot>> 
 
 // ---- history ----------------------------------------------------------------------------
 
+/** A day JavaScript can still turn into a date (beyond ±8.64e15 ms, formatting one throws). */
+const isDay = (day: number) => !Number.isNaN(new Date(dayStart(day)).getTime());
+
 const isPoint = (value: unknown): value is HistoryPoint =>
-  Array.isArray(value) && value.length === 3 && value.every(isCount);
+  Array.isArray(value) && value.length === 3 && value.every(isCount) && isDay(value[0] as number);
 
 /** One account's stored history: its points that can be read, in day order, one a day. */
 export function readHistory(value: unknown): AccountHistory | undefined {
