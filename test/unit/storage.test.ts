@@ -95,6 +95,18 @@ describe('damaged entries', () => {
     expect(await raw('accounts')).toEqual([]);
   });
 
+  it('an edit or removal of an account leaves a damaged entry with the same id as it is', async () => {
+    const damaged = { ...account, label: 'Old home', keyForm: 'both' };
+    await fakeBrowser.storage.local.set({ accounts: [damaged, account], accounts$: { v: 2 } });
+    const storage = await freshStorage();
+    await storage.saveAccount({ ...account, label: 'House' });
+    expect(await raw('accounts')).toEqual([damaged, { ...account, label: 'House' }]);
+    await storage.saveAccounts([{ ...account, label: 'Flat' }, other]);
+    expect(await raw('accounts')).toEqual([damaged, { ...account, label: 'Flat' }, other]);
+    await storage.removeAccount(account.id);
+    expect(await raw('accounts')).toEqual([damaged, other]);
+  });
+
   it('a list that is not a list is shown as damaged, kept, and reset only when the user removes it', async () => {
     await fakeBrowser.storage.local.set({ accounts: 'not a list', accounts$: { v: 2 } });
     const storage = await freshStorage();
