@@ -6,6 +6,7 @@ import { addPoint, packPoints, type HistoryPoint } from './history';
 import { isObject } from '../guards';
 import {
   accountsItem,
+  accountsReady,
   damagedEntry,
   historyItem,
   loadAccounts,
@@ -43,6 +44,7 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
 /** Changes the stored list in place: entries it does not touch, damaged ones included, stay. */
 function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void> {
   return queued(async () => {
+    await accountsReady();
     if ((await storedVersion(accountsItem)) > VERSION.accounts) throw new StorageLockedError('newer-version');
     const raw = await accountsItem.getValue();
     if (!Array.isArray(raw)) throw new StorageLockedError('not-a-list');
