@@ -1,6 +1,6 @@
 import { forecast } from '@/lib/outlook/forecast';
 import { formatBytes, formatDate } from '@/lib/format';
-import { lastDays, type HistoryPoint } from '@/lib/store/history';
+import { lastDays, RECENT_DAYS, type HistoryPoint } from '@/lib/store/history';
 import { t } from '@/lib/i18n';
 import { DAY_MS, dayOf } from '@/lib/time';
 
@@ -11,7 +11,7 @@ interface Props {
   locale: string;
 }
 
-const DAYS = 30;
+const DAYS = RECENT_DAYS;
 
 /** The last 30 days' usage as a sparkline with its text alternative, and where it is heading. */
 export function UsageTrend({ points, now, locale }: Props) {

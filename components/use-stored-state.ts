@@ -5,7 +5,6 @@ import type { Settings } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import {
   loadAccounts,
-  loadHistory,
   loadSettings,
   loadSnapshots,
   storageProblems,
@@ -26,7 +25,9 @@ export interface StoredState {
   problems: { item: 'accounts' | 'settings'; reason: LockReason }[];
 }
 
-async function loadState(): Promise<StoredState> {
+type HistoryLoader = () => Promise<Record<string, AccountHistory>>;
+
+async function loadState(loadHistory: HistoryLoader): Promise<StoredState> {
   const [{ accounts, damaged }, snapshots, history, settings, problems] = await Promise.all([
     loadAccounts(),
     loadSnapshots(),
@@ -37,13 +38,16 @@ async function loadState(): Promise<StoredState> {
   return { accounts, damaged, snapshots, history, settings, problems };
 }
 
-/** Storage as the pages show it: read at once, read again whenever any item changes. */
-export function useStoredState(): StoredState | undefined {
+/**
+ * Storage as the pages show it: read at once, read again whenever any item changes. The
+ * popup asks for the recent history only (loadRecentHistory); the Settings page for the whole.
+ */
+export function useStoredState(loadHistory: HistoryLoader): StoredState | undefined {
   const [state, setState] = useState<StoredState>();
   useEffect(() => {
     let alive = true;
     const load = async () => {
-      const next = await loadState();
+      const next = await loadState(loadHistory);
       if (alive) setState(next);
     };
     void load();

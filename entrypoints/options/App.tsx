@@ -5,6 +5,7 @@ import { ConfirmButton } from '@/components/ConfirmButton';
 import { SettingsForm } from '@/components/SettingsForm';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { useStoredState } from '@/components/use-stored-state';
+import { loadHistory } from '@/lib/store/items';
 import { HistoryChart } from '@/components/HistoryChart';
 import { SettingsTransfer } from '@/components/SettingsTransfer';
 import { accountIdentity, ACCOUNT_DEFAULTS, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
@@ -18,7 +19,7 @@ const blankAccount = (): Account => ({ ...ACCOUNT_DEFAULTS, id: newAccountId(), 
 
 /** The options page: accounts, their usage history, shared settings, export and import, and removing everything. */
 export function App() {
-  const state = useStoredState();
+  const state = useStoredState(loadHistory);
   const [editing, setEditing] = useState<Account>();
   const [refused, setRefused] = useState(false);
   const standing = useStandingFailures(state);

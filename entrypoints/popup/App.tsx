@@ -6,6 +6,7 @@ import { safeAccountName } from '@/components/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { CardFallback } from '@/components/CardFallback';
 import { useStoredState } from '@/components/use-stored-state';
+import { loadRecentHistory } from '@/lib/store/items';
 import { Welcome } from '@/components/Welcome';
 import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
@@ -16,7 +17,7 @@ import { DamagedEntry, StorageProblems } from '@/components/DamagedEntry';
 
 /** The toolbar popup: rendered from storage at once, never waiting for the network. */
 export function App({ now = Date.now }: { now?: () => number }) {
-  const state = useStoredState();
+  const state = useStoredState(loadRecentHistory);
   const standing = useStandingFailures(state);
   const locale = uiLocale();
   if (!state) return <main class="popup popup--loading" aria-busy="true" />;

@@ -1,4 +1,4 @@
-import { accountIdentity, credentialsKey, missingCredentials, type Account } from '../store/accounts';
+import { accountIdentity, missingCredentials, type Account } from '../store/accounts';
 import { retryDelay } from './backoff';
 import { fail, invalidatesNode, ok, type Failure, type Result } from '../service/failures';
 import type { DatasetCapacity, UserInfo } from '../service/answers';
@@ -6,8 +6,8 @@ import type { ServiceApi, ServiceCredentials } from '../service/client';
 import { nodeOrigin } from '../service/addresses';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/account-state';
-import { loadAccounts, loadSnapshots } from '../store/items';
-import { addReading, updateSnapshot } from '../store/writes';
+import { addReading, recordSnapshot } from '../store/writes';
+import type { Trigger } from './schedule';
 import { dayOf } from '../time';
 
 /** What a test of unsaved account settings found, call by call. */
@@ -19,19 +19,28 @@ export interface ConnectionReport {
   nodeOrigin?: string;
 }
 
-export interface AccountTaskDeps {
+export interface AccountCheckDeps {
   api: ServiceApi;
   /** Whether the extension holds the host permission for this URL. */
   canReach: (url: string) => Promise<boolean>;
   now: () => number;
 }
 
+/** What started a run: a schedule (alarm, retry, start-up catch-up), the user's "Check now", or host access granted. */
+export type RunTrigger = Trigger | 'manual' | 'access-granted';
+
+/** What a run knows when it checks an account (the activity log reads its trigger here). */
+export interface CheckRun {
+  trigger: RunTrigger;
+  settings: Settings;
+}
+
 /**
- * The two tasks of one account (keep-alive: getUser; refresh: the capacity call) and the
- * record of each outcome in its snapshot. Called by the background service, which decides
- * when and runs one thing at a time.
+ * The two checks of one account (keep-alive: getUser; refresh: the capacity call) and the
+ * record of each outcome in its snapshot. Called by the runner, which reads storage once per
+ * run, decides what is due and runs one thing at a time.
  */
-export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
+export function createAccountChecks({ api, canReach, now }: AccountCheckDeps) {
   /** Why nothing may be sent for this account (to this node), if anything. */
   async function blocker(account: ServiceCredentials, node?: string): Promise<Failure | undefined> {
     const missing = missingCredentials(account);
@@ -42,32 +51,20 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
     return undefined;
   }
 
-  /** Whether the account is still stored with these credentials (not removed or edited since). */
-  async function isCurrent(account: Account): Promise<boolean> {
-    const stored = (await loadAccounts()).accounts.find((a) => a.id === account.id);
-    return stored !== undefined && credentialsKey(stored) === credentialsKey(account);
-  }
-
-  /** The account's snapshot as it is now (another server's or user's data does not count). */
-  async function snapshotOf(account: Account): Promise<AccountSnapshot> {
-    return snapshotFor(account, (await loadSnapshots())[account.id]);
-  }
-
   /**
-   * Stores a task's outcome (and `extra` fields) with its retry time. An outcome is only
-   * about the credentials it was fetched with: if the account was removed or edited in the
-   * meantime, it is dropped (and false returned).
+   * Stores a task's outcome (and `extra` fields) with its retry time: the snapshot as recorded,
+   * or undefined when the account was removed or edited meanwhile (the outcome is only about
+   * the credentials it was fetched with, so it is dropped).
    */
-  async function record(
+  function record(
     account: Account,
     task: Task,
-    settings: Settings,
+    run: CheckRun,
     outcome: Result<unknown>,
     extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
-  ): Promise<boolean> {
-    if (!(await isCurrent(account))) return false;
-    const interval = taskInterval(settings, task);
-    await updateSnapshot(account.id, (stored) => {
+  ): Promise<AccountSnapshot | undefined> {
+    const interval = taskInterval(run.settings, task);
+    return recordSnapshot(account, (stored) => {
       const s = snapshotFor(account, stored);
       return {
         ...s,
@@ -76,56 +73,50 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
         [task]: recordAttempt(s[task], now(), outcome, (n, f) => retryDelay(task, n, f, interval)),
       };
     });
-    return true;
   }
 
   /** getUser: the keep-alive, and the source of the node host. */
-  async function keepAlive(account: Account, settings: Settings): Promise<Result<string>> {
+  async function keepAlive(account: Account, run: CheckRun): Promise<{ recorded?: AccountSnapshot; node: Result<string> }> {
     const blocked = await blocker(account);
-    if (blocked) {
-      await record(account, 'keepAlive', settings, fail(blocked));
-      return fail(blocked);
-    }
+    if (blocked) return { recorded: await record(account, 'keepAlive', run, fail(blocked)), node: fail(blocked) };
     const user = await api.getUser(account);
     // A failed keep-alive keeps the user details last seen: they are still the best we know.
-    await record(account, 'keepAlive', settings, user, () =>
-      user.ok ? { user: { ...user.value, at: now() }, nodeStale: false } : {},
-    );
-    return user.ok ? ok(user.value.node) : user;
+    const recorded = await record(account, 'keepAlive', run, user, () => (user.ok ? { user: { ...user.value, at: now() }, nodeStale: false } : {}));
+    return { recorded, node: user.ok ? ok(user.value.node) : user };
   }
 
   /** The capacity call on the cached node; getUser first only when the node is unknown or stale. */
-  async function refresh(account: Account, settings: Settings): Promise<void> {
-    const snapshot = await snapshotOf(account);
+  async function refresh(account: Account, snapshot: AccountSnapshot, run: CheckRun): Promise<AccountSnapshot | undefined> {
     let node = snapshot.nodeStale ? undefined : snapshot.user?.node;
-    const failed = async (outcome: Result<unknown>) => void (await record(account, 'refresh', settings, outcome));
+    const failed = (outcome: Result<unknown>) => record(account, 'refresh', run, outcome);
     if (node === undefined) {
       // getUser's own backoff holds for the getUser a refresh needs: no second call before its retry.
       const { failure, retryAt } = snapshot.keepAlive;
       if (failure && retryAt !== undefined && now() < retryAt) return failed(fail(failure));
-      const looked = await keepAlive(account, settings);
-      if (!looked.ok) return failed(looked);
-      node = looked.value;
+      const looked = await keepAlive(account, run);
+      if (!looked.recorded) return undefined;
+      if (!looked.node.ok) return failed(looked.node);
+      node = looked.node.value;
     }
     const blocked = await blocker(account, node);
     if (blocked) return failed(fail(blocked));
     const capacity = await api.getCapacity(account, node);
     const at = now();
-    const recorded = await record(account, 'refresh', settings, capacity, (s) =>
+    const recorded = await record(account, 'refresh', run, capacity, (s) =>
       capacity.ok ? { capacity: { ...capacity.value, at } } : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
     );
     // The day's history point: only a reading recorded for these credentials.
     if (recorded && capacity.ok) await addReading(account.id, accountIdentity(account), [dayOf(at), capacity.value.used, capacity.value.quota]);
+    return recorded;
   }
 
   return {
-    isCurrent,
-    snapshotOf,
-
-    /** Runs one task for one account. */
-    async run(account: Account, task: Task, settings: Settings): Promise<void> {
-      if (task === 'keepAlive') await keepAlive(account, settings);
-      else await refresh(account, settings);
+    /**
+     * Runs one task of one account from its snapshot as the run knows it; returns the snapshot
+     * as recorded, or undefined when the account changed meanwhile (its change starts a run).
+     */
+    async run(account: Account, snapshot: AccountSnapshot, task: Task, run: CheckRun): Promise<AccountSnapshot | undefined> {
+      return task === 'keepAlive' ? (await keepAlive(account, run)).recorded : refresh(account, snapshot, run);
     },
 
     /** Tests unsaved settings: getUser, then the capacity call on its node. Stores nothing. */
@@ -141,5 +132,3 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
     },
   };
 }
-
-export type AccountTasks = ReturnType<typeof createAccountTasks>;

@@ -1,7 +1,7 @@
-import { lastDays, type HistoryPoint } from '../store/history';
+import { lastDays, RECENT_DAYS, type HistoryPoint } from '../store/history';
 
 /** The forecast looks at the last 30 days, and only says something with a week of them. */
-export const FORECAST_WINDOW_DAYS = 30;
+export const FORECAST_WINDOW_DAYS = RECENT_DAYS;
 export const FORECAST_MIN_DAYS = 7;
 /** A date further away than this is noise in a flat line, not a forecast. */
 export const FORECAST_HORIZON_DAYS = 5 * 365;

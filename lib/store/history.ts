@@ -1,3 +1,6 @@
+import { isCount, isObject } from '../guards';
+import { dayStart } from '../time';
+
 // An account's usage over time: one point a day, kept a little over a year. Pure: the day
 // numbers come from lib/time.ts `dayOf`, storage from lib/store/items.ts and writes.ts.
 
@@ -12,6 +15,12 @@ export interface AccountHistory {
 
 /** Days kept: a year and a bit, so the same time last year can still be seen. */
 export const HISTORY_DAYS = 400;
+
+/**
+ * The recent part every popup opening and every background run reads (the trend, the
+ * forecast's window), stored apart from the whole, which only the Settings page reads.
+ */
+export const RECENT_DAYS = 30;
 
 /** How far a real point can lie ahead of today: a move across time zones (UTC+14 to UTC-12) turns the local date back up to two days. */
 const ZONE_MOVE_DAYS = 2;
@@ -47,3 +56,25 @@ export const packPoints = (points: readonly HistoryPoint[]): string => points.ma
 
 /** Stored points back as triples; what is not three numbers is left for the guards to drop. */
 export const unpackPoints = (packed: string): number[][] => (packed ? packed.split(';').map((point) => point.split(',').map(Number)) : []);
+
+/** A day JavaScript can still turn into a date (beyond ±8.64e15 ms, formatting one throws). */
+const isDay = (day: number) => !Number.isNaN(new Date(dayStart(day)).getTime());
+
+const isPoint = (value: unknown): value is HistoryPoint =>
+  Array.isArray(value) && value.length === 3 && value.every(isCount) && isDay(value[0] as number);
+
+/** One account's stored history: its points that can be read, in day order, one a day. */
+export function readHistory(value: unknown): AccountHistory | undefined {
+  if (!isObject(value) || typeof value.identity !== 'string' || typeof value.points !== 'string') return undefined;
+  const points = unpackPoints(value.points).filter(isPoint);
+  return { identity: value.identity, points: points.filter((p, i) => i === 0 || p[0] > points[i - 1]![0]) };
+}
+
+/** The stored histories' recent part, as stored: each readable one's last RECENT_DAYS days. */
+export function recentPart(stored: Record<string, unknown>): Record<string, { identity: string; points: string }> {
+  return Object.fromEntries(Object.entries(stored).flatMap(([id, value]) => {
+    const history = readHistory(value);
+    const newest = history?.points.at(-1)?.[0] ?? 0;
+    return history ? [[id, { identity: history.identity, points: packPoints(history.points.filter(([day]) => day > newest - RECENT_DAYS)) }]] : [];
+  }));
+}

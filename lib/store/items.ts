@@ -1,10 +1,9 @@
 import { storage, type WxtStorageItem } from '@wxt-dev/storage';
 import { ACCOUNT_DEFAULTS, isStoredAccount, newAccountId, type Account } from './accounts';
-import { unpackPoints, type AccountHistory, type HistoryPoint } from './history';
+import { readHistory, type AccountHistory } from './history';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
-import { isCount, isObject } from '../guards';
+import { isObject } from '../guards';
 import { readSnapshot, type AccountSnapshot } from './account-state';
-import { dayStart } from '../time';
 
 // Every stored item, its version and migrations, and the reads that survive whatever is
 // stored: another version's data, a damaged entry, a value that is no JSON we know. Changes go
@@ -55,8 +54,11 @@ export const settingsItem = storage.defineItem<unknown>('local:settings', { fall
  */
 export const snapshotsItem = storage.defineItem<unknown>('local:snapshots', { fallback: {}, version: VERSION.snapshots });
 
-/** Each account's usage history (lib/history.ts), by account id. */
+/** Each account's usage history (lib/store/history.ts), by account id. */
 export const historyItem = storage.defineItem<unknown>('local:history', { fallback: {}, version: VERSION.history });
+
+/** Its recent part (`recentPart`), written with it: what the popup and the background read. */
+export const recentHistoryItem = storage.defineItem<unknown>('local:recentHistory', { fallback: null, version: VERSION.history });
 
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
@@ -136,22 +138,17 @@ export async function loadSnapshots(): Promise<Record<string, AccountSnapshot>> 
 
 // ---- history ----------------------------------------------------------------------------
 
-/** A day JavaScript can still turn into a date (beyond ±8.64e15 ms, formatting one throws). */
-const isDay = (day: number) => !Number.isNaN(new Date(dayStart(day)).getTime());
+/** Every account's whole history that can be read, by account id. */
+export const loadHistory = async () => readHistories(await historyItem.getValue());
 
-const isPoint = (value: unknown): value is HistoryPoint =>
-  Array.isArray(value) && value.length === 3 && value.every(isCount) && isDay(value[0] as number);
-
-/** One account's stored history: its points that can be read, in day order, one a day. */
-export function readHistory(value: unknown): AccountHistory | undefined {
-  if (!isObject(value) || typeof value.identity !== 'string' || typeof value.points !== 'string') return undefined;
-  const points = unpackPoints(value.points).filter(isPoint);
-  return { identity: value.identity, points: points.filter((p, i) => i === 0 || p[0] > points[i - 1]![0]) };
+/** Every account's recent history (RECENT_DAYS), by account id: far less to read than the whole. */
+export async function loadRecentHistory(): Promise<Record<string, AccountHistory>> {
+  // Histories recorded before the recent part was stored apart are read whole, until the next reading.
+  const raw = await recentHistoryItem.getValue();
+  return raw === null ? loadHistory() : readHistories(raw);
 }
 
-/** Every account's history that can be read, by account id. */
-export async function loadHistory(): Promise<Record<string, AccountHistory>> {
-  const raw = await historyItem.getValue();
+function readHistories(raw: unknown): Record<string, AccountHistory> {
   const entries = isObject(raw) ? Object.entries(raw) : [];
   return Object.fromEntries(entries.flatMap(([id, value]) => {
     const history = readHistory(value);
@@ -172,6 +169,6 @@ export async function storageProblems(): Promise<{ item: 'accounts' | 'settings'
 
 /** Calls back whenever any stored item changes; returns the function that stops watching. */
 export function watchStorage(callback: () => void): () => void {
-  const stops = [accountsItem, settingsItem, snapshotsItem, historyItem].map((item) => item.watch(callback));
+  const stops = [accountsItem, settingsItem, snapshotsItem, historyItem, recentHistoryItem].map((item) => item.watch(callback));
   return () => stops.forEach((stop) => stop());
 }

@@ -1,8 +1,8 @@
 import { storage } from '@wxt-dev/storage';
-import { isStoredAccount, type Account } from './accounts';
+import { credentialsKey, isStoredAccount, type Account } from './accounts';
 import type { Settings } from './settings';
 import type { AccountSnapshot } from './account-state';
-import { addPoint, packPoints, type HistoryPoint } from './history';
+import { addPoint, packPoints, readHistory, recentPart, type HistoryPoint } from './history';
 import { isObject } from '../guards';
 import {
   accountsItem,
@@ -11,7 +11,7 @@ import {
   historyItem,
   loadAccounts,
   loadSnapshots,
-  readHistory,
+  recentHistoryItem,
   settingsItem,
   snapshotsItem,
   storedVersion,
@@ -112,22 +112,41 @@ export function saveSettings(settings: Settings): Promise<void> {
 
 // ---- snapshots ------------------------------------------------------------------------
 
+/** Changes one account's snapshot (unqueued: the caller holds the queue). */
+async function changeSnapshot(
+  id: string,
+  change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot | undefined,
+): Promise<AccountSnapshot | undefined> {
+  const all = await loadSnapshots();
+  const current = all[id];
+  const updated = change(current);
+  if (updated !== current) {
+    if (updated === undefined) delete all[id];
+    else all[id] = updated;
+    await snapshotsItem.setValue(all);
+    await snapshotsItem.setMeta({ v: VERSION.snapshots });
+  }
+  return updated;
+}
+
 /** Changes one account's snapshot; a change that returns the same object writes nothing. */
 export function updateSnapshot(
   id: string,
   change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot | undefined,
 ): Promise<AccountSnapshot | undefined> {
+  return queued(() => changeSnapshot(id, change));
+}
+
+/**
+ * Records what was learned about an account with these credentials: the snapshot recorded, or
+ * undefined, writing nothing, when the account was removed or edited since. Checked in the
+ * queue, just before writing, so no edit can slip in between.
+ */
+export function recordSnapshot(account: Account, change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot): Promise<AccountSnapshot | undefined> {
   return queued(async () => {
-    const all = await loadSnapshots();
-    const current = all[id];
-    const updated = change(current);
-    if (updated !== current) {
-      if (updated === undefined) delete all[id];
-      else all[id] = updated;
-      await snapshotsItem.setValue(all);
-      await snapshotsItem.setMeta({ v: VERSION.snapshots });
-    }
-    return updated;
+    const stored = (await loadAccounts()).accounts.find((a) => a.id === account.id);
+    if (stored === undefined || credentialsKey(stored) !== credentialsKey(account)) return undefined;
+    return changeSnapshot(account.id, change);
   });
 }
 
@@ -154,6 +173,7 @@ function changeHistory(change: (all: Record<string, unknown>) => boolean): Promi
     if (!change(all)) return;
     await historyItem.setValue(all);
     await historyItem.setMeta({ v: VERSION.history });
+    await recentHistoryItem.setValue(recentPart(all));
   });
 }
 
