@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_COLORS } from '@/lib/background/badge';
-import { openNoticeTarget } from '@/lib/background/notices';
+import { openNoticeTarget } from '@/lib/background/notifier';
 import { ALARM } from '@/lib/background/schedule';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
