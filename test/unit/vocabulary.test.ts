@@ -11,7 +11,7 @@ const RETIRED: Record<'en' | 'ja', { word: string; pattern: RegExp }[]> = {
     { word: 'login', pattern: /\blog-?ins?\b/i },
     { word: 'logged in', pattern: /\blogged in\b/i },
     { word: 'log in', pattern: /\blog in\b/i },
-    { word: 'Connected as', pattern: /\bConnected as\b/i },
+    { word: 'signed in as', pattern: /\bsigned in as\b/i },
     { word: 'the options (page)', pattern: /\b(the|its) options\b/i },
     { word: 'almost full (say the level and the percentage)', pattern: /\balmost full\b/i },
   ],
