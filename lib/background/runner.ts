@@ -71,7 +71,7 @@ export function createBackgroundService(deps: AccountTaskDeps) {
     }
     const fresh = await loadSnapshots();
     const views = accounts.map((account) => ({ account, snapshot: snapshotFor(account, fresh[account.id]) }));
-    await renderBadge(badgeFor(views, settings));
+    await renderBadge(badgeFor(views, settings, now));
     await scheduleRetry(nextRetryAt(views.map((v) => v.snapshot)));
   }
 

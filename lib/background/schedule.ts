@@ -27,7 +27,8 @@ export function isDue(state: TaskState, task: Task, intervalMs: number, now: num
   if (trigger === 'retry') return false;
   if (trigger === 'alarm') return now >= state.lastAttemptAt + intervalMs * (1 - ALARM_TOLERANCE);
   // A new browser session keeps alive early, unless the server asked us to wait.
-  const askedToWait = state.failure?.kind === 'rate-limited' && state.retryAt !== undefined;
+  const asked = state.failure?.kind === 'rate-limited' || (state.failure?.kind === 'server-error' && state.failure.retryAfterMs !== undefined);
+  const askedToWait = asked && state.retryAt !== undefined;
   if (trigger === 'browser-start' && task === 'keepAlive' && !askedToWait) {
     return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
   }
