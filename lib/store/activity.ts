@@ -49,11 +49,15 @@ export const USAGE_THINNING_MS = HOUR_MS;
  * over, repeated usage updates thinned, and at most ACTIVITY_MAX_ENTRIES kept.
  */
 export function addActivity(log: AccountActivity | undefined, identity: string, entry: ActivityEntry, now: number): AccountActivity {
-  const kept = (log?.identity === identity ? log.entries : []).filter((e) => e.at > now - ACTIVITY_DAYS * DAY_MS);
+  const own = log?.identity === identity ? log.entries : [];
+  const cutoff = now - ACTIVITY_DAYS * DAY_MS;
+  const kept = (own[0]?.at ?? Infinity) > cutoff ? own : own.filter((e) => e.at > cutoff); // oldest first: often nothing to drop
   const lastUsage = kept.findLast((e) => e.check === 'usage' && e.at <= entry.at);
   const repeated = entry.check === 'usage' && entry.trigger !== 'manual' && lastUsage?.outcome === entry.outcome
     && entry.at - lastUsage.at < USAGE_THINNING_MS;
-  const entries = repeated ? kept : [...kept, entry].sort((a, b) => a.at - b.at);
+  // In time order (an entry older than the last comes of a clock set back).
+  const entries = repeated ? kept : [...kept, entry];
+  if (entry.at < (kept.at(-1)?.at ?? -Infinity)) entries.sort((a, b) => a.at - b.at);
   return { identity, entries: entries.slice(-ACTIVITY_MAX_ENTRIES) };
 }
 
