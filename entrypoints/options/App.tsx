@@ -6,6 +6,7 @@ import { SettingsForm } from '@/components/SettingsForm';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { useStoredState } from '@/components/use-stored-state';
 import { HistoryChart } from '@/components/HistoryChart';
+import { ActivityLog } from '@/components/ActivityLog';
 import { SettingsTransfer } from '@/components/SettingsTransfer';
 import { accountIdentity, DEFAULT_KEY_FORM, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
@@ -25,7 +26,7 @@ const blankAccount = (): Account => ({
   notifications: true,
 });
 
-/** The options page: accounts, their usage history, shared settings, export and import, and removing everything. */
+/** The options page: accounts, their usage history and activity log, shared settings, export and import, and removing everything. */
 export function App() {
   const state = useStoredState();
   const [editing, setEditing] = useState<Account>();
@@ -96,6 +97,7 @@ export function App() {
             <HistoryChart key={account.id} account={account} points={pointsFor(history[account.id], accountIdentity(account))} locale={locale} />
           ))}
         </section>
+        <ActivityLog accounts={accounts} locale={locale} />
         <section aria-labelledby="settings-heading">
           <h2 id="settings-heading">{t('settingsHeading')}</h2>
           <SettingsForm settings={settings} onSave={saveSettings} />

@@ -1,10 +1,10 @@
 import { ACTIVITY_DAYS, type ActivityEntry } from '../store/activity';
-import { dayOf } from '../time';
+import { DAY_MS, dayOf } from '../time';
 
 /** What an activity log says about the sign-ins it holds, for its one-line summary. Pure. */
 export interface ActivitySummary {
-  /** Days the log covers: from its first entry's day to today, at most ACTIVITY_DAYS. */
-  days: number;
+  /** The first entry it counts: the log's first in the last ACTIVITY_DAYS days. */
+  since: number;
   /** Days with at least one sign-in, and of those the days with a successful one. */
   signInDays: number;
   okDays: number;
@@ -16,11 +16,12 @@ export interface ActivitySummary {
   failingSince?: number;
 }
 
-/** The summary of a log (entries oldest first); undefined for an empty one. */
+/** The summary of a log's last ACTIVITY_DAYS days (entries oldest first); undefined for an empty one. */
 export function summarizeActivity(entries: readonly ActivityEntry[], now: number): ActivitySummary | undefined {
-  const first = entries[0];
+  const counted = entries.filter((e) => e.at > now - ACTIVITY_DAYS * DAY_MS);
+  const first = counted[0];
   if (!first) return undefined;
-  const signIns = entries.filter((e) => e.check === 'sign-in');
+  const signIns = counted.filter((e) => e.check === 'sign-in');
   const days = new Map<number, boolean>();
   for (const { at, outcome } of signIns) days.set(dayOf(at), days.get(dayOf(at)) === true || outcome === 'ok');
   let recovered = 0;
@@ -35,7 +36,7 @@ export function summarizeActivity(entries: readonly ActivityEntry[], now: number
     }
   }
   return {
-    days: Math.min(ACTIVITY_DAYS, dayOf(now) - dayOf(first.at) + 1),
+    since: first.at,
     signInDays: days.size,
     okDays: [...days.values()].filter(Boolean).length,
     recovered,
