@@ -52,6 +52,16 @@ export function checkedMomentsAgo(state: TaskState, now: number): boolean {
   return !(state.failure && fixedByTheUser(state.failure));
 }
 
+/**
+ * When a task is next due by its schedule or its backed-off retry, whichever is sooner; unknown
+ * before its first attempt (that runs at once). Pure. The periodic alarm may run it a little
+ * later: it fires on its own period.
+ */
+export function nextCheckAt(state: TaskState, intervalMs: number): number | undefined {
+  if (state.lastAttemptAt === undefined) return undefined;
+  return Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity);
+}
+
 /** When the earliest backed-off retry of any account is due, if any. */
 export function nextRetryAt(snapshots: readonly AccountSnapshot[]): number | undefined {
   const times = snapshots.flatMap((s) => TASKS.flatMap((task) => s[task].retryAt ?? []));
