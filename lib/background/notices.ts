@@ -139,7 +139,7 @@ export async function showNotice(account: Account, notice: Notice, now: number):
   const [id, title, message] = noticeText(account, notice, now);
   await browser.notifications.create(id, {
     type: 'basic',
-    iconUrl: browser.runtime.getURL('/icon/128.png'),
+    iconUrl: browser.runtime.getURL('/icons/128.png'),
     title,
     message,
   });
