@@ -7,23 +7,14 @@ import { StandingFailures, useStandingFailures } from '@/components/standing-fai
 import { useStoredState } from '@/components/use-stored-state';
 import { HistoryChart } from '@/components/HistoryChart';
 import { SettingsTransfer } from '@/components/SettingsTransfer';
-import { accountIdentity, DEFAULT_KEY_FORM, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
+import { accountIdentity, ACCOUNT_DEFAULTS, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages';
 import { StorageLockedError, removeAccount, removeAllData, removeDamagedEntry, saveAccount, saveSettings } from '@/lib/store/writes';
 import { DamagedEntry, damagedName, StorageProblems } from '@/components/DamagedEntry';
 
-const blankAccount = (): Account => ({
-  id: newAccountId(),
-  label: '',
-  baseUrl: SERVER_PRESETS[0],
-  userId: '',
-  password: '',
-  apiKey: '',
-  keyForm: DEFAULT_KEY_FORM,
-  notifications: true,
-});
+const blankAccount = (): Account => ({ ...ACCOUNT_DEFAULTS, id: newAccountId(), baseUrl: SERVER_PRESETS[0], userId: '', password: '', apiKey: '' });
 
 /** The options page: accounts, their usage history, shared settings, export and import, and removing everything. */
 export function App() {
