@@ -62,6 +62,21 @@ describe('a release', () => {
     }
   });
 
+  it('each zip holds the icons its manifest names and every file the code asks the browser for', () => {
+    const asked = readdirSync('lib', { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => [...readFileSync(join('lib', f), 'utf8').matchAll(/getURL\('\/([^'?#]+)'\)/g)].map((m) => m[1]!));
+    expect(asked).toContain('icons/128.png');
+    for (const browser of ['chrome', 'firefox']) {
+      const files = unzipped(join(out, `storage-keeper-${version}-${browser}.zip`));
+      const manifest = JSON.parse(files.get('manifest.json')!.toString());
+      const named = [...Object.values(manifest.icons), ...Object.values(manifest.action.default_icon)] as string[];
+      expect(named.filter((f) => !files.has(f)), browser).toEqual([]);
+      expect(Object.keys(manifest.icons).sort(), browser).toEqual(['128', '16', '32', '48']);
+      expect(asked.filter((f) => !files.has(f)), browser).toEqual([]);
+    }
+  });
+
   it('the sources zip holds only files the repository tracks: no artifacts, screenshots, .git, .env, node_modules or local files', () => {
     const tracked = new Set(execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n'));
     const entries = [...unzipped(join(out, `storage-keeper-${version}-sources.zip`)).keys()];
