@@ -11,7 +11,12 @@ export default defineConfig({
       {
         // The WXT plugin ignores wxt.config.ts's vite plugins: preact is added here too.
         plugins: [WxtVitest(), preact()],
-        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        // Table tests of pure modules live beside them (lib/**/x.test.ts); scenarios in test/unit.
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}', 'lib/**/*.test.ts', 'components/**/*.test.tsx'],
+          environment: 'node',
+        },
       },
       {
         test: {
@@ -23,6 +28,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
+      },
+      {
+        // The release: zips, the sources zip and a rebuild from it (npm ci, then the build: minutes).
+        test: { name: 'release', include: ['test/release/**/*.test.ts'], environment: 'node', testTimeout: 900_000, hookTimeout: 300_000 },
       },
       {
         test: {

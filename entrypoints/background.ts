@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { openNoticeTarget } from '@/lib/background/notices';
+import { openNoticeTarget } from '@/lib/background/notifier';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
 import { onMessages } from '@/lib/messages';
 import { hasHostPermission } from '@/lib/permissions';

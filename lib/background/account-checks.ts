@@ -6,8 +6,8 @@ import type { ServiceApi, ServiceCredentials } from '../service/client';
 import { nodeOrigin } from '../service/addresses';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/account-state';
-import { addReading, recordSnapshot } from '../store/writes';
-import type { Trigger } from './schedule';
+import { addReading, logActivity, recordSnapshot } from '../store/writes';
+import type { ActivityTrigger } from '../store/activity';
 import { dayOf } from '../time';
 
 /** What a test of unsaved account settings found, call by call. */
@@ -26,12 +26,9 @@ export interface AccountCheckDeps {
   now: () => number;
 }
 
-/** What started a run: a schedule (alarm, retry, start-up catch-up), the user's "Check now", or host access granted. */
-export type RunTrigger = Trigger | 'manual' | 'access-granted';
-
-/** What a run knows when it checks an account (the activity log reads its trigger here). */
+/** What a run knows when it checks an account: why it runs (for the activity log), the settings. */
 export interface CheckRun {
-  trigger: RunTrigger;
+  why: ActivityTrigger;
   settings: Settings;
 }
 
@@ -52,11 +49,11 @@ export function createAccountChecks({ api, canReach, now }: AccountCheckDeps) {
   }
 
   /**
-   * Stores a task's outcome (and `extra` fields) with its retry time: the snapshot as recorded,
-   * or undefined when the account was removed or edited meanwhile (the outcome is only about
-   * the credentials it was fetched with, so it is dropped).
+   * Stores a task's outcome (and `extra` fields) with its retry time, and logs it with why it
+   * ran: the snapshot as recorded, or undefined when the account was removed or edited
+   * meanwhile (the outcome is only about the credentials it was fetched with, so it is dropped).
    */
-  function record(
+  async function record(
     account: Account,
     task: Task,
     run: CheckRun,
@@ -64,15 +61,21 @@ export function createAccountChecks({ api, canReach, now }: AccountCheckDeps) {
     extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
   ): Promise<AccountSnapshot | undefined> {
     const interval = taskInterval(run.settings, task);
-    return recordSnapshot(account, (stored) => {
+    const at = now();
+    const recorded = await recordSnapshot(account, (stored) => {
       const s = snapshotFor(account, stored);
       return {
         ...s,
         ...extra(s),
         identity: accountIdentity(account),
-        [task]: recordAttempt(s[task], now(), outcome, (n, f) => retryDelay(task, n, f, interval)),
+        [task]: recordAttempt(s[task], at, outcome, (n, f) => retryDelay(task, n, f, interval)),
       };
     });
+    if (recorded) {
+      const check = task === 'keepAlive' ? 'sign-in' : 'usage';
+      await logActivity(account.id, accountIdentity(account), { at, check, trigger: run.why, outcome: outcome.ok ? 'ok' : outcome.failure.kind }, at);
+    }
+    return recorded;
   }
 
   /** getUser: the keep-alive, and the source of the node host. */

@@ -1,31 +1,29 @@
 import { accountIdentity, type Account } from '../store/accounts';
-import { createAccountChecks, type AccountCheckDeps, type RunTrigger } from './account-checks';
+import { createAccountChecks, type AccountCheckDeps } from './account-checks';
 import type { ServiceCredentials } from '../service/client';
 import { badgeFor, renderBadge } from './badge';
 import { pointsFor } from '../store/history';
-import { decideNotices, showNotice } from './notices';
-import { ALARM, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './schedule';
+import { decideNotices } from './notices';
+import { showNotice } from './notifier';
+import { ALARM, checkedMomentsAgo, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './schedule';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import { snapshotFor, type AccountSnapshot } from '../store/account-state';
 import { loadAccounts, loadRecentHistory, loadSettings, loadSnapshots } from '../store/items';
-import { pruneHistory, pruneSnapshots, recordSnapshot } from '../store/writes';
-import { MINUTE_MS } from '../time';
+import { pruneActivity, pruneHistory, pruneSnapshots, recordSnapshot } from '../store/writes';
+import type { ActivityTrigger } from '../store/activity';
 
-/** A manual check of an account is not repeated within this time (fast clicks on Refresh). */
-export const MANUAL_CHECK_GAP_MS = MINUTE_MS / 6;
-
-/** One run: why it runs, and what storage held when it began, read once and passed down. */
-interface Run<T extends RunTrigger = RunTrigger> {
-  trigger: T;
+/** One run: why it runs (for the activity log), and what storage held when it began, read once and passed down. */
+interface Run {
+  why: ActivityTrigger;
   settings: Settings;
   accounts: readonly Account[];
   /** Each account's snapshot as this run knows it: as read, then as each check recorded it. */
   snapshots: Map<string, AccountSnapshot>;
 }
 
-async function beginRun<T extends RunTrigger>(trigger: T): Promise<Run<T>> {
+async function beginRun(why: ActivityTrigger): Promise<Run> {
   const [{ accounts }, settings, stored] = await Promise.all([loadAccounts(), loadSettings(), loadSnapshots()]);
-  return { trigger, settings, accounts, snapshots: new Map(accounts.map((a) => [a.id, snapshotFor(a, stored[a.id])])) };
+  return { why, settings, accounts, snapshots: new Map(accounts.map((a) => [a.id, snapshotFor(a, stored[a.id])])) };
 }
 
 /**
@@ -62,10 +60,10 @@ export function createBackgroundService(deps: AccountCheckDeps) {
     await publish(run);
   }
 
-  /** Runs what is due (of the tasks `only`), as the schedule that started the run sees it. */
-  function runDue(run: Run<Trigger>, only: readonly Task[] = TASKS): Promise<void> {
+  /** Runs what is due (of the tasks `only`), as the schedule that woke the worker sees it. */
+  function runDue(run: Run, trigger: Trigger, only: readonly Task[] = TASKS): Promise<void> {
     const now = deps.now();
-    return runTasks(run, (snapshot, task) => only.includes(task) && isDue(snapshot[task], task, taskInterval(run.settings, task), now, run.trigger));
+    return runTasks(run, (snapshot, task) => only.includes(task) && isDue(snapshot[task], task, taskInterval(run.settings, task), now, trigger));
   }
 
   /** Tells the user what changed (each notice shown, then recorded), redraws the badge, arms the retry. */
@@ -84,7 +82,7 @@ export function createBackgroundService(deps: AccountCheckDeps) {
       }
     }
     const views = accounts.map((account) => ({ account, snapshot: snapshots.get(account.id)! }));
-    await renderBadge(badgeFor(views, settings));
+    await renderBadge(badgeFor(views, settings, now));
     await scheduleRetry(nextRetryAt(views.map((v) => v.snapshot)));
   }
 
@@ -94,9 +92,8 @@ export function createBackgroundService(deps: AccountCheckDeps) {
       serial(async () => {
         const run = await beginRun('manual');
         const now = deps.now();
-        const recent = (at: number | undefined) => at !== undefined && now - at < MANUAL_CHECK_GAP_MS && at <= now;
         const chosen = run.accounts.filter((a) => accountId === undefined || a.id === accountId);
-        await runTasks(run, (snapshot, task) => !recent(snapshot[task].lastAttemptAt), chosen);
+        await runTasks(run, (snapshot, task) => !checkedMomentsAgo(snapshot[task], now), chosen);
       }),
 
     /** Tests unsaved credentials: getUser, then the capacity call; stores nothing. */
@@ -105,17 +102,17 @@ export function createBackgroundService(deps: AccountCheckDeps) {
     /** Worker or browser start: alarms checked, overdue work caught up at once. */
     start: (trigger: 'worker-start' | 'browser-start') =>
       serial(async () => {
-        const run = await beginRun(trigger);
+        const run = await beginRun('start');
         await ensureAlarms(run.settings, deps.now());
-        await runDue(run);
+        await runDue(run, trigger);
       }),
 
     /** An alarm fired. */
     onAlarm: (name: string) =>
       serial(async () => {
         const task = TASKS.find((t) => ALARM[t] === name);
-        if (name === ALARM.retry) await runDue(await beginRun('retry'));
-        else if (task) await runDue(await beginRun('alarm'), [task]);
+        if (name === ALARM.retry) await runDue(await beginRun('retry'), 'retry');
+        else if (task) await runDue(await beginRun('schedule'), 'alarm', [task]);
       }),
 
     /**
@@ -124,25 +121,27 @@ export function createBackgroundService(deps: AccountCheckDeps) {
      */
     onPermissionsAdded: () =>
       serial(async () => {
-        await runTasks(await beginRun('access-granted'), (snapshot, task) => snapshot[task].failure?.kind === 'permission-missing');
+        await runTasks(await beginRun('permission'), (snapshot, task) => snapshot[task].failure?.kind === 'permission-missing');
       }),
 
     /** Settings or accounts changed: new periods; new, edited and removed accounts seen to. */
     reschedule: () =>
       serial(async () => {
-        const run = await beginRun('worker-start');
+        const run = await beginRun('settings');
         await ensureAlarms(run.settings, deps.now());
-        // An account edited to another server or user forgets what the old one said, its history too.
+        // An account edited to another server or user forgets what the old one said, its history and log too.
         const find = (id: string) => run.accounts.find((a) => a.id === id);
         await pruneSnapshots((id, snapshot) => {
           const account = find(id);
           return account !== undefined && snapshotFor(account, snapshot) === snapshot;
         });
-        await pruneHistory((id, identity) => {
+        const current = (id: string, identity: string | undefined) => {
           const account = find(id);
           return account !== undefined && accountIdentity(account) === identity;
-        });
-        await runDue(run);
+        };
+        await pruneHistory(current);
+        await pruneActivity(current);
+        await runDue(run, 'worker-start');
       }),
   };
 }

@@ -1,6 +1,7 @@
 import { storage, type WxtStorageItem } from '@wxt-dev/storage';
 import { ACCOUNT_DEFAULTS, isStoredAccount, newAccountId, type Account } from './accounts';
 import { readHistory, type AccountHistory } from './history';
+import { unpackActivity, type AccountActivity } from './activity';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
 import { isObject } from '../guards';
 import { readSnapshot, type AccountSnapshot } from './account-state';
@@ -11,7 +12,7 @@ import { readSnapshot, type AccountSnapshot } from './account-state';
 // reach storage.sync. Items are typed `unknown` on purpose: what is stored is read through the
 // guards below.
 
-export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: 1 } as const;
+export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: 1, activity: 1 } as const;
 
 /**
  * v1 → v2: the first draft kept one account as a single object. Only that shape becomes a
@@ -59,6 +60,9 @@ export const historyItem = storage.defineItem<unknown>('local:history', { fallba
 
 /** Its recent part (`recentPart`), written with it: what the popup and the background read. */
 export const recentHistoryItem = storage.defineItem<unknown>('local:recentHistory', { fallback: null, version: VERSION.history });
+
+/** Each account's activity log (lib/store/activity.ts), by account id. */
+export const activityItem = storage.defineItem<unknown>('local:activity', { fallback: {}, version: VERSION.activity });
 
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
@@ -153,6 +157,24 @@ function readHistories(raw: unknown): Record<string, AccountHistory> {
   return Object.fromEntries(entries.flatMap(([id, value]) => {
     const history = readHistory(value);
     return history ? [[id, history]] : [];
+  }));
+}
+
+// ---- activity log -----------------------------------------------------------------------
+
+/** One account's stored activity log: the entries that can be read, oldest first. */
+export function readActivity(value: unknown): AccountActivity | undefined {
+  if (!isObject(value) || typeof value.identity !== 'string' || typeof value.entries !== 'string') return undefined;
+  return { identity: value.identity, entries: unpackActivity(value.entries) };
+}
+
+/** Every account's activity log that can be read, by account id. Only the options page reads it. */
+export async function loadActivity(): Promise<Record<string, AccountActivity>> {
+  const raw = await activityItem.getValue();
+  const entries = isObject(raw) ? Object.entries(raw) : [];
+  return Object.fromEntries(entries.flatMap(([id, value]) => {
+    const activity = readActivity(value);
+    return activity ? [[id, activity]] : [];
   }));
 }
 
