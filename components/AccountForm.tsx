@@ -2,7 +2,6 @@ import { useState } from 'preact/hooks';
 import { SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { t, uiLocale } from '@/lib/i18n';
 import { sendMessage, type ConnectionReport } from '@/lib/messages';
-import { isDeclaredHost } from '@/lib/declared-hosts';
 import { requestHostPermissions } from '@/lib/permissions';
 import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input-schemas';
 import { ConnectionResult } from './ConnectionResult';
@@ -20,8 +19,6 @@ type Status =
   | { kind: 'asking'; origins: string[] }
   // A refusal keeps the test's report: saving again must still ask for the node it named.
   | { kind: 'refused'; origins: string[]; report?: ConnectionReport }
-  /** This build cannot be granted these (plain-http) hosts at all. */
-  | { kind: 'undeclared'; origins: string[] }
   | { kind: 'testing' }
   /** The background could not carry out the test (it failed or did not answer). */
   | { kind: 'test-failed' }
@@ -61,11 +58,6 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
     const report = status.kind === 'tested' || status.kind === 'refused' ? status.report : undefined;
     const node = withNode ? report?.nodeOrigin : undefined;
     const origins = [parsed.data.baseUrl, ...(node ? [node] : [])];
-    const undeclared = origins.filter((origin) => !isDeclaredHost(origin));
-    if (undeclared.length > 0) {
-      setStatus({ kind: 'undeclared', origins: undeclared });
-      return undefined;
-    }
     setStatus({ kind: 'asking', origins });
     const granted = await requestHostPermissions(origins).catch(() => false);
     setStatus(granted ? { kind: 'idle' } : { kind: 'refused', origins, ...(report && { report }) });
@@ -148,9 +140,6 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
         <p class="failure" role="alert">{t('permissionRefused', [status.origins.join(', ')])}</p>
       )}
       {status.kind === 'test-failed' && <p class="failure" role="alert">{t('testFailed')}</p>}
-      {status.kind === 'undeclared' && (
-        <p class="failure" role="alert">{t('permissionPlainHttp', [status.origins.join(', ')])}</p>
-      )}
       <div class="actions">
         <button type="button" onClick={() => void test()} disabled={status.kind === 'testing' || status.kind === 'asking'}>
           {t('testConnection')}

@@ -31,7 +31,7 @@ const required = text((value) => value !== '', 'errorRequired');
 /** An account's fields, as the options page and a settings file (lib/settings-file.ts) give them. */
 export const accountFields = {
   label: text((value) => value.length <= 60, 'errorTooLong'),
-  baseUrl: text(isAllowedServerUrl, 'errorServerUrl'),
+  baseUrl: text((value) => isAllowedServerUrl(value), 'errorServerUrl'),
   userId: required,
   // An apps password is kept exactly as typed: spaces may belong to it.
   password: z.string().check(z.refine((value) => value !== '', 'errorRequired')),

@@ -2,8 +2,12 @@ import { fail, ok, type Result } from './failures';
 
 // Where credentials may go: the API server the user chose, and the node host its answer names.
 
-/** A server address we may send credentials to: https, or plain http on loopback (the simulator). */
-export function isAllowedServerUrl(value: string): boolean {
+/**
+ * A server address we may send credentials to: https; in the test builds (`--mode simulator`,
+ * `--mode e2e`) and the unit tests, also plain http on loopback, where the simulator listens.
+ * A production build (the store's) refuses plain http outright.
+ */
+export function isAllowedServerUrl(value: string, mode: string = import.meta.env.MODE): boolean {
   let url: URL;
   try {
     url = new URL(value);
@@ -12,7 +16,7 @@ export function isAllowedServerUrl(value: string): boolean {
   }
   if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return false;
   if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  return mode !== 'production' && url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
 const NODE_HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::(\d{1,5}))?$/i;

@@ -90,20 +90,6 @@ describe('asking for host access', () => {
     await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
   });
 
-  it('in a store build, says a plain-http server cannot be reached at all, and asks nothing', async () => {
-    installFakeExtensionApis({ build: 'store' });
-    let asked = 0;
-    fakeBrowser.permissions.request = async () => (asked++, true);
-    await fillNewAccount('http://127.0.0.1:8080');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(
-      'This version of Storage Keeper cannot reach plain http:// servers such as http://127.0.0.1:8080. Use the server\'s https:// address.',
-    );
-    expect(asked).toBe(0);
-    expect(await savedAccounts()).toEqual([]);
-  });
-
   it('in a test build, asks for a loopback server as usual', async () => {
     const requested: string[][] = [];
     fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
