@@ -1,3 +1,4 @@
+import { isObject } from '@/lib/guards';
 import { accountName, type Account } from '@/lib/store/accounts';
 import { bonusShortfall, bonusStatus } from '@/lib/outlook/bonus';
 import { formatBytes, formatDate, formatGb, formatRelative } from '@/lib/format';
@@ -32,7 +33,7 @@ interface Props {
 // before it is shown, and one that is missing or odd is shown as unknown.
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-const object = <T,>(value: T | undefined) => (typeof value === 'object' && value !== null ? value : undefined);
+const object = <T,>(value: T | undefined) => (isObject(value) ? value : undefined);
 
 /** One account: usage, its problem if any, and (full size) every detail with copy buttons. */
 export function AccountCard({ account, snapshot, history, settings, now, locale, compact = false }: Props) {

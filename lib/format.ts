@@ -1,4 +1,5 @@
-const GIB = 1024 ** 3;
+/** Bytes in a GB as the service counts them (binary). */
+export const GIB = 1024 ** 3;
 
 // Intl formatters are slow to make (a popup of ten accounts made dozens, a few ms in all): each
 // is made once per kind, locale and options.

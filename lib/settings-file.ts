@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isObject } from './guards';
 import { accountIdentity, ACCOUNT_DEFAULTS, type Account } from './store/accounts';
 import { mergeSettings, type Settings } from './store/settings';
 import { accountFields, headerSafeKey, settingsFields } from './input-schemas';
@@ -72,7 +73,7 @@ export function parseSettingsFile(text: string, current: Settings): ParsedFile {
   } catch {
     return { ok: false, error: 'not-json' };
   }
-  const { format, version } = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
+  const { format, version } = isObject(json) ? json : {};
   if (format !== SETTINGS_FILE_FORMAT || !Number.isInteger(version) || (version as number) < 1) return { ok: false, error: 'foreign' };
   if ((version as number) > SETTINGS_FILE_VERSION) return { ok: false, error: 'newer', version: version as number };
   const parsed = fileSchema.safeParse(json);

@@ -1,3 +1,4 @@
+import { GIB } from '../format';
 import type { DatasetCapacity, KeyBonus } from '../service/answers';
 import { DAY_MS } from '../time';
 
@@ -15,7 +16,6 @@ export function bonusStatus(bonus: KeyBonus, now: number): BonusStatus {
 
 /** A bonus ending this soon is warned about, if the usage would not fit without it. */
 export const BONUS_WARNING_MS = 30 * DAY_MS;
-const GIB = 1024 ** 3;
 
 /** An active bonus that ends soon and leaves the account over its capacity: by how many bytes. */
 export interface BonusShortfall {

@@ -114,8 +114,8 @@ function requiredFailure(body: unknown, required: Required): Failure | undefined
     for (const [i, key] of keys.entries()) {
       const last = i === keys.length - 1;
       const parent = value;
-      value = typeof parent === 'object' && parent !== null ? (parent as Record<string, unknown>)[key] : undefined;
-      if (last ? check(value) : typeof value === 'object' && value !== null) continue;
+      value = isObject(parent) ? parent[key] : undefined;
+      if (last ? check(value) : isObject(value)) continue;
       if (path === 'result') return { kind: 'invalid-response', reason: 'no-result' };
       const field = keys.slice(0, i + 1).join('.');
       return { kind: 'invalid-response', reason: value === undefined ? 'missing-field' : 'invalid-field', field };

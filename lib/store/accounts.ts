@@ -1,3 +1,4 @@
+import { isObject } from '../guards';
 import type { CredentialField } from '../service/failures';
 import { isAllowedServerUrl } from '../service/addresses';
 import type { KeyForm, ServiceCredentials } from '../service/client';
@@ -43,9 +44,9 @@ export function credentialsKey(account: ServiceCredentials): string {
 
 /** Whether a stored value is a whole account as the options page saves it. */
 export function isStoredAccount(value: unknown): value is Account {
-  const a = value as Record<string, unknown> | null;
+  const a = value;
   return (
-    typeof a === 'object' && a !== null && !Array.isArray(a) &&
+    isObject(a) &&
     typeof a.id === 'string' && a.id !== '' &&
     ['label', 'baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof a[key] === 'string') &&
     (a.keyForm === 'header' || a.keyForm === 'matrix') &&

@@ -90,7 +90,7 @@ export interface StoredAccounts {
 }
 
 export function damagedEntry(raw: unknown): DamagedEntry {
-  const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const entry = isObject(raw) ? raw : {};
   const name = [entry.label, entry.userId, entry.id].find((v): v is string => typeof v === 'string' && v.trim() !== '');
   return { key: JSON.stringify(raw) ?? String(raw), ...(name !== undefined && { name }) };
 }
@@ -126,7 +126,7 @@ function isStoredSetting(key: keyof Settings, value: unknown): boolean {
 /** The stored settings; each invalid or missing field takes its default. */
 export async function loadSettings(): Promise<Settings> {
   const raw = await settingsItem.getValue();
-  const values = typeof raw === 'object' && raw !== null ? (raw as Partial<Record<keyof Settings, unknown>>) : {};
+  const values: Partial<Record<keyof Settings, unknown>> = isObject(raw) ? raw : {};
   return mergeSettings(DEFAULT_SETTINGS, values, (key, value) => (isStoredSetting(key, value) ? undefined : 'errorInvalid'))
     .settings;
 }
@@ -136,7 +136,7 @@ export async function loadSettings(): Promise<Settings> {
 /** The stored snapshots, each read through its guards (a damaged part starts over empty). */
 export async function loadSnapshots(): Promise<Record<string, AccountSnapshot>> {
   const raw = await snapshotsItem.getValue();
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  if (!isObject(raw)) return {};
   return Object.fromEntries(Object.entries(raw).map(([id, value]) => [id, readSnapshot(value)]));
 }
 
