@@ -125,6 +125,11 @@ export class ExtensionSession {
     await this.currentWorker().evaluate((value) => chrome.storage.local.set({ history: value, history$: { v: 1 } }), history);
   }
 
+  /** Stores activity logs (by account id) as the background leaves them. */
+  async storeActivity(activity: Record<string, unknown>) {
+    await this.currentWorker().evaluate((value) => chrome.storage.local.set({ activity: value, activity$: { v: 1 } }), activity);
+  }
+
   /** Stores settings as the options page does. */
   async storeSettings(settings: Settings) {
     await this.currentWorker().evaluate((value) => chrome.storage.local.set({ settings: value, settings$: { v: 1 } }), settings);
