@@ -74,24 +74,9 @@ function invalidAnswer(reason: InvalidAnswer, field = ''): string {
   return t(INVALID_ANSWER_TEXT[reason] ?? 'invalidUnknown', [field]);
 }
 
-/** Each failure kind in a few words, for lists of outcomes such as the activity log. */
-const FAILURE_KIND_TEXT: Record<Failure['kind'], MessageKey> = {
-  'not-configured': 'outcomeNotConfigured',
-  'permission-missing': 'outcomePermissionMissing',
-  'credentials-rejected': 'outcomeCredentialsRejected',
-  'api-key-rejected': 'outcomeApiKeyRejected',
-  'api-key-unsendable': 'outcomeApiKeyUnsendable',
-  'node-not-ready': 'outcomeNodeNotReady',
-  'not-found': 'outcomeNotFound',
-  'rate-limited': 'outcomeRateLimited',
-  'server-error': 'outcomeServerError',
-  'http-error': 'outcomeHttpError',
-  'service-error': 'outcomeServiceError',
-  'invalid-response': 'outcomeInvalidResponse',
-  'redirect-refused': 'outcomeRedirectRefused',
-  timeout: 'outcomeTimeout',
-  network: 'outcomeNetwork',
-};
+/** 'not-configured' → 'NotConfigured': a kind's part of its message key. */
+type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
 
-/** A failure's kind in a few words (a log stores kinds, so its words follow the language shown). */
-export const failureKindWords = (kind: Failure['kind']): string => t(FAILURE_KIND_TEXT[kind]);
+/** A failure's kind in a few words (a log stores kinds, so its words follow the language shown): message `outcome<Kind>`. */
+export const failureKindWords = (kind: Failure['kind']): string =>
+  t(`outcome${kind.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase())}` as `outcome${Pascal<Failure['kind']>}`);

@@ -72,10 +72,11 @@ export function activityFor(log: AccountActivity | undefined, identity: string):
 // call, one for the trigger, and for a failure one capital letter for its kind. An hourly
 // entry takes 5 bytes. (A minute is lib/time.ts's, so the fast test build keeps its order.)
 
-const CHECK_CODES: Record<ActivityCheck, string> = { 'sign-in': 'i', usage: 'u' };
-const TRIGGER_CODES: Record<ActivityTrigger, string> = {
-  schedule: 'a', start: 'b', retry: 'r', manual: 'm', permission: 'p', settings: 's',
-};
+// Each call and trigger by its letter, at the same place in the list and the string.
+const CHECKS: readonly ActivityCheck[] = ['sign-in', 'usage'];
+const CHECK_LETTERS = 'iu';
+const TRIGGERS: readonly ActivityTrigger[] = ['schedule', 'start', 'retry', 'manual', 'permission', 'settings'];
+const TRIGGER_LETTERS = 'abrmps';
 /** Failure kinds by capital letter. Append only: a stored letter must keep its meaning. */
 const FAILURE_CODES: readonly Failure['kind'][] = [
   'not-configured', 'permission-missing', 'credentials-rejected', 'api-key-rejected', 'api-key-unsendable',
@@ -84,8 +85,6 @@ const FAILURE_CODES: readonly Failure['kind'][] = [
 ];
 
 const codeOf = (outcome: ActivityOutcome) => (outcome === 'ok' ? '' : String.fromCharCode(65 + FAILURE_CODES.indexOf(outcome)));
-const keyOf = <T extends string>(codes: Record<T, string>, code: string | undefined) =>
-  (Object.keys(codes) as T[]).find((key) => codes[key] === code);
 
 /** Entries as stored (see above); sorted first, so every step is a count of minutes. */
 export function packActivity(entries: readonly ActivityEntry[]): string {
@@ -94,7 +93,7 @@ export function packActivity(entries: readonly ActivityEntry[]): string {
     const minutes = Math.round(entry.at / MINUTE_MS);
     const step = minutes - previous;
     previous = minutes;
-    return `${step}${CHECK_CODES[entry.check]}${TRIGGER_CODES[entry.trigger]}${codeOf(entry.outcome)}`;
+    return `${step}${CHECK_LETTERS[CHECKS.indexOf(entry.check)]}${TRIGGER_LETTERS[TRIGGERS.indexOf(entry.trigger)]}${codeOf(entry.outcome)}`;
   }).join(';');
 }
 
@@ -107,8 +106,8 @@ export function unpackActivity(packed: string): ActivityEntry[] {
     minutes += Number(step);
     const entry = {
       at: minutes * MINUTE_MS,
-      check: keyOf(CHECK_CODES, check),
-      trigger: keyOf(TRIGGER_CODES, trigger),
+      check: check && CHECKS[CHECK_LETTERS.indexOf(check)],
+      trigger: trigger && TRIGGERS[TRIGGER_LETTERS.indexOf(trigger)],
       outcome: failure ? FAILURE_CODES[failure.charCodeAt(0) - 65] : 'ok',
     };
     return entry.check && entry.trigger && entry.outcome ? [entry as ActivityEntry] : [];
