@@ -101,6 +101,9 @@ export function App() {
           <h2 id="data-heading">{t('dataHeading')}</h2>
           <p>{t('dataIntro')}</p>
           <ConfirmButton label={t('removeAllData')} question={t('removeAllDataQuestion')} onConfirm={removeEverything} />
+          <p>
+            <a href={t('privacyPolicyPage')} target="_blank">{t('privacyPolicy')}</a>
+          </p>
         </section>
       </main>
     </StandingFailures.Provider>

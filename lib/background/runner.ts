@@ -5,16 +5,12 @@ import { badgeFor, renderBadge } from './badge';
 import { pointsFor } from '../store/history';
 import { decideNotices } from './notices';
 import { showNotice } from './notifier';
-import { ALARM, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './schedule';
+import { ALARM, checkedMomentsAgo, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './schedule';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import { snapshotFor, type AccountSnapshot } from '../store/account-state';
 import { accountsItem, loadAccounts, loadHistory, loadSettings, loadSnapshots, settingsItem } from '../store/items';
 import { pruneActivity, pruneHistory, pruneSnapshots, updateSnapshot } from '../store/writes';
 import type { ActivityTrigger } from '../store/activity';
-import { MINUTE_MS } from '../time';
-
-/** A manual check of an account is not repeated within this time (fast clicks on Refresh). */
-export const MANUAL_CHECK_GAP_MS = MINUTE_MS / 6;
 
 /**
  * The background's behaviour: decides what is due, runs it through the account tasks,
@@ -77,7 +73,7 @@ export function createBackgroundService(deps: AccountTaskDeps) {
     }
     const fresh = await loadSnapshots();
     const views = accounts.map((account) => ({ account, snapshot: snapshotFor(account, fresh[account.id]) }));
-    await renderBadge(badgeFor(views, settings));
+    await renderBadge(badgeFor(views, settings, now));
     await scheduleRetry(nextRetryAt(views.map((v) => v.snapshot)));
   }
 
@@ -88,8 +84,7 @@ export function createBackgroundService(deps: AccountTaskDeps) {
         const [{ accounts }, settings] = await Promise.all([loadAccounts(), loadSettings()]);
         const chosen = accounts.filter((a) => accountId === undefined || a.id === accountId);
         const now = deps.now();
-        const recent = (at: number | undefined) => at !== undefined && now - at < MANUAL_CHECK_GAP_MS && at <= now;
-        await runTasks(chosen, settings, 'manual', (snapshot, task) => !recent(snapshot[task].lastAttemptAt));
+        await runTasks(chosen, settings, 'manual', (snapshot, task) => !checkedMomentsAgo(snapshot[task], now));
       }),
 
     /** Tests unsaved credentials: getUser, then the capacity call; stores nothing. */

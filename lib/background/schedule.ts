@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
+import { fixedByTheUser } from './backoff';
 
 /** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
 export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
@@ -26,11 +27,29 @@ export function isDue(state: TaskState, task: Task, intervalMs: number, now: num
   if (trigger === 'retry') return false;
   if (trigger === 'alarm') return now >= state.lastAttemptAt + intervalMs * (1 - ALARM_TOLERANCE);
   // A new browser session keeps alive early, unless the server asked us to wait.
-  const askedToWait = state.failure?.kind === 'rate-limited' && state.retryAt !== undefined;
+  const asked = state.failure?.kind === 'rate-limited' || (state.failure?.kind === 'server-error' && state.failure.retryAfterMs !== undefined);
+  const askedToWait = asked && state.retryAt !== undefined;
   if (trigger === 'browser-start' && task === 'keepAlive' && !askedToWait) {
     return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
   }
   return now >= state.lastAttemptAt + intervalMs;
+}
+
+/**
+ * A manual check of an account is not repeated within this time (fast clicks on Check now).
+ * Real seconds in every build, the time-scaled test build too: clicks come at a person's pace.
+ */
+export const MANUAL_CHECK_GAP_MS = 10_000;
+
+/**
+ * Whether a manual check of a task is held back because one was attempted moments ago. Not
+ * after a failure the user fixes (an apps password rejected, details missing): the check that
+ * follows saving the account is the one that tells whether the fix worked.
+ */
+export function checkedMomentsAgo(state: TaskState, now: number): boolean {
+  const at = state.lastAttemptAt;
+  if (at === undefined || at > now || now - at >= MANUAL_CHECK_GAP_MS) return false;
+  return !(state.failure && fixedByTheUser(state.failure));
 }
 
 /**

@@ -72,19 +72,20 @@ export function activityFor(log: AccountActivity | undefined, identity: string):
 // call, one for the trigger, and for a failure one capital letter for its kind. An hourly
 // entry takes 5 bytes. (A minute is lib/time.ts's, so the fast test build keeps its order.)
 
-// Each call and trigger by its letter, at the same place in the list and the string.
-const CHECKS: readonly ActivityCheck[] = ['sign-in', 'usage'];
-const CHECK_LETTERS = 'iu';
-const TRIGGERS: readonly ActivityTrigger[] = ['schedule', 'start', 'retry', 'manual', 'permission', 'settings'];
-const TRIGGER_LETTERS = 'abrmps';
-/** Failure kinds by capital letter. Append only: a stored letter must keep its meaning. */
-const FAILURE_CODES: readonly Failure['kind'][] = [
-  'not-configured', 'permission-missing', 'credentials-rejected', 'api-key-rejected', 'api-key-unsendable',
-  'node-not-ready', 'not-found', 'rate-limited', 'server-error', 'http-error', 'service-error',
-  'invalid-response', 'redirect-refused', 'timeout', 'network',
-];
+const CHECK_CODES: Record<ActivityCheck, string> = { 'sign-in': 'i', usage: 'u' };
+const TRIGGER_CODES: Record<ActivityTrigger, string> = {
+  schedule: 'a', start: 'b', retry: 'r', manual: 'm', permission: 'p', settings: 's',
+};
+/** Failure kinds by capital letter: every kind has one (the type says so). Never reuse a letter: a stored letter keeps its meaning. */
+const FAILURE_CODES: Record<Failure['kind'], string> = {
+  'not-configured': 'A', 'permission-missing': 'B', 'credentials-rejected': 'C', 'api-key-rejected': 'D', 'api-key-unsendable': 'E',
+  'node-not-ready': 'F', 'not-found': 'G', 'rate-limited': 'H', 'server-error': 'I', 'http-error': 'J', 'service-error': 'K',
+  'invalid-response': 'L', 'redirect-refused': 'M', timeout: 'N', network: 'O', 'server-not-found': 'P',
+};
 
-const codeOf = (outcome: ActivityOutcome) => (outcome === 'ok' ? '' : String.fromCharCode(65 + FAILURE_CODES.indexOf(outcome)));
+const codeOf = (outcome: ActivityOutcome) => (outcome === 'ok' ? '' : FAILURE_CODES[outcome]);
+const keyOf = <T extends string>(codes: Record<T, string>, code: string | undefined) =>
+  (Object.keys(codes) as T[]).find((key) => codes[key] === code);
 
 /** Entries as stored (see above); sorted first, so every step is a count of minutes. */
 export function packActivity(entries: readonly ActivityEntry[]): string {
@@ -93,7 +94,7 @@ export function packActivity(entries: readonly ActivityEntry[]): string {
     const minutes = Math.round(entry.at / MINUTE_MS);
     const step = minutes - previous;
     previous = minutes;
-    return `${step}${CHECK_LETTERS[CHECKS.indexOf(entry.check)]}${TRIGGER_LETTERS[TRIGGERS.indexOf(entry.trigger)]}${codeOf(entry.outcome)}`;
+    return `${step}${CHECK_CODES[entry.check]}${TRIGGER_CODES[entry.trigger]}${codeOf(entry.outcome)}`;
   }).join(';');
 }
 
@@ -106,9 +107,9 @@ export function unpackActivity(packed: string): ActivityEntry[] {
     minutes += Number(step);
     const entry = {
       at: minutes * MINUTE_MS,
-      check: check && CHECKS[CHECK_LETTERS.indexOf(check)],
-      trigger: trigger && TRIGGERS[TRIGGER_LETTERS.indexOf(trigger)],
-      outcome: failure ? FAILURE_CODES[failure.charCodeAt(0) - 65] : 'ok',
+      check: keyOf(CHECK_CODES, check),
+      trigger: keyOf(TRIGGER_CODES, trigger),
+      outcome: failure ? keyOf(FAILURE_CODES, failure) : 'ok',
     };
     return entry.check && entry.trigger && entry.outcome ? [entry as ActivityEntry] : [];
   });
