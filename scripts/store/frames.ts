@@ -14,7 +14,7 @@ const STYLE = `
     padding: 0 6%; font-family: system-ui, 'IPAGothic', sans-serif; color: #0b2a55;
     background: linear-gradient(135deg, #eaf2fe 0%, #cfe0fb 100%); }
   .words { flex: 1; display: flex; flex-direction: column; gap: 24px; }
-  .brand { display: flex; align-items: center; gap: 16px; font-weight: 700; }
+  .brand { display: flex; align-items: center; gap: 16px; font-weight: 700; white-space: nowrap; }
   .caption { font-weight: 600; line-height: 1.35; }
   .shot { position: relative; align-self: flex-start; margin-top: 48px; }
   .shot img.page { display: block; border-radius: 10px; box-shadow: 0 12px 40px rgb(11 42 85 / 0.28); }
