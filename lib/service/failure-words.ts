@@ -97,6 +97,7 @@ const FAILURE_KIND_TEXT: Record<Failure['kind'], MessageKey> = {
   'api-key-unsendable': 'outcomeApiKeyUnsendable',
   'node-not-ready': 'outcomeNodeNotReady',
   'not-found': 'outcomeNotFound',
+  'server-not-found': 'outcomeServerNotFound',
   'rate-limited': 'outcomeRateLimited',
   'server-error': 'outcomeServerError',
   'http-error': 'outcomeHttpError',

@@ -76,14 +76,14 @@ const CHECK_CODES: Record<ActivityCheck, string> = { 'sign-in': 'i', usage: 'u' 
 const TRIGGER_CODES: Record<ActivityTrigger, string> = {
   schedule: 'a', start: 'b', retry: 'r', manual: 'm', permission: 'p', settings: 's',
 };
-/** Failure kinds by capital letter. Append only: a stored letter must keep its meaning. */
-const FAILURE_CODES: readonly Failure['kind'][] = [
-  'not-configured', 'permission-missing', 'credentials-rejected', 'api-key-rejected', 'api-key-unsendable',
-  'node-not-ready', 'not-found', 'rate-limited', 'server-error', 'http-error', 'service-error',
-  'invalid-response', 'redirect-refused', 'timeout', 'network',
-];
+/** Failure kinds by capital letter: every kind has one (the type says so). Never reuse a letter: a stored letter keeps its meaning. */
+const FAILURE_CODES: Record<Failure['kind'], string> = {
+  'not-configured': 'A', 'permission-missing': 'B', 'credentials-rejected': 'C', 'api-key-rejected': 'D', 'api-key-unsendable': 'E',
+  'node-not-ready': 'F', 'not-found': 'G', 'rate-limited': 'H', 'server-error': 'I', 'http-error': 'J', 'service-error': 'K',
+  'invalid-response': 'L', 'redirect-refused': 'M', timeout: 'N', network: 'O', 'server-not-found': 'P',
+};
 
-const codeOf = (outcome: ActivityOutcome) => (outcome === 'ok' ? '' : String.fromCharCode(65 + FAILURE_CODES.indexOf(outcome)));
+const codeOf = (outcome: ActivityOutcome) => (outcome === 'ok' ? '' : FAILURE_CODES[outcome]);
 const keyOf = <T extends string>(codes: Record<T, string>, code: string | undefined) =>
   (Object.keys(codes) as T[]).find((key) => codes[key] === code);
 
@@ -109,7 +109,7 @@ export function unpackActivity(packed: string): ActivityEntry[] {
       at: minutes * MINUTE_MS,
       check: keyOf(CHECK_CODES, check),
       trigger: keyOf(TRIGGER_CODES, trigger),
-      outcome: failure ? FAILURE_CODES[failure.charCodeAt(0) - 65] : 'ok',
+      outcome: failure ? keyOf(FAILURE_CODES, failure) : 'ok',
     };
     return entry.check && entry.trigger && entry.outcome ? [entry as ActivityEntry] : [];
   });
