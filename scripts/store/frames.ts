@@ -16,7 +16,7 @@ const STYLE = `
   .words { flex: 1; display: flex; flex-direction: column; gap: 24px; }
   .brand { display: flex; align-items: center; gap: 16px; font-weight: 700; white-space: nowrap; }
   .caption { font-weight: 600; line-height: 1.35; }
-  .shot { position: relative; align-self: flex-start; margin-top: 48px; }
+  .shot { position: relative; flex: none; align-self: flex-start; margin-top: 48px; }
   .shot img.page { display: block; border-radius: 10px; box-shadow: 0 12px 40px rgb(11 42 85 / 0.28); }
   .toast { position: absolute; width: 370px; top: 200px; right: 40px; display: grid; grid-template-columns: 40px 1fr;
     gap: 4px 12px; padding: 14px 16px; border-radius: 10px; background: #fff; color: #202124;
