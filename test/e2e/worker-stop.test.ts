@@ -38,10 +38,10 @@ describe('a service worker stopped mid-run, in Chromium', () => {
     expect(snapshotIn(before).capacity).toBeDefined();
     expect((before.history as Record<string, unknown>).steady).toBeDefined();
 
-    // Mid-run: the capacity call is sent and never answered.
+    // Mid-run: the capacity call is sent and never answered (the simulator notes it as status -1).
     const stalledAt = Date.now();
     sim.setFault('node', 'stall');
-    await expect.poll(() => sim.requests.filter((r) => r.server === 'node' && r.atMs >= stalledAt && r.status === 0).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sim.requests.filter((r) => r.server === 'node' && r.atMs >= stalledAt && r.status === -1).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const oldWorker = browser.currentWorker();
     await browser.stopWorker();
     const stoppedAt = Date.now();
