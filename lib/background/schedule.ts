@@ -27,7 +27,8 @@ export function isDue(state: TaskState, task: Task, intervalMs: number, now: num
   if (trigger === 'retry') return false;
   if (trigger === 'alarm') return now >= state.lastAttemptAt + intervalMs * (1 - ALARM_TOLERANCE);
   // A new browser session keeps alive early, unless the server asked us to wait.
-  const askedToWait = state.failure?.kind === 'rate-limited' && state.retryAt !== undefined;
+  const asked = state.failure?.kind === 'rate-limited' || (state.failure?.kind === 'server-error' && state.failure.retryAfterMs !== undefined);
+  const askedToWait = asked && state.retryAt !== undefined;
   if (trigger === 'browser-start' && task === 'keepAlive' && !askedToWait) {
     return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
   }
@@ -49,6 +50,16 @@ export function checkedMomentsAgo(state: TaskState, now: number): boolean {
   const at = state.lastAttemptAt;
   if (at === undefined || at > now || now - at >= MANUAL_CHECK_GAP_MS) return false;
   return !(state.failure && fixedByTheUser(state.failure));
+}
+
+/**
+ * When a task is next due by its schedule or its backed-off retry, whichever is sooner; unknown
+ * before its first attempt (that runs at once). Pure. The periodic alarm may run it a little
+ * later: it fires on its own period.
+ */
+export function nextCheckAt(state: TaskState, intervalMs: number): number | undefined {
+  if (state.lastAttemptAt === undefined) return undefined;
+  return Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity);
 }
 
 /** When the earliest backed-off retry of any account is due, if any. */

@@ -13,7 +13,8 @@ export interface Account extends ServiceCredentials {
 /** The real service's API servers, offered as presets; anything else is a custom server. */
 export const SERVER_PRESETS = ['https://api.infini-cloud.net', 'https://api.teracloud.jp'] as const;
 
-export const DEFAULT_KEY_FORM: KeyForm = 'header';
+/** What a new account has until the user says otherwise: no label, the key in a header, notices on. */
+export const ACCOUNT_DEFAULTS: Pick<Account, 'label' | 'keyForm' | 'notifications'> = { label: '', keyForm: 'header', notifications: true };
 
 /** The credential fields an account still lacks (or has unusable): such an account sends nothing. */
 export function missingCredentials(account: ServiceCredentials): CredentialField[] {

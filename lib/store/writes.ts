@@ -1,15 +1,19 @@
 import { storage } from '@wxt-dev/storage';
-import type { Account } from './accounts';
+import { isStoredAccount, type Account } from './accounts';
 import type { Settings } from './settings';
 import type { AccountSnapshot } from './account-state';
 import { addPoint, packPoints, type HistoryPoint } from './history';
+import { addActivity, packActivity, type ActivityEntry } from './activity';
 import { isObject } from '../guards';
 import {
   accountsItem,
+  accountsReady,
+  activityItem,
   damagedEntry,
   historyItem,
   loadAccounts,
   loadSnapshots,
+  readActivity,
   readHistory,
   settingsItem,
   snapshotsItem,
@@ -43,6 +47,7 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
 /** Changes the stored list in place: entries it does not touch, damaged ones included, stay. */
 function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void> {
   return queued(async () => {
+    await accountsReady();
     if ((await storedVersion(accountsItem)) > VERSION.accounts) throw new StorageLockedError('newer-version');
     const raw = await accountsItem.getValue();
     if (!Array.isArray(raw)) throw new StorageLockedError('not-a-list');
@@ -52,22 +57,34 @@ function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void
   });
 }
 
-const hasId = (entry: unknown, id: string) => (entry as { id?: unknown } | null)?.id === id;
+/**
+ * The index of the stored entry that is this account: the first valid entry with its id, as
+ * loadAccounts reads it. A damaged entry sharing the id is another entry, left to the user.
+ */
+const indexOfAccount = (entries: readonly unknown[], id: string) => entries.findIndex((entry) => isStoredAccount(entry) && entry.id === id);
 
 /** Adds accounts, or replaces the stored ones with the same ids, in one write (an import, or one account saved). */
 export function saveAccounts(accounts: readonly Account[]): Promise<void> {
-  return changeAccounts((entries) => [
-    ...entries.map((entry) => accounts.find((account) => hasId(entry, account.id)) ?? entry),
-    ...accounts.filter((account) => !entries.some((entry) => hasId(entry, account.id))),
-  ]);
+  return changeAccounts((entries) => {
+    const updated = [...entries];
+    for (const account of accounts) {
+      const index = indexOfAccount(updated, account.id);
+      if (index < 0) updated.push(account);
+      else updated[index] = account;
+    }
+    return updated;
+  });
 }
 
 /** Adds an account, or replaces the stored one with the same id. */
 export const saveAccount = (account: Account): Promise<void> => saveAccounts([account]);
 
-/** Removes an account (every stored entry with its id). */
+/** Removes an account (a damaged entry with the same id stays, for the user to decide on). */
 export function removeAccount(id: string): Promise<void> {
-  return changeAccounts((entries) => entries.filter((entry) => !hasId(entry, id)));
+  return changeAccounts((entries) => {
+    const index = indexOfAccount(entries, id);
+    return index < 0 ? entries : entries.filter((_, i) => i !== index);
+  });
 }
 
 /** Removes one damaged entry, the user's decision; a stored value that is no list at all is reset. */
@@ -129,19 +146,27 @@ export function pruneSnapshots(keep: (id: string, snapshot: AccountSnapshot) => 
 // ---- history ----------------------------------------------------------------------------
 
 /**
- * Changes the stored histories in place: the accounts it does not touch stay as stored, even
- * damaged. A history written by a newer version is left alone (it stops growing until then).
+ * Changes a per-account record (histories, activity logs) in place: the accounts it does not
+ * touch stay as stored, even damaged. One written by a newer version is left alone (it stops
+ * growing until then).
  */
-function changeHistory(change: (all: Record<string, unknown>) => boolean): Promise<void> {
+function changeRecords(
+  item: typeof historyItem,
+  version: number,
+  change: (all: Record<string, unknown>) => boolean,
+): Promise<void> {
   return queued(async () => {
-    if ((await storedVersion(historyItem)) > VERSION.history) return;
-    const raw = await historyItem.getValue();
+    if ((await storedVersion(item)) > version) return;
+    const raw = await item.getValue();
     const all = isObject(raw) ? { ...raw } : {};
     if (!change(all)) return;
-    await historyItem.setValue(all);
-    await historyItem.setMeta({ v: VERSION.history });
+    await item.setValue(all);
+    await item.setMeta({ v: version });
   });
 }
+
+const changeHistory = (change: (all: Record<string, unknown>) => boolean) => changeRecords(historyItem, VERSION.history, change);
+const changeActivity = (change: (all: Record<string, unknown>) => boolean) => changeRecords(activityItem, VERSION.activity, change);
 
 /** Adds a capacity reading to an account's history (another identity's history starts over). */
 export function addReading(id: string, identity: string, point: HistoryPoint): Promise<void> {
@@ -156,6 +181,26 @@ export function addReading(id: string, identity: string, point: HistoryPoint): P
 export function pruneHistory(keep: (id: string, identity: string | undefined) => boolean): Promise<void> {
   return changeHistory((all) => {
     const gone = Object.keys(all).filter((id) => !keep(id, readHistory(all[id])?.identity));
+    for (const id of gone) delete all[id];
+    return gone.length > 0;
+  });
+}
+
+// ---- activity log -----------------------------------------------------------------------
+
+/** Logs a sign-in or usage update of an account (another identity's log starts over). */
+export function logActivity(id: string, identity: string, entry: ActivityEntry, now: number): Promise<void> {
+  return changeActivity((all) => {
+    const { entries } = addActivity(readActivity(all[id]), identity, entry, now);
+    all[id] = { identity, entries: packActivity(entries) };
+    return true;
+  });
+}
+
+/** Keeps only the logs `keep` accepts (the accounts that still exist, as they are now). */
+export function pruneActivity(keep: (id: string, identity: string | undefined) => boolean): Promise<void> {
+  return changeActivity((all) => {
+    const gone = Object.keys(all).filter((id) => !keep(id, readActivity(all[id])?.identity));
     for (const id of gone) delete all[id];
     return gone.length > 0;
   });

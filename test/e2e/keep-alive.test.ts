@@ -121,7 +121,7 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
   it('4. Refresh in the popup is a full check: a keep-alive and the capacity of every account', async () => {
     // Long intervals, so only the click sends anything.
     const options = new OptionsPage(await browser.open('options'));
-    await options.setNumber('Keep-alive interval', 168);
+    await options.setNumber('Sign in every', 168);
     await options.saveSettings();
     await options.page.close();
     // The background has taken the new period.
@@ -131,7 +131,7 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
     await clickUntilChecked(popup, () => other.requests.filter((r) => r.server === 'api'));
     await expect.poll(() => other.requests.filter((r) => r.server === 'node').length).toBe(before.node + 1);
     expect(other.requests.filter((r) => r.server === 'api').length).toBe(before.api + 1);
-    await popup.card('Flaky').getByText(/Login recorded (this minute|1 minute ago)/).waitFor();
+    await popup.card('Flaky').getByText(/Last sign-in (this minute|1 minute ago)/).waitFor();
     await popup.page.close();
   }, 60_000);
 

@@ -32,7 +32,7 @@ describe.sequential('export and import in Chromium', () => {
       const options = new OptionsPage(await browser.open('options'));
       await options.page.getByText('Work', { exact: true }).first().waitFor();
       expect(await options.page.getByLabel('Include passwords and API keys').isChecked()).toBe(false);
-      const [download] = await Promise.all([options.page.waitForEvent('download'), options.page.getByRole('button', { name: 'Export settings' }).click()]);
+      const [download] = await Promise.all([options.page.waitForEvent('download'), options.page.getByRole('button', { name: 'Export accounts and settings' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^storage-keeper-settings-\d{4}-\d{2}-\d{2}\.json$/);
       await download.saveAs(file);
       const text = readFileSync(file, 'utf8');
@@ -53,7 +53,7 @@ describe.sequential('export and import in Chromium', () => {
     const browser = await launchExtension();
     try {
       const options = new OptionsPage(await browser.open('options'));
-      await options.page.getByLabel('Import settings from a file').setInputFiles(file);
+      await options.page.getByLabel('Import accounts and settings from a file').setInputFiles(file);
       const preview = options.page.getByRole('region', { name: 'What this import will do' });
       await preview.waitFor();
       expect(await preview.getByRole('listitem').allTextContents()).toEqual([
@@ -63,7 +63,7 @@ describe.sequential('export and import in Chromium', () => {
       expect(await preview.textContent()).toContain("The shared settings are replaced by the file's.");
       await preview.getByRole('button', { name: 'Import', exact: true }).click();
       await options.page.getByText('Imported: 2 added, 0 updated. Nothing was removed.').waitFor();
-      const needs = 'This account needs its apps password and API key: enter them in the options. Until then nothing is sent and it is not kept alive.';
+      const needs = 'This account needs its apps password and API key: enter them in the options. Until then nothing is sent and it is not last sign-in.';
       await expect.poll(() => options.page.getByText(needs).count()).toBe(2);
       expect(((await browser.storage()).settings as { warningPercent: number }).warningPercent).toBe(80);
 

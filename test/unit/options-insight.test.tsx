@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
+import { HistoryChart } from '@/components/HistoryChart';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packPoints, type HistoryPoint } from '@/lib/store/history';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
@@ -69,6 +70,24 @@ describe('history', () => {
   });
 });
 
+describe('history beyond the dates JavaScript can write', () => {
+  const farDay = 2e8; // 17 million years from 1970: no Date can hold it
+
+  it('is left out when read, so the page and its chart still show', async () => {
+    await storeAccounts([account()]);
+    await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity(account()), points: packPoints([...points, [farDay, GB, GB]]) } } });
+    render(<App />);
+    const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
+    expect(figure.textContent).toContain('Nov 21, 2026');
+    expect(screen.getByRole('button', { name: 'Remove all data' })).toBeTruthy();
+  });
+
+  it('that a chart cannot draw costs only that chart', () => {
+    render(<HistoryChart account={account()} points={[[farDay, GB, GB]]} locale="en" />);
+    expect(screen.getByRole('heading', { name: 'Home', level: 3 }).closest('figure')!.textContent).toContain('could not be shown');
+  });
+});
+
 describe('the forecast switch', () => {
   it('is saved with the other settings', async () => {
     render(<App />);
@@ -80,7 +99,7 @@ describe('the forecast switch', () => {
 
 /** Chooses a file in the import field, as the browser's file picker would. */
 function chooseFile(text: string) {
-  const input = screen.getByLabelText('Import settings from a file') as HTMLInputElement;
+  const input = screen.getByLabelText('Import accounts and settings from a file') as HTMLInputElement;
   Object.defineProperty(input, 'files', { configurable: true, value: [new File([text], 'settings.json', { type: 'application/json' })] });
   fireEvent.change(input);
 }
@@ -93,13 +112,13 @@ describe('export', () => {
     render(<App />);
     const box = await screen.findByLabelText('Include passwords and API keys');
     expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Anyone who has the file can then sign in to your accounts/);
-    fireEvent.click(screen.getByRole('button', { name: 'Export settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export accounts and settings' }));
     expect(downloads.at(-1)!.name).toMatch(/^storage-keeper-settings-\d{4}-\d{2}-\d{2}\.json$/);
     const file = await exported();
     expect(file).toMatchObject({ format: 'storage-keeper-settings', version: 1, secrets: false, settings: DEFAULT_SETTINGS });
     expect(file.accounts).toEqual([{ label: 'Home', baseUrl: 'https://api.teracloud.jp', userId: 'yamada', keyForm: 'header', notifications: true }]);
     fireEvent.click(box);
-    fireEvent.click(screen.getByRole('button', { name: 'Export settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export accounts and settings' }));
     expect((await exported()).accounts[0]).toMatchObject({ password: 'app-pw', apiKey: 'key-1' });
   });
 });
@@ -141,7 +160,7 @@ describe('import', () => {
     expect(stored.damaged).toHaveLength(1); // the damaged entry is kept
     expect((await loadSettings()).refreshMinutes).toBe(60);
     const added = (await screen.findByText('New', { selector: 'li strong' })).closest('li')!;
-    expect(added.textContent).toContain('This account needs its apps password and API key: enter them in the options. Until then nothing is sent');
+    expect(added.textContent).toContain('This account needs its apps password and API key. Until it has them, nothing is sent');
   });
 
   it.each([
@@ -151,7 +170,7 @@ describe('import', () => {
     [
       'a file with mistakes',
       JSON.stringify({ format: 'storage-keeper-settings', version: 1, accounts: [{ baseUrl: 'ftp://x', userId: 'a' }], settings: { keepAliveHours: 500 } }),
-      ['Nothing was imported: the file has these mistakes.', 'Account 1 › Server: Enter an https:// address of the server, without a path.', 'Settings › Keep-alive interval: Out of the allowed range.'],
+      ['Nothing was imported: the file has these mistakes.', 'Account 1 › Server: Enter an https:// address of the server, without a path.', 'Settings › Sign in every: Out of the allowed range.'],
     ],
   ])('refuses %s, says why, and changes nothing', async (_name, text, lines) => {
     await storeAccounts([account()]);
