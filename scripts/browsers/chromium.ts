@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import type { Account } from '../../lib/store/accounts';
 import type { Settings } from '../../lib/store/settings';
+import { recentPart } from '../../lib/store/history';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 
 export const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
@@ -122,7 +123,9 @@ export class ExtensionSession {
 
   /** Stores usage histories (by account id) as the background leaves them. */
   async storeHistory(history: Record<string, unknown>) {
-    await this.currentWorker().evaluate((value) => chrome.storage.local.set({ history: value, history$: { v: 1 } }), history);
+    // With its recent part, as the background stores it (what the popup reads).
+    const stored = { history, recentHistory: recentPart(history), history$: { v: 1 }, recentHistory$: { v: 1 } };
+    await this.currentWorker().evaluate((value) => chrome.storage.local.set(value), stored);
   }
 
   /** Stores activity logs (by account id) as the background leaves them. */
