@@ -1,3 +1,4 @@
+import { KEY_FORMS } from '@/lib/service/client';
 import { useState } from 'preact/hooks';
 import { SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { t, uiLocale } from '@/lib/i18n';
@@ -120,7 +121,7 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
       {text('apiKey', t('fieldApiKey'), { autocomplete: 'off', spellcheck: 'false' }, t('apiKeyHint'))}
       <fieldset class="choice">
         <legend>{t('fieldKeyForm')}</legend>
-        {(['header', 'matrix'] as const).map((form) => (
+        {KEY_FORMS.map((form) => (
           <label key={form}>
             <input type="radio" name="keyForm" value={form} checked={draft.keyForm === form} onChange={() => set('keyForm', form)} />
             {form === 'header' ? t('keyFormHeader') : t('keyFormMatrix')}

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isAllowedServerUrl } from './service/addresses';
 import { isHeaderSafe } from './service/header-value';
+import { KEY_FORMS } from './service/client';
 import { SETTING_LIMITS } from './store/settings';
 
 // Messages are i18n keys: the pages translate them, so this module stays free of UI text.
@@ -36,7 +37,7 @@ export const accountFields = {
   // An apps password is kept exactly as typed: spaces may belong to it.
   password: z.string().check(z.refine((value) => value !== '', 'errorRequired')),
   apiKey: required,
-  keyForm: z.literal(['header', 'matrix']),
+  keyForm: z.literal([...KEY_FORMS]),
   notifications: z.boolean(),
 };
 

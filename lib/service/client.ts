@@ -10,7 +10,8 @@ import {
 } from './answers';
 
 /** How the API key travels: the `X-Service-API-KEY` header, or `;api_key=` on the path. */
-export type KeyForm = 'header' | 'matrix';
+export const KEY_FORMS = ['header', 'matrix'] as const;
+export type KeyForm = (typeof KEY_FORMS)[number];
 
 /** What a call needs to know about an account. */
 export interface ServiceCredentials {

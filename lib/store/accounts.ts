@@ -1,7 +1,7 @@
 import { isObject } from '../guards';
 import type { CredentialField } from '../service/failures';
 import { isAllowedServerUrl } from '../service/addresses';
-import type { KeyForm, ServiceCredentials } from '../service/client';
+import { KEY_FORMS, type ServiceCredentials } from '../service/client';
 
 /** One service account the extension keeps alive. Credentials live in storage.local only. */
 export interface Account extends ServiceCredentials {
@@ -49,7 +49,7 @@ export function isStoredAccount(value: unknown): value is Account {
     isObject(a) &&
     typeof a.id === 'string' && a.id !== '' &&
     ['label', 'baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof a[key] === 'string') &&
-    (a.keyForm === 'header' || a.keyForm === 'matrix') &&
+    (KEY_FORMS as readonly unknown[]).includes(a.keyForm) &&
     typeof a.notifications === 'boolean'
   );
 }
