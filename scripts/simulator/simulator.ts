@@ -3,6 +3,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { capacityBody, userBody, withFields } from './bodies';
 import { sendOversized } from './oversized';
+import { CAPACITY_PATH, USER_PATH } from '../../lib/service/client';
 
 /** A failure the simulator can be told to produce, on the API server or the node server. */
 export type Fault =
@@ -80,8 +81,8 @@ export interface SimulatorOptions {
   tls?: { key: string; cert: string };
 }
 
-export const USER_PATH = '/v2/api/ba/user';
-export const CAPACITY_PATH = '/v2/api/ba/dataset/(capacity)';
+// The paths the extension calls, from its own client: the simulator answers exactly those.
+export { CAPACITY_PATH, USER_PATH };
 const GB = 1024 ** 3;
 const DAY_MS = 86_400_000;
 
