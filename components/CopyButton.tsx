@@ -22,7 +22,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         {copied ? t('copied') : t('copy')}
       </button>
       <span role="status" class="visually-hidden">{copied ? t('copied') : ''}</span>
-      {refused && <span class="failure action-failure" role="alert">{t('copyFailed')}</span>}
+      {refused && <span class="failure" role="alert">{t('copyFailed')}</span>}
     </>
   );
 }

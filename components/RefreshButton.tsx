@@ -23,7 +23,7 @@ export function RefreshButton({ accountId }: { accountId?: string }) {
       <button type="button" onClick={() => void refresh()} disabled={busy} aria-busy={busy}>
         {busy ? t('refreshing') : t('refresh')}
       </button>
-      {failed && <p class="failure action-failure" role="alert">{t('checkFailed')}</p>}
+      {failed && <p class="failure" role="alert">{t('checkFailed')}</p>}
     </>
   );
 }
