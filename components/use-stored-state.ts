@@ -13,6 +13,7 @@ import {
   type DamagedEntry,
   type LockReason,
 } from '@/lib/store/items';
+import { newestRead } from './newest-read';
 
 export interface StoredState {
   accounts: Account[];
@@ -42,12 +43,11 @@ export function useStoredState(): StoredState | undefined {
   const [state, setState] = useState<StoredState>();
   useEffect(() => {
     let alive = true;
-    const load = async () => {
-      const next = await loadState();
-      if (alive) setState(next);
-    };
-    void load();
-    const stop = watchStorage(() => void load());
+    // Reads overlap when storage changes fast: a slow older read must not land last.
+    const newest = newestRead<StoredState>((next) => alive && setState(next));
+    const load = () => void newest(loadState);
+    load();
+    const stop = watchStorage(load);
     return () => {
       alive = false;
       stop();
