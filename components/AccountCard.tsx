@@ -5,7 +5,8 @@ import type { HistoryPoint } from '@/lib/store/history';
 import { t } from '@/lib/i18n';
 import { safetyLine } from '@/lib/outlook/deletion-date';
 import type { ServiceTime } from '@/lib/service/timestamps';
-import type { Settings } from '@/lib/store/settings';
+import { taskInterval, type Settings } from '@/lib/store/settings';
+import { nextCheckAt } from '@/lib/background/schedule';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { usageLevel, usagePercent } from '@/lib/outlook/usage-level';
 import { figuresOutOfDate, signInFailingTooLong, standingOf } from '@/lib/outlook/standing';
@@ -59,6 +60,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   const { lastSuccessAt } = snapshot.keepAlive;
   const outOfDate = figures !== undefined && failure !== undefined && figuresOutOfDate(figures.at, settings, now);
   const nextTry = alarming ? nextTryLine(standing, now, locale) : undefined;
+  const nextSignIn = nextCheckAt(snapshot.keepAlive, taskInterval(settings, 'keepAlive'));
   const [keyName, keyVendor] = [text(apiKey?.name), text(apiKey?.vendor)];
   const application = keyName && keyVendor ? t('applicationBy', [keyName, keyVendor]) : keyName;
   // Among several accounts a card is compact; its details open on request.
@@ -123,6 +125,8 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
       <p class="card__times">
         {figures && <span>{t('checkedAgo', [ago(figures.at)])}</span>}
         {lastSuccessAt !== undefined && <span>{t('loginRecordedAgo', [ago(lastSuccessAt)])}</span>}
+        {/* One overdue (the browser was closed) runs at the next start: "now". */}
+        {nextSignIn !== undefined && <span>{t('nextSignInAt', [formatRelative(Math.max(nextSignIn, now), now, locale)])}</span>}
       </p>
     </article>
   );

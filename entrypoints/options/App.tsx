@@ -6,6 +6,7 @@ import { SettingsForm } from '@/components/SettingsForm';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { useStoredState } from '@/components/use-stored-state';
 import { HistoryChart } from '@/components/HistoryChart';
+import { ActivityLog } from '@/components/ActivityLog';
 import { SettingsTransfer } from '@/components/SettingsTransfer';
 import { accountIdentity, ACCOUNT_DEFAULTS, credentialsKey, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
@@ -16,7 +17,7 @@ import { DamagedEntry, damagedName, StorageProblems } from '@/components/Damaged
 
 const blankAccount = (): Account => ({ ...ACCOUNT_DEFAULTS, id: newAccountId(), baseUrl: SERVER_PRESETS[0], userId: '', password: '', apiKey: '' });
 
-/** The options page: accounts, their usage history, shared settings, export and import, and removing everything. */
+/** The options page: accounts, their usage history and activity log, shared settings, export and import, and removing everything. */
 export function App() {
   const state = useStoredState();
   const [editing, setEditing] = useState<Account>();
@@ -88,6 +89,7 @@ export function App() {
             <HistoryChart key={account.id} account={account} points={pointsFor(history[account.id], accountIdentity(account))} locale={locale} />
           ))}
         </section>
+        <ActivityLog accounts={accounts} locale={locale} />
         <section aria-labelledby="settings-heading">
           <h2 id="settings-heading">{t('settingsHeading')}</h2>
           <SettingsForm settings={settings} onSave={saveSettings} />
@@ -100,6 +102,9 @@ export function App() {
           <h2 id="data-heading">{t('dataHeading')}</h2>
           <p>{t('dataIntro')}</p>
           <ConfirmButton label={t('removeAllData')} question={t('removeAllDataQuestion')} onConfirm={removeEverything} />
+          <p>
+            <a href={t('privacyPolicyPage')} target="_blank">{t('privacyPolicy')}</a>
+          </p>
         </section>
       </main>
     </StandingFailures.Provider>

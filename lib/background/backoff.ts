@@ -13,6 +13,9 @@ const NEEDS_THE_USER: ReadonlySet<Failure['kind']> = new Set(['not-configured', 
 const USER_FIXES: ReadonlySet<Failure['kind']> = new Set(['credentials-rejected', 'api-key-rejected', 'redirect-refused', 'http-error', 'server-not-found']);
 const OUTAGE_RETRY_MS = 60 * MINUTE_MS;
 
+/** Whether the user is the one to fix this failure, in the account's details or its access. */
+export const fixedByTheUser = (failure: Failure): boolean => NEEDS_THE_USER.has(failure.kind) || USER_FIXES.has(failure.kind);
+
 /** The first retry: a minute for the keep-alive; capacity is never polled more than every 5 minutes. */
 const FIRST_RETRY_MS: Record<Task, number> = { keepAlive: MINUTE_MS, refresh: 5 * MINUTE_MS };
 

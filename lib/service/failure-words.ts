@@ -87,3 +87,26 @@ const ANSWER_FIELD_TEXT: Record<string, MessageKey> = {
 function invalidAnswer(reason: InvalidAnswer, field = ''): string {
   return t(INVALID_ANSWER_TEXT[reason] ?? 'invalidUnknown', [t(ANSWER_FIELD_TEXT[field] ?? 'answerFieldOther')]);
 }
+
+/** Each failure kind in a few words, for lists of outcomes such as the activity log. */
+const FAILURE_KIND_TEXT: Record<Failure['kind'], MessageKey> = {
+  'not-configured': 'outcomeNotConfigured',
+  'permission-missing': 'outcomePermissionMissing',
+  'credentials-rejected': 'outcomeCredentialsRejected',
+  'api-key-rejected': 'outcomeApiKeyRejected',
+  'api-key-unsendable': 'outcomeApiKeyUnsendable',
+  'node-not-ready': 'outcomeNodeNotReady',
+  'not-found': 'outcomeNotFound',
+  'server-not-found': 'outcomeServerNotFound',
+  'rate-limited': 'outcomeRateLimited',
+  'server-error': 'outcomeServerError',
+  'http-error': 'outcomeHttpError',
+  'service-error': 'outcomeServiceError',
+  'invalid-response': 'outcomeInvalidResponse',
+  'redirect-refused': 'outcomeRedirectRefused',
+  timeout: 'outcomeTimeout',
+  network: 'outcomeNetwork',
+};
+
+/** A failure's kind in a few words (a log stores kinds, so its words follow the language shown). */
+export const failureKindWords = (kind: Failure['kind']): string => t(FAILURE_KIND_TEXT[kind]);

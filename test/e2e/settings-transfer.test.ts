@@ -6,6 +6,7 @@ import { demoAccount, startSimulator, type Simulator } from '../../scripts/simul
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension } from '../../scripts/browsers/chromium';
 import { QUIET_SETTINGS } from './page-states';
+import type { AccountSnapshot } from '../../lib/store/account-state';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
 // Settings you can take with you, as a user moves them: exported from one browser profile
@@ -69,7 +70,12 @@ describe.sequential('export and import in Chromium', () => {
       // The popup says the same; nothing has been sent for either account.
       const popup = new Popup(await browser.open('popup'));
       await popup.card('Home').getByText(needs).waitFor();
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // The background has been through both accounts (each task recorded as waiting for its secrets).
+      const waiting = async () => {
+        const snapshots = Object.values(((await browser.storage()).snapshots ?? {}) as Record<string, AccountSnapshot>);
+        return snapshots.filter((s) => s.keepAlive.failure?.kind === 'not-configured' && s.refresh.failure?.kind === 'not-configured').length;
+      };
+      await expect.poll(waiting, { timeout: 20_000 }).toBe(2);
       expect(sim.requests).toEqual([]);
 
       // Completed in the options page: only then is the account checked.
