@@ -127,16 +127,15 @@ export const PAGE_STATES: PageState[] = [
   { name: 'popup-one-account', open: async (c) => (await popupWith(c, [stored(c.sim, 'demo-user', 'Personal')])).page },
   { name: 'popup-near-full', open: async (c) => (await popupWith(c, [stored(c.sim, 'photos', 'Photos')])).page },
   {
-    // Good figures first, then the password is renewed on the website: stale figures and the fix.
+    // Good figures first, then the apps password was rejected: the fix at once (a manual
+    // re-check moments after the first is held back for 10 s, so the state is patched in).
     name: 'popup-failure',
     open: async (c) => {
-      const popup = await popupWith(c, [stored(c.sim, 'archive', 'Archive')]);
-      c.sim.account('archive').password = 'renewed';
-      await popup.refresh();
-      await popup.page.getByRole('alert').waitFor();
+      await patched(c.browser, stored(c.sim, 'archive', 'Archive'), { kind: 'credentials-rejected' });
+      const popup = new Popup(await c.browser.open('popup'), c.locale);
+      await popup.card('Archive').locator('.failure').waitFor();
       return popup.page;
     },
-    after: (sim) => void (sim.account('archive').password = 'pw-archive'),
   },
   {
     // One failed sign-in (a laptop waking before its Wi-Fi): one quiet line, figures and badge calm.
