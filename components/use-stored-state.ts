@@ -38,20 +38,23 @@ async function loadState(): Promise<StoredState> {
   return { accounts, damaged, snapshots, history, settings, problems };
 }
 
-/** Storage as the pages show it: read at once, read again whenever any item changes. */
-export function useStoredState(): StoredState | undefined {
-  const [state, setState] = useState<StoredState>();
+/** What `load` reads, read at once and again whenever `watch` reports a change (it returns how to stop). */
+export function useLoaded<T>(load: () => Promise<T>, watch: (changed: () => void) => () => void): T | undefined {
+  const [value, setValue] = useState<T>();
   useEffect(() => {
     let alive = true;
     // Reads overlap when storage changes fast: a slow older read must not land last.
-    const newest = newestRead<StoredState>((next) => alive && setState(next));
-    const load = () => void newest(loadState);
-    load();
-    const stop = watchStorage(load);
+    const newest = newestRead<T>((next) => alive && setValue(next));
+    const read = () => void newest(load);
+    read();
+    const stop = watch(read);
     return () => {
       alive = false;
       stop();
     };
   }, []);
-  return state;
+  return value;
 }
+
+/** Storage as the pages show it: read at once, read again whenever any item changes. */
+export const useStoredState = (): StoredState | undefined => useLoaded(loadState, watchStorage);

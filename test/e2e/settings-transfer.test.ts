@@ -6,6 +6,7 @@ import { demoAccount, startSimulator, type Simulator } from '../../scripts/simul
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension } from '../../scripts/browsers/chromium';
 import { QUIET_SETTINGS } from './page-states';
+import { catalogue } from '../../scripts/catalogue';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
@@ -63,7 +64,7 @@ describe.sequential('export and import in Chromium', () => {
       expect(await preview.textContent()).toContain("The shared settings are replaced by the file's.");
       await preview.getByRole('button', { name: 'Import', exact: true }).click();
       await options.page.getByText('Imported: 2 added, 0 updated. Nothing was removed.').waitFor();
-      const needs = 'This account needs its apps password and API key: enter them in the options. Until then nothing is sent and it is not last sign-in.';
+      const needs = catalogue('en').failureNeedsSecrets!;
       await expect.poll(() => options.page.getByText(needs).count()).toBe(2);
       expect(((await browser.storage()).settings as { warningPercent: number }).warningPercent).toBe(80);
 
