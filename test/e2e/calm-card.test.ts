@@ -4,6 +4,7 @@ import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 import { BADGE_COLORS } from '../../lib/background/badge';
+import { MANUAL_CHECK_GAP_MS } from '../../lib/background/schedule';
 
 // Issue 17 in real Chromium, as a user sees it: one failed check (a 503 asking to come back in
 // two years) leaves the card and the badge calm, the account at 99 % keeps the badge, the card
@@ -43,6 +44,10 @@ describe.sequential('a card and a badge that do not cry wolf', () => {
 
     // The service is down for maintenance and asks to come back in two years.
     flakySim.setFault('api', 'unavailable', { retryAfter: '63072000' });
+    // Check now holds back an account checked moments ago (10 real seconds): wait until the first check is older.
+    const lastAttempt = () =>
+      browser.currentWorker().evaluate(async () => ((await chrome.storage.local.get('snapshots')).snapshots as Record<string, { keepAlive: { lastAttemptAt: number } }>).flaky!.keepAlive.lastAttemptAt);
+    await expect.poll(async () => Date.now() - (await lastAttempt()) >= MANUAL_CHECK_GAP_MS, { timeout: 30_000, interval: 500 }).toBe(true);
     await popup.page.getByRole('button', { name: 'Check now', exact: true }).click();
     const quiet = popup.card('Flaky').locator('.card__quiet');
     await quiet.waitFor({ timeout: 20_000 });
