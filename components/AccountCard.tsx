@@ -12,6 +12,7 @@ import type { AccountSnapshot } from '@/lib/store/account-state';
 import { usageLevel, usagePercent } from '@/lib/outlook/usage-level';
 import { figuresOutOfDate, signInFailingTooLong, standingOf } from '@/lib/outlook/standing';
 import { nextTryLine, transientLine } from '@/lib/outlook/card-words';
+import { useState } from 'preact/hooks';
 import { CopyButton } from './CopyButton';
 import { FailureNotice } from './FailureNotice';
 import { UsageBar } from './UsageBar';
@@ -63,6 +64,9 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   const nextSignIn = nextCheckAt(snapshot.keepAlive, taskInterval(settings, 'keepAlive'));
   const [keyName, keyVendor] = [text(apiKey?.name), text(apiKey?.vendor)];
   const application = keyName && keyVendor ? t('applicationBy', [keyName, keyVendor]) : keyName;
+  // Among several accounts a card is compact; its details open on request.
+  const [expanded, setExpanded] = useState(false);
+  const detailsId = `details-${account.id}`;
 
   return (
     <article class={`card${compact ? ' card--compact' : ''}`} aria-label={accountName(account)}>
@@ -79,7 +83,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
       ) : (
         <p class="card__empty">{failure ? t('noFiguresYet') : t('checkingFirstTime')}</p>
       )}
-      <UsageTrend points={history} now={now} locale={locale} />
+      <UsageTrend points={history} now={now} locale={locale} bonus={bonus} />
       {shortfall && (
         <p class="card__warning">
           {t('bonusEnding', [formatGb(shortfall.increaseGb, locale), formatDate(shortfall.until, locale), formatBytes(shortfall.overBytes, locale)])}
@@ -90,8 +94,13 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
       {nextTry && <p class="card__quiet">{nextTry}</p>}
       {signInFailingTooLong(snapshot, now) && <p class="card__warning">{safetyLine(lastSuccessAt, locale)}</p>}
       {outOfDate && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}
-      {!compact && user && (
-        <dl class="details">
+      {compact && user && (
+        <button type="button" class="card__expand" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>
+          {t('showDetails')}
+        </button>
+      )}
+      {(!compact || expanded) && user && (
+        <dl class="details" id={detailsId}>
           <dt>{t('contractCapacity')}</dt>
           <dd>{gb(user.capacityGb)}</dd>
           {bonus && status === 'active' && (

@@ -1,6 +1,6 @@
 import { KEY_FORMS } from '@/lib/service/client';
 import { useState } from 'preact/hooks';
-import { SERVER_PRESETS, type Account } from '@/lib/store/accounts';
+import { credentialsKey, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { t, uiLocale } from '@/lib/i18n';
 import { sendMessage, type ConnectionReport } from '@/lib/messages';
 import { requestHostPermissions } from '@/lib/permissions';
@@ -19,11 +19,15 @@ type Status =
   /** The browser's permission prompt is open. */
   | { kind: 'asking'; origins: string[] }
   // A refusal keeps the test's report: saving again must still ask for the node it named.
-  | { kind: 'refused'; origins: string[]; report?: ConnectionReport }
+  | { kind: 'refused'; origins: string[]; report?: ConnectionReport; tested?: string }
   | { kind: 'testing' }
   /** The background could not carry out the test (it failed or did not answer). */
   | { kind: 'test-failed' }
-  | { kind: 'tested'; report: ConnectionReport; keyForm: AccountDraft['keyForm'] };
+  /** `tested`: the credentials key of the values tested (see credentialsKey). */
+  | { kind: 'tested'; report: ConnectionReport; keyForm: AccountDraft['keyForm']; tested: string };
+
+/** The fields a connection test depends on: editing one makes its result stale. */
+const TESTED_FIELDS: ReadonlySet<keyof AccountDraft> = new Set(['baseUrl', 'userId', 'password', 'apiKey', 'keyForm']);
 
 /** Adds or edits an account; tests unsaved values; asks for host access when saving. */
 export function AccountForm({ account, onSave, onCancel }: Props) {
@@ -33,7 +37,11 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
   const [reveal, setReveal] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const locale = uiLocale();
-  const set = <K extends keyof AccountDraft>(key: K, value: AccountDraft[K]) => setDraft({ ...draft, [key]: value });
+  const set = <K extends keyof AccountDraft>(key: K, value: AccountDraft[K]) => {
+    setDraft({ ...draft, [key]: value });
+    // A result about other values is no result: it goes, and so does the node it named.
+    if (TESTED_FIELDS.has(key) && status.kind !== 'testing' && status.kind !== 'asking') setStatus({ kind: 'idle' });
+  };
   const id = (name: string) => `account-${name}`;
   /** A text input bound to one draft field, with its hint and that field's error beside it. */
   const text = (key: 'label' | 'baseUrl' | 'userId' | 'apiKey', label: string, attrs: Record<string, string> = {}, hint?: string) => (
@@ -56,12 +64,15 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
       return undefined;
     }
     setErrors({});
-    const report = status.kind === 'tested' || status.kind === 'refused' ? status.report : undefined;
+    // Only a test of exactly these values may add its node to what is asked for.
+    const tested = status.kind === 'tested' || status.kind === 'refused' ? status : undefined;
+    const key = credentialsKey(parsed.data);
+    const report = tested?.tested === key ? tested.report : undefined;
     const node = withNode ? report?.nodeOrigin : undefined;
     const origins = [parsed.data.baseUrl, ...(node ? [node] : [])];
     setStatus({ kind: 'asking', origins });
     const granted = await requestHostPermissions(origins).catch(() => false);
-    setStatus(granted ? { kind: 'idle' } : { kind: 'refused', origins, ...(report && { report }) });
+    setStatus(granted ? { kind: 'idle' } : { kind: 'refused', origins, ...(report && { report, tested: key }) });
     return granted ? parsed.data : undefined;
   }
 
@@ -70,7 +81,7 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
     if (!valid) return;
     setStatus({ kind: 'testing' });
     try {
-      setStatus({ kind: 'tested', report: await sendMessage('testConnection', valid), keyForm: valid.keyForm });
+      setStatus({ kind: 'tested', report: await sendMessage('testConnection', valid), keyForm: valid.keyForm, tested: credentialsKey(valid) });
     } catch {
       setStatus({ kind: 'test-failed' });
     }

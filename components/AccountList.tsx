@@ -1,8 +1,9 @@
 import { accountName, missingCredentials, type Account } from '@/lib/store/accounts';
 import type { Failure } from '@/lib/service/failures';
-import { t } from '@/lib/i18n';
-import type { AccountSnapshot } from '@/lib/store/account-state';
-import { currentFailure } from '@/lib/store/account-state';
+import { t, uiLocale } from '@/lib/i18n';
+import { snapshotFor, type AccountSnapshot } from '@/lib/store/account-state';
+import { isAlarming, standingOf } from '@/lib/outlook/standing';
+import { transientLine } from '@/lib/outlook/card-words';
 import { ConfirmButton } from './ConfirmButton';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FailureNotice } from './FailureNotice';
@@ -44,7 +45,11 @@ type EntryProps = Omit<Props, 'accounts' | 'snapshots'> & { account: Account; sn
 function AccountEntry({ account, snapshot, onEdit, onRemove }: EntryProps) {
   // An account imported without its secrets says what it needs at once, before the background has looked at it.
   const missing = missingCredentials(account);
-  const failure: Failure | undefined = missing.length > 0 ? { kind: 'not-configured', missing } : snapshot && currentFailure(snapshot);
+  // Only this identity's snapshot: a failure of the user ID it had before an edit is not its own.
+  // Told as the popup tells it: a failure that passes by itself is a quiet line for a day.
+  const now = Date.now();
+  const standing = standingOf(snapshotFor(account, snapshot), now);
+  const failure: Failure | undefined = missing.length > 0 ? { kind: 'not-configured', missing } : isAlarming(standing) ? standing.failure : undefined;
   return (
     <>
       <div class="account-list__name">
@@ -52,6 +57,7 @@ function AccountEntry({ account, snapshot, onEdit, onRemove }: EntryProps) {
         <span>{t('accountAt', [account.userId, hostOf(account.baseUrl)])}</span>
       </div>
       {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} showFix={false} />}
+      {!failure && standing.kind === 'transient' && <p class="quiet">{transientLine(standing, now, uiLocale())}</p>}
       <div class="actions">
         <button type="button" onClick={() => onEdit(account)}>{t('edit')}</button>
         <ConfirmButton label={t('remove')} question={t('removeAccountQuestion', [accountName(account)])} onConfirm={() => onRemove(account)} />

@@ -4,7 +4,7 @@ import { sendMessage } from '@/lib/messages';
 import { requestHostPermissions } from '@/lib/permissions';
 import { hostOf } from './safe-names';
 
-type Status = 'idle' | 'asking' | 'refused';
+type Status = 'idle' | 'asking' | 'refused' | 'check-failed';
 
 /**
  * Asks for access to exactly the host an account's check was blocked on (the click is the user
@@ -17,7 +17,7 @@ export function AllowAccessButton({ origin, accountId }: { origin: string; accou
     setStatus('asking');
     const granted = await requestHostPermissions([origin]).catch(() => false);
     setStatus(granted ? 'idle' : 'refused');
-    if (granted) await sendMessage('checkNow', { accountId });
+    if (granted) await sendMessage('checkNow', { accountId }).catch(() => setStatus('check-failed'));
   }
   return (
     <>
@@ -27,6 +27,7 @@ export function AllowAccessButton({ origin, accountId }: { origin: string; accou
       <p role="status">
         {status === 'asking' && t('waitingForPermission', [host])}
         {status === 'refused' && t('allowRefused', [host])}
+        {status === 'check-failed' && t('allowedCheckFailed', [host])}
       </p>
     </>
   );

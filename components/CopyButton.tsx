@@ -1,11 +1,18 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 
-/** Copies a value to the clipboard and says so, on screen and to screen readers. */
+/** Copies a value to the clipboard and says so, on screen and to screen readers; a refused copy says what to do. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
+  const [refused, setRefused] = useState(false);
   const copy = async () => {
-    await navigator.clipboard.writeText(value);
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      setRefused(true);
+      return;
+    }
+    setRefused(false);
     setCopied(true);
     setTimeout(() => setCopied(false), 1500);
   };
@@ -15,6 +22,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         {copied ? t('copied') : t('copy')}
       </button>
       <span role="status" class="visually-hidden">{copied ? t('copied') : ''}</span>
+      {refused && <span class="failure" role="alert">{t('copyFailed')}</span>}
     </>
   );
 }

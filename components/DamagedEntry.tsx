@@ -1,14 +1,35 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import type { DamagedEntry as Damaged } from '@/lib/store/items';
 import { t } from '@/lib/i18n';
 
 /** The name a damaged entry is shown under. */
 export const damagedName = (entry: Damaged) => entry.name ?? t('damagedAccountUnnamed');
 
+/**
+ * Where a damaged entry is on the Settings page (its address's #fragment): a short hash of the
+ * entry's stored text, the same in every page that reads the same storage.
+ */
+export function damagedAnchor(entry: Damaged): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < entry.key.length; i++) hash = Math.imul(hash ^ entry.key.charCodeAt(i), 0x01000193);
+  return `damaged-${(hash >>> 0).toString(36)}`;
+}
+
 /** A stored account entry that cannot be read: said so, with the page's actions for it (options: remove). */
 export function DamagedEntry({ entry, children }: { entry: Damaged; children?: ComponentChildren }) {
+  const anchor = damagedAnchor(entry);
+  const box = useRef<HTMLDivElement>(null);
+  // Opened from the popup at this entry: it is drawn after storage is read, so the browser's own
+  // jump to the fragment came too early.
+  useEffect(() => {
+    if (location.hash === `#${anchor}`) {
+      box.current?.scrollIntoView?.({ block: 'center' });
+      box.current?.focus();
+    }
+  }, [anchor]);
   return (
-    <div class="damaged">
+    <div class="damaged" id={anchor} ref={box} tabIndex={-1}>
       <strong>{damagedName(entry)}</strong>
       <p>{t('damagedAccount')}</p>
       {children}

@@ -51,7 +51,10 @@ function Chart({ account, points, locale }: Props) {
   const drawn = points.length > 1 ? points : [first, [first[0] + 1, ...first.slice(1)] as HistoryPoint];
   const line = (value: (p: HistoryPoint) => number) =>
     drawn.map((p) => `${(((p[0] - first[0]) / span) * WIDTH).toFixed(1)},${(HEIGHT - (value(p) / top) * HEIGHT).toFixed(1)}`).join(' ');
-  const summary = t('historyChartLabel', [day(first[0]), day(last[0]), formatBytes(first[1], locale), formatBytes(last[1], locale)]);
+  const oneDay = first[0] === last[0];
+  const summary = oneDay
+    ? t('historyChartLabelOneDay', [day(first[0]), formatBytes(first[1], locale)])
+    : t('historyChartLabel', [day(first[0]), day(last[0]), formatBytes(first[1], locale), formatBytes(last[1], locale)]);
   return (
     <figure class="history">
       <h3>{name}</h3>
@@ -64,7 +67,7 @@ function Chart({ account, points, locale }: Props) {
         </svg>
         <span class="history__bottom">0</span>
         <span class="history__first">{day(first[0])}</span>
-        <span class="history__last">{day(last[0])}</span>
+        {!oneDay && <span class="history__last">{day(last[0])}</span>}
       </div>
       <p class="history__legend">
         <span class="history__key history__key--used">{t('historyUsed')}</span>

@@ -2,21 +2,28 @@ import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages';
 
-/** Asks the background to refresh now; busy (and not clickable again) until it is done. */
+/** "Check now": asks the background for a full check; busy (not clickable again) until done; says so when it could not ask. */
 export function RefreshButton({ accountId }: { accountId?: string }) {
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const refresh = async () => {
     if (busy) return;
     setBusy(true);
+    setFailed(false);
     try {
       await sendMessage('checkNow', accountId === undefined ? {} : { accountId });
+    } catch {
+      setFailed(true);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <button type="button" onClick={() => void refresh()} disabled={busy} aria-busy={busy}>
-      {busy ? t('refreshing') : t('refresh')}
-    </button>
+    <>
+      <button type="button" onClick={() => void refresh()} disabled={busy} aria-busy={busy}>
+        {busy ? t('refreshing') : t('refresh')}
+      </button>
+      {failed && <p class="failure" role="alert">{t('checkFailed')}</p>}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '@/lib/i18n';
 import { SETTING_LIMITS, type Settings } from '@/lib/store/settings';
+import { StorageLockedError } from '@/lib/store/writes';
 import { applySettingsInput, settingsInput, type SettingsInput } from './settings-input';
 import { describedBy, Field } from './Field';
 
@@ -27,6 +28,7 @@ export function SettingsForm({ settings, onSave }: Props) {
   const [input, setInput] = useState<SettingsInput>(() => settingsInput(settings));
   const [errors, setErrors] = useState<Partial<Record<keyof Settings, string>>>({});
   const [saved, setSaved] = useState(false);
+  const [refused, setRefused] = useState(false);
   // What this form last wrote: storage echoing it back must not wipe what the user typed, but
   // any other change (another tab, "Remove all data") shows the stored values at once.
   const written = useRef<string>(undefined);
@@ -49,7 +51,16 @@ export function SettingsForm({ settings, onSave }: Props) {
     const merged = applySettingsInput(settings, input);
     written.current = JSON.stringify(settingsInput(merged.settings));
     setErrors(merged.errors);
-    await onSave(merged.settings);
+    try {
+      await onSave(merged.settings);
+    } catch (error) {
+      if (!(error instanceof StorageLockedError)) throw error;
+      written.current = undefined;
+      setSaved(false);
+      setRefused(true);
+      return;
+    }
+    setRefused(false);
     setSaved(Object.keys(merged.errors).length === 0);
   }
 
@@ -86,6 +97,7 @@ export function SettingsForm({ settings, onSave }: Props) {
         <button type="submit" class="primary">{t('saveSettings')}</button>
         <span role="status">{saved ? t('saved') : ''}</span>
       </div>
+      {refused && <p class="failure" role="alert">{t('saveRefused')}</p>}
     </form>
   );
 }

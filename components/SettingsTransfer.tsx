@@ -6,6 +6,7 @@ import { parseSettingsFile, planImport, settingsFile, type ImportPlan, type Pars
 import { loadAccounts, loadSettings, storageProblems } from '@/lib/store/items';
 import { saveAccounts, saveSettings, StorageLockedError } from '@/lib/store/writes';
 import { download } from './download';
+import { damagedName } from './DamagedEntry';
 import { hostOf } from './safe-names';
 
 interface Props {
@@ -24,10 +25,14 @@ type Status =
 export function SettingsTransfer({ accounts, settings }: Props) {
   const [withSecrets, setWithSecrets] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  /** The damaged entries the last export left out, by name. */
+  const [leftOut, setLeftOut] = useState<string[]>([]);
 
   function exportNow() {
     const file = settingsFile(accounts, settings, withSecrets, Date.now());
     download(`storage-keeper-settings-${file.exported.slice(0, 10)}.json`, `${JSON.stringify(file, null, 2)}\n`, 'application/json');
+    // Read after the download, which must start within the click.
+    void loadAccounts().then(({ damaged }) => setLeftOut(damaged.map(damagedName)));
   }
 
   async function read(input: HTMLInputElement) {
@@ -63,6 +68,7 @@ export function SettingsTransfer({ accounts, settings }: Props) {
         <p class={withSecrets ? 'warning' : 'field__hint'} id="secrets-warning">{t('includeSecretsWarning')}</p>
       </div>
       <button type="button" onClick={exportNow}>{t('exportSettings')}</button>
+      {leftOut.length > 0 && <p class="warning" role="status">{t('exportLeftOut', [leftOut.join(', ')])}</p>}
       <div class="field">
         <label for="import-file">{t('importFile')}</label>
         <input id="import-file" type="file" accept=".json,application/json" onChange={(e) => void read(e.currentTarget)} />

@@ -1,5 +1,6 @@
-import { forecast } from '@/lib/outlook/forecast';
-import { formatBytes, formatDate } from '@/lib/format';
+import { forecastWithBonus } from '@/lib/outlook/bonus';
+import type { KeyBonus } from '@/lib/service/answers';
+import { formatBytes, formatDate, formatGb } from '@/lib/format';
 import { lastDays, RECENT_DAYS, type HistoryPoint } from '@/lib/store/history';
 import { t } from '@/lib/i18n';
 import { DAY_MS, dayOf } from '@/lib/time';
@@ -9,15 +10,17 @@ interface Props {
   points: readonly HistoryPoint[];
   now: number;
   locale: string;
+  /** The API key's bonus: a forecast past its end counts with the quota left after it. */
+  bonus?: KeyBonus | undefined;
 }
 
 const DAYS = RECENT_DAYS;
 
 /** The last 30 days' usage as a sparkline with its text alternative, and where it is heading. */
-export function UsageTrend({ points, now, locale }: Props) {
+export function UsageTrend({ points, now, locale, bonus }: Props) {
   const today = dayOf(now);
   const recent = lastDays(points, today, DAYS);
-  const outlook = forecast(points, today);
+  const { forecast: outlook, bonusEnd } = forecastWithBonus(points, today, now, bonus);
   if (recent.length < 2 && outlook.kind === 'unknown') return null;
   const used = recent.map((p) => p[1]);
   const [min, max] = [Math.min(...used), Math.max(...used)];
@@ -40,9 +43,11 @@ export function UsageTrend({ points, now, locale }: Props) {
       )}
       {outlook.kind !== 'unknown' && (
         <p>
-          {outlook.kind === 'filling'
-            ? t('forecastFilling', [outlook.days, formatDate(now + outlook.days * DAY_MS, locale)])
-            : t('forecastNotFilling')}
+          {outlook.kind === 'not-filling'
+            ? t('forecastNotFilling')
+            : bonusEnd
+              ? t('forecastFillingAfterBonus', [outlook.days, formatDate(now + outlook.days * DAY_MS, locale), formatGb(bonusEnd.increaseGb, locale), formatDate(bonusEnd.until, locale)])
+              : t('forecastFilling', [outlook.days, formatDate(now + outlook.days * DAY_MS, locale)])}
         </p>
       )}
     </div>

@@ -2,7 +2,7 @@ import { createContext } from 'preact';
 import { useRef } from 'preact/hooks';
 import type { Account } from '@/lib/store/accounts';
 import type { Failure } from '@/lib/service/failures';
-import { currentFailure, type AccountSnapshot } from '@/lib/store/account-state';
+import { currentFailure, snapshotFor, type AccountSnapshot } from '@/lib/store/account-state';
 
 // Screen readers announce every role="alert" when a page opens. A failure that was already
 // stored when the page opened is standing news, shown as text; only one that appears while the
@@ -21,10 +21,9 @@ export function useStandingFailures(
   const standing = useRef<Set<string>>(undefined);
   if (state) {
     const shown = new Set<string>();
-    for (const { id } of state.accounts) {
-      const snapshot = state.snapshots[id];
-      const failure = snapshot && currentFailure(snapshot);
-      if (failure) shown.add(failureKey(id, failure));
+    for (const account of state.accounts) {
+      const failure = currentFailure(snapshotFor(account, state.snapshots[account.id]));
+      if (failure) shown.add(failureKey(account.id, failure));
     }
     // A failure that went away and comes back while the page is open is news again.
     standing.current = standing.current ? new Set([...standing.current].filter((key) => shown.has(key))) : shown;

@@ -12,6 +12,7 @@ import {
   type DamagedEntry,
   type LockReason,
 } from '@/lib/store/items';
+import { newestRead } from './newest-read';
 
 export interface StoredState {
   accounts: Account[];
@@ -43,12 +44,11 @@ export function useLoaded<T>(load: () => Promise<T>, watch: (changed: () => void
   const [value, setValue] = useState<T>();
   useEffect(() => {
     let alive = true;
-    const read = async () => {
-      const next = await load();
-      if (alive) setValue(next);
-    };
-    void read();
-    const stop = watch(() => void read());
+    // Reads overlap when storage changes fast: a slow older read must not land last.
+    const newest = newestRead<T>((next) => alive && setValue(next));
+    const read = () => void newest(load);
+    read();
+    const stop = watch(read);
     return () => {
       alive = false;
       stop();

@@ -9,7 +9,7 @@ import { loadHistory } from '@/lib/store/items';
 import { HistoryChart } from '@/components/HistoryChart';
 import { ActivityLog } from '@/components/ActivityLog';
 import { SettingsTransfer } from '@/components/SettingsTransfer';
-import { accountIdentity, ACCOUNT_DEFAULTS, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
+import { accountIdentity, ACCOUNT_DEFAULTS, credentialsKey, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages';
@@ -38,9 +38,10 @@ export function App() {
     }
     setRefused(false);
     setEditing(undefined);
-    // Check the saved account at once, so the popup has figures (or the reason why not); the
-    // background records any failure itself.
-    sendMessage('checkNow', { accountId: account.id }).catch(() => undefined);
+    // New credentials are checked at once, so the popup has figures (or the reason why not); the
+    // background records any failure itself. A new name or notification switch sends nothing.
+    const before = accounts.find((a) => a.id === account.id);
+    if (!before || credentialsKey(before) !== credentialsKey(account)) sendMessage('checkNow', { accountId: account.id }).catch(() => undefined);
   }
 
   async function removeEverything() {

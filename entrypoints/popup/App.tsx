@@ -13,7 +13,7 @@ import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
 import { urgency } from '@/lib/outlook/urgency';
 import { snapshotFor } from '@/lib/store/account-state';
-import { DamagedEntry, StorageProblems } from '@/components/DamagedEntry';
+import { DamagedEntry, damagedAnchor, StorageProblems } from '@/components/DamagedEntry';
 
 /** The toolbar popup: rendered from storage at once, never waiting for the network. */
 export function App({ now = Date.now }: { now?: () => number }) {
@@ -42,7 +42,11 @@ export function App({ now = Date.now }: { now?: () => number }) {
         </header>
         <StorageProblems problems={problems} />
         {damaged.map((entry) => (
-          <DamagedEntry key={entry.key} entry={entry} />
+          <DamagedEntry key={entry.key} entry={entry}>
+            <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL(`/options.html#${damagedAnchor(entry)}`) })}>
+              {t('openOptions')}
+            </button>
+          </DamagedEntry>
         ))}
         {views.length === 0 && damaged.length === 0 ? (
           <Welcome />

@@ -40,6 +40,7 @@ describe('retryDelay', () => {
     ['Retry-After shorter than the doubling changes nothing', 'keepAlive', 4, { kind: 'rate-limited', retryAfterMs: MIN }, DAY, 8 * MIN],
     ['Retry-After beyond a day cannot stop the sign-in', 'keepAlive', 1, { kind: 'rate-limited', retryAfterMs: 9 * DAY }, 7 * DAY, DAY],
     ['Retry-After never brings a usage update under 5 minutes', 'refresh', 1, { kind: 'rate-limited', retryAfterMs: 1000 }, 30 * MIN, 5 * MIN],
+    ['a 503 with Retry-After is honoured like a 429', 'keepAlive', 1, { kind: 'server-error', status: 503, retryAfterMs: 20 * MIN }, DAY, 20 * MIN],
     ['a nonsense Retry-After (NaN) asks for nothing', 'keepAlive', 1, { kind: 'rate-limited', retryAfterMs: Number.NaN }, DAY, MIN],
     ['a negative Retry-After asks for nothing', 'keepAlive', 1, { kind: 'rate-limited', retryAfterMs: -5 }, DAY, MIN],
     ['an infinite Retry-After asks for nothing', 'keepAlive', 1, { kind: 'rate-limited', retryAfterMs: Number.POSITIVE_INFINITY }, DAY, MIN],

@@ -1,6 +1,8 @@
 import { GIB } from '../format';
 import type { DatasetCapacity, KeyBonus } from '../service/answers';
+import type { HistoryPoint } from '../store/history';
 import { DAY_MS } from '../time';
+import { forecast, type Forecast } from './forecast';
 
 export type BonusStatus = 'active' | 'upcoming' | 'expired' | 'unknown';
 
@@ -37,4 +39,28 @@ export function bonusShortfall(bonus: KeyBonus | undefined, capacity: DatasetCap
   if (!bonus || bonusStatus(bonus, now) !== 'active' || until == null || increaseGb === undefined) return undefined;
   const overBytes = capacity.used - (capacity.quota - increaseGb * GIB);
   return until - now <= BONUS_WARNING_MS && overBytes > 0 ? { until, period: bonus.until!.raw, increaseGb, overBytes } : undefined;
+}
+
+/** The forecast, and the bonus whose end it counts with, if it does. */
+export interface BonusAwareForecast {
+  forecast: Forecast;
+  bonusEnd?: { until: number; increaseGb: number };
+}
+
+/**
+ * The forecast, told against the quota that is left once an active bonus ends, when it ends
+ * before the forecast date (otherwise the date is one the account never reaches with that
+ * quota). Over the reduced quota already, it is full when the bonus ends. Pure.
+ */
+export function forecastWithBonus(points: readonly HistoryPoint[], today: number, now: number, bonus: KeyBonus | undefined): BonusAwareForecast {
+  const plain = forecast(points, today);
+  const until = bonus?.until?.epochMs;
+  const increaseGb = bonus?.increaseGb;
+  const latest = points.at(-1);
+  if (plain.kind !== 'filling' || !bonus || !latest || until == null || increaseGb === undefined) return { forecast: plain };
+  if (bonusStatus(bonus, now) !== 'active' || until >= now + plain.days * DAY_MS) return { forecast: plain };
+  const untilDays = Math.ceil((until - now) / DAY_MS);
+  const after = forecast(points, today, latest[2] - increaseGb * GIB);
+  const days = after.kind === 'filling' ? Math.max(after.days, untilDays) : untilDays;
+  return { forecast: { kind: 'filling', days }, bonusEnd: { until, increaseGb } };
 }

@@ -11,12 +11,13 @@ export type Forecast = { kind: 'unknown' } | { kind: 'not-filling' } | { kind: '
 
 /**
  * A least-squares line through the last 30 days' usage: if it rises, the days from `today`
- * until the latest usage, growing at that rate, reaches the latest quota. Pure.
+ * until the latest usage, growing at that rate, reaches the latest quota (or `quota`). Pure.
  */
-export function forecast(points: readonly HistoryPoint[], today: number): Forecast {
+export function forecast(points: readonly HistoryPoint[], today: number, quota?: number): Forecast {
   const recent = lastDays(points, today, FORECAST_WINDOW_DAYS);
   const latest = recent.at(-1);
-  if (recent.length < FORECAST_MIN_DAYS || !latest || latest[1] >= latest[2]) return { kind: 'unknown' };
+  const limit = quota ?? latest?.[2] ?? 0;
+  if (recent.length < FORECAST_MIN_DAYS || !latest || latest[1] >= limit) return { kind: 'unknown' };
   const mean = (pick: (p: HistoryPoint) => number) => recent.reduce((sum, p) => sum + pick(p), 0) / recent.length;
   const [meanDay, meanUsed] = [mean((p) => p[0]), mean((p) => p[1])];
   let covariance = 0;
@@ -26,6 +27,6 @@ export function forecast(points: readonly HistoryPoint[], today: number): Foreca
     variance += (day - meanDay) ** 2;
   }
   const perDay = covariance / variance;
-  const days = Math.ceil(latest[0] - today + (latest[2] - latest[1]) / perDay);
+  const days = Math.ceil(latest[0] - today + (limit - latest[1]) / perDay);
   return perDay > 0 && days <= FORECAST_HORIZON_DAYS ? { kind: 'filling', days: Math.max(1, days) } : { kind: 'not-filling' };
 }

@@ -18,6 +18,7 @@ export type Fault =
   | 'not-ready' // 202: account too new, node not ready
   | 'not-found' // 404
   | 'rate-limited' // 429 with Retry-After (FaultOptions.retryAfter)
+  | 'unavailable' // 503 with Retry-After (FaultOptions.retryAfter), as during maintenance
   | 'redirect' // 302 to another origin
   | 'stall' // accepts the request, never answers
   | 'bad-node' // getUser names a node that is not a host
@@ -147,9 +148,11 @@ export async function startSimulator(options: SimulatorOptions = {}) {
       case 'service-error': return send(200, '{"result":1203}');
       case 'not-ready': return send(202, '');
       case 'not-found': return send(404, '{"error":"dataset not found"}');
-      case 'rate-limited': {
+      case 'rate-limited':
+      case 'unavailable': {
         const retryAfter = given.retryAfter === undefined ? '120' : given.retryAfter;
-        return send(429, '{"error":"slow down"}', retryAfter === null ? {} : { 'Retry-After': retryAfter });
+        const [status, body] = fault === 'rate-limited' ? [429, '{"error":"slow down"}'] : [503, '{"error":"maintenance"}'];
+        return send(status, body, retryAfter === null ? {} : { 'Retry-After': retryAfter });
       }
       case 'redirect': return send(302, '', { Location: 'http://127.0.0.1:9/elsewhere' });
       case 'stall': entry.status = -1; stalled.add(res); return;

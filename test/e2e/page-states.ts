@@ -72,7 +72,7 @@ async function optionsImporting(context: StateContext, file: string) {
 }
 
 /** The names the states give accounts: the user's words, not the extension's. */
-export const ACCOUNT_LABELS = ['Personal', 'Photos', 'Archive', 'Blocked', 'Damaged', 'Bonus'];
+export const ACCOUNT_LABELS = ['Personal', 'Photos', 'Archive', 'Blocked', 'Damaged', 'Bonus', 'Waking', 'Offline', 'Throttled'];
 
 /**
  * Quiet schedules (2 and 14 minutes in the e2e build's scaled time), so no periodic check
@@ -117,6 +117,19 @@ async function patched(browser: ExtensionSession, account: Account, failure: Rec
   await browser.patchSnapshot(account.id, { keepAlive: { consecutiveFailures: 1, failure, lastAttemptAt: at, lastSuccessAt: at - 3_600_000 } });
 }
 
+/** An account checked once, then given a sign-in that failed at `since` and is retried at `retryAt`. */
+async function failedSignIn(context: StateContext, label: string, failure: Record<string, unknown>, since: number, retryAt: number) {
+  const account = stored(context.sim, 'demo-user', label, { id: `id-${label.toLowerCase()}` });
+  await context.browser.storeAccounts([account]);
+  const at = Date.now();
+  await context.browser.patchSnapshot(account.id, {
+    keepAlive: { consecutiveFailures: 1, failure, failingSince: since, lastAttemptAt: at, lastSuccessAt: at - 3_600_000, retryAt },
+  });
+  const popup = new Popup(await context.browser.open('popup'), context.locale);
+  await popup.card(label).waitFor();
+  return popup;
+}
+
 /** The options page with the account form open. */
 async function optionsForm(context: StateContext) {
   const options = new OptionsPage(await context.browser.open('options'), context.locale);
@@ -136,16 +149,52 @@ export const PAGE_STATES: PageState[] = [
   { name: 'popup-one-account', open: async (c) => (await popupWith(c, [stored(c.sim, 'demo-user', 'Personal')])).page },
   { name: 'popup-near-full', open: async (c) => (await popupWith(c, [stored(c.sim, 'photos', 'Photos')])).page },
   {
-    // Good figures first, then the password is renewed on the website: stale figures and the fix.
+    // Good figures first, then the apps password was rejected: the fix at once (a manual
+    // re-check moments after the first is held back for 10 s, so the state is patched in).
     name: 'popup-failure',
     open: async (c) => {
-      const popup = await popupWith(c, [stored(c.sim, 'archive', 'Archive')]);
-      c.sim.account('archive').password = 'renewed';
-      await popup.refresh();
-      await popup.page.getByRole('alert').waitFor();
+      await patched(c.browser, stored(c.sim, 'archive', 'Archive'), { kind: 'credentials-rejected' });
+      const popup = new Popup(await c.browser.open('popup'), c.locale);
+      await popup.card('Archive').locator('.failure').waitFor();
       return popup.page;
     },
-    after: (sim) => void (sim.account('archive').password = 'pw-archive'),
+  },
+  {
+    // One failed sign-in (a laptop waking before its Wi-Fi): one quiet line, figures and badge calm.
+    name: 'popup-transient',
+    open: async (c) => {
+      const popup = await failedSignIn(c, 'Waking', { kind: 'network' }, Date.now(), Date.now() + 5 * 60_000);
+      await popup.page.locator('.card__quiet').waitFor();
+      return popup.page;
+    },
+  },
+  {
+    // Failing for longer than the notices wait (a day; 2 minutes in this build): the failure, the retry, the deletion date.
+    name: 'popup-outage',
+    open: async (c) => {
+      const popup = await failedSignIn(c, 'Offline', { kind: 'network' }, Date.now() - 3_600_000, Date.now() + 3_600_000);
+      await popup.page.locator('.failure').waitFor();
+      return popup.page;
+    },
+  },
+  {
+    // An absurd Retry-After (two years): the retry the extension scheduled, in words.
+    name: 'popup-retry-after',
+    open: async (c) => {
+      const popup = await failedSignIn(c, 'Throttled', { kind: 'rate-limited', retryAfterMs: 63_072_000_000 }, Date.now(), Date.now() + 86_400_000);
+      await popup.page.locator('.card__quiet').waitFor();
+      return popup.page;
+    },
+  },
+  {
+    // Several accounts, the first card's details opened.
+    name: 'popup-several-details',
+    open: async (c) => {
+      const popup = await popupWith(c, [stored(c.sim, 'demo-user', 'Personal'), stored(c.sim, 'photos', 'Photos')]);
+      await popup.card('Photos').getByRole('button', { name: popup.t('showDetails') }).click();
+      await popup.card('Photos').getByText(popup.t('webdavUrl')).waitFor();
+      return popup.page;
+    },
   },
   {
     name: 'popup-several',

@@ -60,6 +60,15 @@ describe('history', () => {
     );
   });
 
+  it('a history of one day names that day once, not "from Nov 21 to Nov 21"', async () => {
+    await storeAccounts([account()]);
+    await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity(account()), points: packPoints(points.slice(-1)) } } });
+    render(<App />);
+    const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
+    expect(within(figure).getByText('Used storage on Nov 21, 2026: 12 GB.').tagName).toBe('FIGCAPTION');
+    expect(within(figure).getAllByText('Nov 21, 2026')).toHaveLength(1);
+  });
+
   it('says there is no history yet, and shows none of an old server’s or user’s', async () => {
     await storeAccounts([account()]);
     await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity({ ...account(), userId: 'before' }), points: packPoints(points) } } });

@@ -139,6 +139,35 @@ describe('accounts', () => {
     expect(requested.at(-1)).toEqual(['https://api.infini-cloud.net/*', 'https://nanao.teracloud.jp/*']);
   });
 
+  it.each([
+    ['user ID', (v: string) => fireEvent.input(screen.getByLabelText('User ID'), { target: { value: v } })],
+    ['apps password', (v: string) => fireEvent.input(screen.getByLabelText('Apps password'), { target: { value: v } })],
+    ['API key', (v: string) => fireEvent.input(screen.getByLabelText('API key'), { target: { value: v } })],
+    ['key form', () => fireEvent.click(screen.getByLabelText('Parameter in the address (;api_key=)'))],
+    ['server', () => fireEvent.change(screen.getByLabelText('Server'), { target: { value: 'https://api.teracloud.jp' } })],
+  ])('an edit of the %s clears the test result, and Save then asks for no node of the old test', async (_field, edit) => {
+    const requested: string[][] = [];
+    fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
+    await fillNewAccount();
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText(/Connected as yamada/);
+    edit('changed');
+    expect(screen.queryByText(/Connected as yamada/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
+    expect(requested.at(-1)).toHaveLength(1);
+    expect(requested.at(-1)![0]).not.toContain('nanao.teracloud.jp');
+  });
+
+  it('an edit of the name keeps the test result (it tested the same credentials)', async () => {
+    fakeBrowser.permissions.request = async () => true;
+    await fillNewAccount();
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText(/Connected as yamada/);
+    fireEvent.input(screen.getByLabelText('Name (optional)'), { target: { value: 'Renamed' } });
+    expect(screen.getByText(/Connected as yamada/)).toBeTruthy();
+  });
+
   it('shows a refused permission and saves nothing', async () => {
     fakeBrowser.permissions.request = async () => false;
     await fillNewAccount();

@@ -122,4 +122,20 @@ describe('the bonus that is about to end', () => {
     const card = await show([], snap);
     expect(card.textContent).not.toContain('over its capacity');
   });
+
+  it('forecasts against the quota left after the bonus when it ends before the forecast date, in one sentence', async () => {
+    // 12 GB used, 0.25 GB a day; 28 GB with the +5 GB bonus (64 days), 23 GB without it: 44 days.
+    const card = await show(daily(40, (i) => 2.25 * GB + i * GB / 4), withBonus(43, NOW + 20 * DAY));
+    const date = (ms: number) => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(ms);
+    expect(card.textContent).toContain(
+      `At this rate, full in about 44 days (around ${date(NOW + 44 * DAY)}), counting the quota after the +5 GB bonus ends on ${date(NOW + 20 * DAY)}.`,
+    );
+    expect(card.textContent).not.toContain('64 days');
+  });
+
+  it('keeps the plain forecast when the bonus ends after the forecast date', async () => {
+    const card = await show(daily(40, (i) => 2.25 * GB + i * GB / 4), withBonus(43, NOW + 90 * DAY));
+    expect(card.textContent).toContain('At this rate, full in about 64 days');
+    expect(card.textContent).not.toContain('counting the quota after');
+  });
 });

@@ -110,6 +110,9 @@ describe('failures', () => {
     ['wrong API key', 'api', 'wrong-key', { kind: 'api-key-rejected' }],
     ['node not ready', 'node', 'not-ready', { kind: 'node-not-ready' }],
     ['dataset not found', 'node', 'not-found', { kind: 'not-found' }],
+    // On the API server a 404 means a wrong address (a mistyped custom server), not missing data.
+    ['no service at the API address', 'api', 'not-found', { kind: 'server-not-found' }],
+    ['unavailable, come back later', 'node', 'unavailable', { kind: 'server-error', status: 503, retryAfterMs: 120_000 }],
     ['rate limited', 'api', 'rate-limited', { kind: 'rate-limited', retryAfterMs: 120_000 }],
     ['server error', 'node', 'server-error', { kind: 'server-error', status: 500 }],
     ['HTML 502', 'api', 'html-502', { kind: 'server-error', status: 502 }],
@@ -142,6 +145,15 @@ describe('failures', () => {
     [null, { kind: 'rate-limited' }],
   ])('a 429 with Retry-After %j passes on only a delay that makes sense', async (retryAfter, expected) => {
     sim.setFault('api', 'rate-limited', { retryAfter });
+    expect(await api.getUser(creds)).toEqual({ ok: false, failure: expected });
+  });
+
+  it.each([
+    ['600', { kind: 'server-error', status: 503, retryAfterMs: 600_000 }],
+    ['soon', { kind: 'server-error', status: 503 }],
+    [null, { kind: 'server-error', status: 503 }],
+  ])('a 503 with Retry-After %j passes on the delay it asks for', async (retryAfter, expected) => {
+    sim.setFault('api', 'unavailable', { retryAfter });
     expect(await api.getUser(creds)).toEqual({ ok: false, failure: expected });
   });
 
