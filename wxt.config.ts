@@ -17,7 +17,8 @@ export default defineConfig({
   i18n: { localesDir: 'lib/locales' },
   // Extension pages run in browsers that all preload modules: Vite's modulepreload polyfill is dead weight.
   vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
-  zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**'] },
+  // .env files may hold the application key (WXT_APP_API_KEY): never in the sources zip.
+  zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**', '.env*'] },
   manifest: ({ mode, browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -74,7 +74,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
           {t('bonusEnding', [formatGb(shortfall.increaseGb, locale), formatDate(shortfall.until, locale), formatBytes(shortfall.overBytes, locale)])}
         </p>
       )}
-      {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} />}
+      {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} />}
       {keepAliveFailure && <p class="card__warning">{safetyLine(lastSuccessAt, locale)}</p>}
       {failure && figures && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}
       {!compact && user && (

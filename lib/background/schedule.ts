@@ -33,6 +33,17 @@ export function isDue(state: TaskState, task: Task, intervalMs: number, now: num
   return now >= state.lastAttemptAt + intervalMs;
 }
 
+/**
+ * When a task of an account is next due, as the pages show it ("next sign-in"): its last
+ * attempt plus the interval, or its backed-off retry if that comes sooner. Undefined before
+ * the first attempt (it runs as soon as the background looks). Pure.
+ */
+export function nextCheckAt(state: TaskState, intervalMs: number): number | undefined {
+  if (state.lastAttemptAt === undefined) return undefined;
+  const scheduled = state.lastAttemptAt + intervalMs;
+  return state.retryAt === undefined ? scheduled : Math.min(state.retryAt, scheduled);
+}
+
 /** When the earliest backed-off retry of any account is due, if any. */
 export function nextRetryAt(snapshots: readonly AccountSnapshot[]): number | undefined {
   const times = snapshots.flatMap((s) => TASKS.flatMap((task) => s[task].retryAt ?? []));

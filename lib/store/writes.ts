@@ -1,5 +1,6 @@
 import { storage } from '@wxt-dev/storage';
-import type { Account } from './accounts';
+import { isStoredAccount, type Account } from './accounts';
+import type { KeyForm } from '../service/client';
 import type { Settings } from './settings';
 import type { AccountSnapshot } from './account-state';
 import { addPoint, packPoints, type HistoryPoint } from './history';
@@ -64,6 +65,11 @@ export function saveAccounts(accounts: readonly Account[]): Promise<void> {
 
 /** Adds an account, or replaces the stored one with the same id. */
 export const saveAccount = (account: Account): Promise<void> => saveAccounts([account]);
+
+/** Changes how a stored account sends its API key (the one-click fix for a key refused in the header). */
+export function setKeyForm(id: string, keyForm: KeyForm): Promise<void> {
+  return changeAccounts((entries) => entries.map((entry) => (hasId(entry, id) && isStoredAccount(entry) ? { ...entry, keyForm } : entry)));
+}
 
 /** Removes an account (every stored entry with its id). */
 export function removeAccount(id: string): Promise<void> {

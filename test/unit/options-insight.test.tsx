@@ -10,7 +10,7 @@ import { loadAccounts, loadSettings } from '@/lib/store/items';
 import { dayOf } from '@/lib/time';
 import { account, GB, NOW } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
-import { storeAccounts } from './helpers/harness';
+import { storeAccounts, openSettingsPage } from './helpers/harness';
 
 // The options page's new parts: each account's whole history with its scale and its CSV, the
 // forecast switch, and settings exported to a file and imported from one after a preview.
@@ -18,6 +18,7 @@ import { storeAccounts } from './helpers/harness';
 let downloads: { name: string; type: string; text: Promise<string> }[];
 
 beforeEach(() => {
+  openSettingsPage();
   fakeBrowser.reset();
   installFakeExtensionApis();
   downloads = [];
@@ -46,6 +47,7 @@ describe('history', () => {
   it('charts each account’s whole history with its scale labelled, and downloads it as CSV', async () => {
     await storeAccounts([account()]);
     await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity(account()), points: packPoints(points) } } });
+    openSettingsPage('history');
     render(<App />);
     const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
     const [first, last] = ['Nov 19, 2026', 'Nov 21, 2026'];
@@ -62,6 +64,7 @@ describe('history', () => {
   it('says there is no history yet, and shows none of an old server’s or user’s', async () => {
     await storeAccounts([account()]);
     await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity({ ...account(), userId: 'before' }), points: packPoints(points) } } });
+    openSettingsPage('history');
     render(<App />);
     const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
     expect(figure.textContent).toContain('No history yet');
@@ -71,6 +74,7 @@ describe('history', () => {
 
 describe('the forecast switch', () => {
   it('is saved with the other settings', async () => {
+    openSettingsPage('settings');
     render(<App />);
     fireEvent.click(await screen.findByLabelText('Notify when storage will be full within two weeks'));
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -90,6 +94,7 @@ const exported = async () => JSON.parse(await downloads.at(-1)!.text);
 describe('export', () => {
   it('leaves secrets out by default, with a plain warning beside the box that puts them in', async () => {
     await storeAccounts([account()]);
+    openSettingsPage('transfer');
     render(<App />);
     const box = await screen.findByLabelText('Include passwords and API keys');
     expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Anyone who has the file can then sign in to your accounts/);
@@ -111,8 +116,9 @@ describe('import', () => {
   it('previews what it adds, updates and leaves alone; imports without removing anything; says what an incomplete account needs', async () => {
     const damaged = { id: 'broken', label: 'Broken', keyForm: 'both' };
     await storeAccounts([account(), account({ id: 'work', label: 'Work', userId: 'work' }), damaged]);
+    openSettingsPage('transfer');
     render(<App />);
-    await screen.findByText('Home', { selector: 'li strong' });
+    await screen.findByRole('heading', { name: 'Export and import' });
     chooseFile(
       file(
         [
@@ -140,6 +146,7 @@ describe('import', () => {
     ]);
     expect(stored.damaged).toHaveLength(1); // the damaged entry is kept
     expect((await loadSettings()).refreshMinutes).toBe(60);
+    fireEvent.click(screen.getByRole('link', { name: 'Accounts' }));
     const added = (await screen.findByText('New', { selector: 'li strong' })).closest('li')!;
     expect(added.textContent).toContain('This account needs its apps password and API key: enter them in the options. Until then nothing is sent');
   });
@@ -155,8 +162,9 @@ describe('import', () => {
     ],
   ])('refuses %s, says why, and changes nothing', async (_name, text, lines) => {
     await storeAccounts([account()]);
+    openSettingsPage('transfer');
     render(<App />);
-    await screen.findByText('Home', { selector: 'li strong' });
+    await screen.findByRole('heading', { name: 'Export and import' });
     const before = await fakeBrowser.storage.local.get();
     chooseFile(text);
     const alert = await screen.findByRole('alert');
@@ -169,8 +177,9 @@ describe('import', () => {
     await storeAccounts([account()]);
     await fakeBrowser.storage.local.set({ settings: DEFAULT_SETTINGS, settings$: { v: 2 } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    openSettingsPage('transfer');
     render(<App />);
-    await screen.findByText('Home', { selector: 'li strong' });
+    await screen.findByRole('heading', { name: 'Export and import' });
     chooseFile(file([{ baseUrl: 'https://api.teracloud.jp', userId: 'another' }], { refreshMinutes: 60 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
     await screen.findByText('Not saved: the stored data comes from a newer version of Storage Keeper or is damaged (see above).');
@@ -180,8 +189,9 @@ describe('import', () => {
   it('writes nothing over accounts a newer version stored', async () => {
     await fakeBrowser.storage.local.set({ accounts: [account()], accounts$: { v: 3 } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    openSettingsPage('transfer');
     render(<App />);
-    await screen.findByText('Home', { selector: 'li strong' });
+    await screen.findByRole('heading', { name: 'Export and import' });
     chooseFile(file([{ baseUrl: 'https://api.teracloud.jp', userId: 'another' }]));
     fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
     expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContain(

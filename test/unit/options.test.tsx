@@ -6,7 +6,7 @@ import { App } from '@/entrypoints/options/App';
 import { onMessages, type ConnectionReport } from '@/lib/messages';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadAccounts, loadSettings } from '@/lib/store/items';
-import { storeAccounts } from './helpers/harness';
+import { storeAccounts, openSettingsPage } from './helpers/harness';
 
 import { account, GB, userInfo } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
@@ -19,12 +19,14 @@ let stopMessages: () => void;
 let testFails = false;
 
 beforeEach(() => {
+  openSettingsPage();
   fakeBrowser.reset();
   installFakeExtensionApis();
   messages = [];
   report = { user: { ok: true, value: userInfo() }, capacity: { ok: true, value: { quota: 28 * GB, used: 7 * GB } }, nodeOrigin: 'https://nanao.teracloud.jp' };
   stopMessages = onMessages({
     checkNow: async (data) => void messages.push({ type: 'checkNow', data }),
+    useAddressForm: async (data) => void messages.push({ type: 'useAddressForm', data }),
     testConnection: async (data) => {
       messages.push({ type: 'testConnection', data });
       if (testFails) throw new Error('the background failed');
@@ -49,6 +51,7 @@ async function fillNewAccount() {
 
 describe('settings', () => {
   it('shows each invalid field its own error, saves the valid ones, and keeps what was typed', async () => {
+    openSettingsPage('settings');
     render(<App />);
     await screen.findByLabelText('Keep-alive interval');
     type('Keep-alive interval', '0');
@@ -65,6 +68,7 @@ describe('settings', () => {
   });
 
   it('requires warning below critical', async () => {
+    openSettingsPage('settings');
     render(<App />);
     await screen.findByLabelText('Warning threshold');
     type('Warning threshold', '97');
@@ -89,7 +93,7 @@ describe('accounts', () => {
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
-    expect((await savedAccounts())[0]).toMatchObject({ baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: 'pä:ss', apiKey: 'key-1', keyForm: 'header' });
+    expect((await savedAccounts())[0]).toMatchObject({ baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: 'pä:ss', apiKey: 'key-1', keyForm: 'matrix', keySource: 'own' });
     expect(requested).toEqual([['https://api.infini-cloud.net/*']]);
     await waitFor(() => expect(messages.map((m) => m.type)).toEqual(['checkNow']));
   });
@@ -173,6 +177,7 @@ describe('accounts', () => {
   it('removes all data only after confirmation', async () => {
     await storeAccounts([account()]);
     await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60 } });
+    openSettingsPage('data');
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove all data' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -187,7 +192,9 @@ describe('accounts', () => {
     installFakeExtensionApis({ locale: 'ja' });
     render(<App />);
     expect(await screen.findByRole('heading', { name: 'アカウント' })).toBeTruthy();
-    expect(screen.getByLabelText('ログイン維持の間隔')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'すべてのデータを削除' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: '動作の設定' }));
+    expect(await screen.findByLabelText('ログイン維持の間隔')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'データ' }));
+    expect(await screen.findByRole('button', { name: 'すべてのデータを削除' })).toBeTruthy();
   });
 });

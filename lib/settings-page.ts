@@ -1,0 +1,14 @@
+import { browser } from 'wxt/browser';
+
+/** The settings page's address at a place (a section, `setup`, an account's form: see components/options-place.ts). */
+export const settingsPageUrl = (place: string): string => browser.runtime.getURL(`/options.html#${place}`);
+
+/**
+ * The first run: on install (never on an update, nor the browser's), the settings page opens
+ * in setup mode, which walks through what the service requires. onInstalled fires once per
+ * install, so a browser restart does not open it again.
+ */
+export async function openSetupOnInstall({ reason }: { reason: string }): Promise<void> {
+  if (reason !== 'install') return;
+  await browser.tabs.create({ url: settingsPageUrl('setup') });
+}
