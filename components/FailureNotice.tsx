@@ -6,7 +6,7 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages';
 import type { KeyForm, KeySource } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
-import { openSettingsAt } from './open-settings';
+import { OpenSettings } from './open-settings';
 import { failureKey, StandingFailures } from './standing-failures';
 
 /** How the account sends its API key, and the form's own fixes for a refused one (else the stored account's). */
@@ -30,11 +30,12 @@ interface Props extends KeyFixes {
 /** A failure as a sentence with its fix: a button where the fix is one click away. */
 export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwnKey, onUseAddressForm, showFix = true }: Props) {
   const standing = useContext(StandingFailures);
+  const openSettings = useContext(OpenSettings);
   const isNews = accountId !== undefined && !standing.has(failureKey(accountId, failure));
   const refusedKey = failure.kind === 'api-key-rejected';
   const appKeyRefused = refusedKey && keySource === 'app';
   const { message, remedy } = describeFailure(failure);
-  const useOwnKey = onUseOwnKey ?? (accountId === undefined ? undefined : () => openSettingsAt(`accounts/own-key/${accountId}`));
+  const useOwnKey = onUseOwnKey ?? (accountId === undefined ? undefined : () => openSettings(`accounts/own-key/${accountId}`));
   const useAddressForm =
     onUseAddressForm ?? (accountId === undefined ? undefined : () => void sendMessage('useAddressForm', { accountId }).catch(() => undefined));
   return (

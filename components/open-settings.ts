@@ -1,8 +1,11 @@
+import { createContext } from 'preact';
 import { browser } from 'wxt/browser';
 import { settingsPageUrl } from '@/lib/settings-page';
 
-/** Goes to a place in the settings page: in place when already there, else in a new tab (from the popup). */
+/** Opens the settings page at a place (see options-place.ts) in a new tab: how the popup goes there. */
 export function openSettingsAt(place: string): void {
-  if (location.href.startsWith(settingsPageUrl(''))) location.hash = place;
-  else void browser.tabs.create({ url: settingsPageUrl(place) });
+  void browser.tabs.create({ url: settingsPageUrl(place) });
 }
+
+/** How a component goes to a place in the settings page: the settings page itself provides "in place". */
+export const OpenSettings = createContext<(place: string) => void>(openSettingsAt);

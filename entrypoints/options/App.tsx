@@ -4,7 +4,8 @@ import { AccountForm } from '@/components/AccountForm';
 import { AccountList } from '@/components/AccountList';
 import { ConfirmButton } from '@/components/ConfirmButton';
 import { OptionsNav } from '@/components/OptionsNav';
-import { SECTIONS, usePlace, type Place } from '@/components/options-place';
+import { OpenSettings } from '@/components/open-settings';
+import { readPlace, SECTIONS, usePlace, type Place } from '@/components/options-place';
 import { SettingsForm } from '@/components/SettingsForm';
 import { SetupGuide } from '@/components/SetupGuide';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
@@ -146,28 +147,30 @@ export function App({ now = Date.now }: { now?: () => number }) {
 
   return (
     <StandingFailures.Provider value={standing}>
-      <div class="options">
-        <header class="options__header">
-          <h1>{t('optionsTitle')}</h1>
-        </header>
-        <OptionsNav current={place.section} />
-        <main class="options__main">
-          <StorageProblems problems={problems} />
-          {place.section === 'setup' ? (
-            <>
-              <SetupGuide hasAppKey={hasAppApiKey()} />
-              {saveRefused}
-              {form}
-            </>
-          ) : (
-            current && (
-              <Section id={current.id} title={t(current.label)}>
-                {sections[current.id]}
-              </Section>
-            )
-          )}
-        </main>
-      </div>
+      <OpenSettings.Provider value={(hash) => goTo(readPlace(hash))}>
+        <div class="options">
+          <header class="options__header">
+            <h1>{t('optionsTitle')}</h1>
+          </header>
+          <OptionsNav current={place.section} />
+          <main class="options__main">
+            <StorageProblems problems={problems} />
+            {place.section === 'setup' ? (
+              <>
+                <SetupGuide hasAppKey={hasAppApiKey()} />
+                {saveRefused}
+                {form}
+              </>
+            ) : (
+              current && (
+                <Section id={current.id} title={t(current.label)}>
+                  {sections[current.id]}
+                </Section>
+              )
+            )}
+          </main>
+        </div>
+      </OpenSettings.Provider>
     </StandingFailures.Provider>
   );
 }
