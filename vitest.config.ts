@@ -11,7 +11,12 @@ export default defineConfig({
       {
         // The WXT plugin ignores wxt.config.ts's vite plugins: preact is added here too.
         plugins: [WxtVitest(), preact()],
-        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        // Table tests of pure modules live beside them (lib/**/x.test.ts); scenarios in test/unit.
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}', 'lib/**/*.test.ts', 'components/**/*.test.tsx'],
+          environment: 'node',
+        },
       },
       {
         test: {

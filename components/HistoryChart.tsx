@@ -5,6 +5,7 @@ import { historyCsv } from '@/lib/store/history-csv';
 import { t } from '@/lib/i18n';
 import { dayStart } from '@/lib/time';
 import { download, fileSafe } from './download';
+import { ErrorBoundary } from './ErrorBoundary';
 import { hostOf } from './safe-names';
 
 interface Props {
@@ -15,8 +16,23 @@ interface Props {
 
 const [WIDTH, HEIGHT] = [400, 120];
 
-/** An account's whole history: used and quota against a labelled scale (0 to the largest quota, first to last day), and its CSV. */
-export function HistoryChart({ account, points, locale }: Props) {
+/** An account's whole history; history it cannot draw costs only its own chart, never the page. */
+export function HistoryChart(props: Props) {
+  const fallback = (
+    <figure class="history">
+      <h3>{accountName(props.account)}</h3>
+      <figcaption>{t('accountUnreadable')}</figcaption>
+    </figure>
+  );
+  return (
+    <ErrorBoundary fallback={fallback} retryOn={props.points}>
+      <Chart {...props} />
+    </ErrorBoundary>
+  );
+}
+
+/** Used and quota against a labelled scale (0 to the largest quota, first to last day), and the CSV. */
+function Chart({ account, points, locale }: Props) {
   const name = accountName(account);
   const first = points[0];
   const last = points.at(-1);

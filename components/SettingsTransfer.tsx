@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { accountName, missingCredentials, newAccountId, type Account } from '@/lib/store/accounts';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { Settings } from '@/lib/store/settings';
-import { parseSettingsFile, planImport, settingsFile, type ImportPlan, type ParsedFile, type SettingsFile } from '@/lib/store/settings-file';
+import { parseSettingsFile, planImport, settingsFile, type ImportPlan, type ParsedFile, type SettingsFile } from '@/lib/settings-file';
 import { loadAccounts, loadSettings, storageProblems } from '@/lib/store/items';
 import { saveAccounts, saveSettings, StorageLockedError } from '@/lib/store/writes';
 import { download } from './download';

@@ -12,7 +12,7 @@ import { StandingFailures, useStandingFailures } from '@/components/standing-fai
 import { useStoredState } from '@/components/use-stored-state';
 import { HistoryChart } from '@/components/HistoryChart';
 import { SettingsTransfer } from '@/components/SettingsTransfer';
-import { accountIdentity, defaultKeyForm, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
+import { accountIdentity, ACCOUNT_DEFAULTS, defaultKeyForm, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
@@ -22,15 +22,14 @@ import { DamagedEntry, damagedName, StorageProblems } from '@/components/Damaged
 
 /** A new account: the first preset server, the address form it defaults to, the build's key if it has one. */
 const blankAccount = (): Account => ({
+  ...ACCOUNT_DEFAULTS,
   id: newAccountId(),
-  label: '',
   baseUrl: SERVER_PRESETS[0],
   userId: '',
   password: '',
   apiKey: '',
   keyForm: defaultKeyForm(SERVER_PRESETS[0]),
   keySource: hasAppApiKey() ? 'app' : 'own',
-  notifications: true,
 });
 
 /** One section of the page, its heading focused when the user goes to it (not when the page loads). */

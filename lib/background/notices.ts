@@ -1,20 +1,16 @@
-import { browser } from 'wxt/browser';
-import { accountName, type Account } from '../store/accounts';
+import type { Account } from '../store/accounts';
 import { bonusShortfall, type BonusShortfall } from '../outlook/bonus';
+import type { DatasetCapacity } from '../service/answers';
 import type { Failure } from '../service/failures';
-import { describeFailure } from '../service/failure-words';
-import { forecast } from '../outlook/forecast';
-import { formatBytes, formatDate, formatGb, formatPercent } from '../format';
+import { forecast, type Forecast } from '../outlook/forecast';
 import type { HistoryPoint } from '../store/history';
-import { t, uiLocale } from '../i18n';
-import { safetyLine } from '../outlook/deletion-date';
 import type { Settings } from '../store/settings';
-import type { AccountSnapshot, Alerts } from '../store/account-state';
+import type { AccountSnapshot, Alerts, TaskState } from '../store/account-state';
 import { DAY_MS, dayOf } from '../time';
 import { usageAlert, usagePercent } from '../outlook/usage-level';
 
 /**
- * When to tell about a keep-alive that keeps failing, counted from when the failures began
+ * When to tell about a sign-in that keeps failing, counted from when the failures began
  * (a single failed check at a laptop's wake-up is never news): after a day, again after a
  * week, then every 30 days while it still fails.
  */
@@ -34,11 +30,68 @@ export type Notice =
   | { kind: 'forecast'; days: number }
   | { kind: 'bonus-ending'; shortfall: BonusShortfall };
 
-/** Whether the next "keep-alive is failing" notice is due, given the ones already shown. */
+/**
+ * What one decider says: the new record of what the user was told, and the notice to show, if
+ * any. `allowed` is whether its notices are switched on (its switch and the account's): only a
+ * notice shown counts as told, so one switched on later is heard then.
+ */
+export interface Decision {
+  alerts: Alerts;
+  notice?: Notice;
+}
+
+/** A usage level crossed upwards is told once; falling back below it (by the margin) re-arms it. */
+export function usageNotice(
+  alerts: Alerts,
+  capacity: DatasetCapacity | undefined,
+  settings: Pick<Settings, 'warningPercent' | 'criticalPercent'>,
+  allowed: boolean,
+): Decision {
+  const percent = capacity && usagePercent(capacity);
+  if (percent === undefined) return { alerts };
+  const usage = usageAlert(alerts.usage, percent, settings);
+  const next = { ...alerts, usage: usage.notified };
+  return usage.notify && allowed ? { alerts: next, notice: { kind: 'usage', level: usage.notify, percent } } : { alerts: next };
+}
+
+/** "Full in about N days" once N comes within 14 days; re-armed when it moves past 28 or usage stops rising. */
+export function forecastNotice(alerts: Alerts, outlook: Forecast, allowed: boolean): Decision {
+  if (outlook.kind === 'filling' && outlook.days <= FORECAST_NOTICE_DAYS && !alerts.forecast) {
+    return allowed ? { alerts: { ...alerts, forecast: true }, notice: { kind: 'forecast', days: outlook.days } } : { alerts };
+  }
+  if (outlook.kind === 'not-filling' || (outlook.kind === 'filling' && outlook.days > FORECAST_REARM_DAYS)) {
+    return { alerts: { ...alerts, forecast: false } };
+  }
+  return { alerts };
+}
+
+/** A bonus whose end leaves the account over its capacity: told once per bonus period. */
+export function bonusNotice(alerts: Alerts, shortfall: BonusShortfall | undefined, allowed: boolean): Decision {
+  if (!shortfall || shortfall.period === alerts.bonusEnd || !allowed) return { alerts };
+  return { alerts: { ...alerts, bonusEnd: shortfall.period }, notice: { kind: 'bonus-ending', shortfall } };
+}
+
+/** Whether the next "sign-in is failing" notice is due, given the ones already shown. */
 function keepAliveNoticeDue(alerts: Alerts, failingSince: number, now: number): boolean {
   if (alerts.keepAliveNotices === 0) return now - failingSince > KEEP_ALIVE_FIRST_NOTICE_MS;
   if (alerts.keepAliveNotices === 1) return now - failingSince > KEEP_ALIVE_REMINDER_MS;
   return now - (alerts.keepAliveNoticeAt ?? failingSince) >= KEEP_ALIVE_REPEAT_MS;
+}
+
+/** A failing sign-in: told after a day, a week, then monthly; "works again" only after a "failing" was shown. */
+export function keepAliveNotice(alerts: Alerts, keepAlive: TaskState, allowed: boolean, now: number): Decision {
+  const { failure, lastSuccessAt, failingSince } = keepAlive;
+  if (failure !== undefined && failingSince !== undefined) {
+    if (!allowed || !keepAliveNoticeDue(alerts, failingSince, now)) return { alerts };
+    return {
+      alerts: { ...alerts, keepAliveNotices: alerts.keepAliveNotices + 1, keepAliveNoticeAt: now },
+      notice: { kind: 'keep-alive-failing', failure, failingSince, ...(lastSuccessAt !== undefined && { lastSuccessAt }) },
+    };
+  }
+  if (failure !== undefined || alerts.keepAliveNotices === 0) return { alerts };
+  const recovered: Alerts = { ...alerts, keepAliveNotices: 0 };
+  delete recovered.keepAliveNoticeAt;
+  return allowed ? { alerts: recovered, notice: { kind: 'keep-alive-recovered' } } : { alerts: recovered };
 }
 
 /**
@@ -52,106 +105,19 @@ export function decideNotices(
   settings: Settings,
   now: number,
 ): { alerts: Alerts; notices: Notice[] } {
-  const notices: Notice[] = [];
-  const alerts: Alerts = { ...snapshot.alerts };
   const allowed = (setting: boolean) => setting && account.notifications;
-
-  const percent = snapshot.capacity && usagePercent(snapshot.capacity);
-  if (percent !== undefined) {
-    const usage = usageAlert(alerts.usage, percent, settings);
-    alerts.usage = usage.notified;
-    if (usage.notify && allowed(settings.notifyUsage)) notices.push({ kind: 'usage', level: usage.notify, percent });
-  }
-
-  const outlook = forecast(history, dayOf(now));
-  if (outlook.kind === 'filling' && outlook.days <= FORECAST_NOTICE_DAYS && !alerts.forecast) {
-    // Only a notice shown counts: switched on later, the user hears it then.
-    if (allowed(settings.notifyForecast)) {
-      notices.push({ kind: 'forecast', days: outlook.days });
-      alerts.forecast = true;
-    }
-  } else if (outlook.kind === 'not-filling' || (outlook.kind === 'filling' && outlook.days > FORECAST_REARM_DAYS)) {
-    alerts.forecast = false;
-  }
-
-  const shortfall = snapshot.capacity && bonusShortfall(snapshot.user?.apiKey?.bonus, snapshot.capacity, now);
-  if (shortfall && shortfall.period !== alerts.bonusEnd && allowed(settings.notifyUsage)) {
-    notices.push({ kind: 'bonus-ending', shortfall });
-    alerts.bonusEnd = shortfall.period;
-  }
-
-  const { failure, lastSuccessAt, failingSince } = snapshot.keepAlive;
-  if (failure !== undefined && failingSince !== undefined) {
-    // Only notices actually shown count: switched on later, the user hears where things stand.
-    if (allowed(settings.notifyKeepAlive) && keepAliveNoticeDue(alerts, failingSince, now)) {
-      notices.push({ kind: 'keep-alive-failing', failure, failingSince, ...(lastSuccessAt !== undefined && { lastSuccessAt }) });
-      alerts.keepAliveNotices += 1;
-      alerts.keepAliveNoticeAt = now;
-    }
-  } else if (failure === undefined && alerts.keepAliveNotices > 0) {
-    // "Works again" only answers a "failing" the user was shown.
-    if (allowed(settings.notifyKeepAlive)) notices.push({ kind: 'keep-alive-recovered' });
-    alerts.keepAliveNotices = 0;
-    delete alerts.keepAliveNoticeAt;
-  }
-
-  return { alerts, notices };
-}
-
-/** A notice in words, with its id: what a click opens (keep-alive → options, the rest → overview). */
-function noticeText(account: Account, notice: Notice, now: number): [id: string, title: string, message: string] {
-  const name = accountName(account);
-  const locale = uiLocale();
-  switch (notice.kind) {
-    case 'usage':
-      return [
-        `usage:${account.id}`,
-        t(notice.level === 'critical' ? 'noticeUsageCriticalTitle' : 'noticeUsageWarningTitle', [name]),
-        t('noticeUsageMessage', [formatPercent(notice.percent, locale)]),
-      ];
-    case 'keep-alive-failing':
-      return [
-        `keep-alive:${account.id}`,
-        t('noticeKeepAliveFailingTitle', [name]),
-        `${describeFailure(notice.failure).message} ${safetyLine(notice.lastSuccessAt, locale)}`,
-      ];
-    case 'keep-alive-recovered':
-      return [`keep-alive:${account.id}`, t('noticeKeepAliveRecoveredTitle', [name]), t('noticeKeepAliveRecoveredMessage')];
-    case 'forecast':
-      return [
-        `forecast:${account.id}`,
-        t('noticeForecastTitle', [name]),
-        t('forecastFilling', [notice.days, formatDate(now + notice.days * DAY_MS, locale)]),
-      ];
-    case 'bonus-ending': {
-      const { increaseGb, until, overBytes } = notice.shortfall;
-      return [
-        `bonus:${account.id}`,
-        t('noticeBonusEndingTitle', [name]),
-        t('bonusEnding', [formatGb(increaseGb, locale), formatDate(until, locale), formatBytes(overBytes, locale)]),
-      ];
-    }
-  }
-}
-
-/** Shows a notice; `now` dates a forecast. */
-export async function showNotice(account: Account, notice: Notice, now: number): Promise<void> {
-  const [id, title, message] = noticeText(account, notice, now);
-  await browser.notifications.create(id, {
-    type: 'basic',
-    iconUrl: browser.runtime.getURL('/icon/128.png'),
-    title,
-    message,
-  });
-}
-
-/** Opens what a clicked notification is about. */
-export async function openNoticeTarget(notificationId: string): Promise<void> {
-  await browser.notifications.clear(notificationId);
-  if (notificationId.startsWith('keep-alive:')) {
-    await browser.runtime.openOptionsPage();
-  } else {
-    // The popup can only be opened from a gesture in some browsers: fall back to a tab.
-    await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') });
-  }
+  const { capacity } = snapshot;
+  const deciders: ((alerts: Alerts) => Decision)[] = [
+    (alerts) => usageNotice(alerts, capacity, settings, allowed(settings.notifyUsage)),
+    (alerts) => forecastNotice(alerts, forecast(history, dayOf(now)), allowed(settings.notifyForecast)),
+    (alerts) => bonusNotice(alerts, capacity && bonusShortfall(snapshot.user?.apiKey?.bonus, capacity, now), allowed(settings.notifyUsage)),
+    (alerts) => keepAliveNotice(alerts, snapshot.keepAlive, allowed(settings.notifyKeepAlive), now),
+  ];
+  return deciders.reduce<{ alerts: Alerts; notices: Notice[] }>(
+    ({ alerts, notices }, decide) => {
+      const decision = decide(alerts);
+      return { alerts: decision.alerts, notices: decision.notice ? [...notices, decision.notice] : notices };
+    },
+    { alerts: { ...snapshot.alerts }, notices: [] },
+  );
 }

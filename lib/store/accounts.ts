@@ -13,8 +13,8 @@ export interface Account extends ServiceCredentials {
 /** The real service's API servers, offered as presets; anything else is a custom server. */
 export const SERVER_PRESETS = ['https://api.infini-cloud.net', 'https://api.teracloud.jp'] as const;
 
-/** How a custom server gets the key: the contract's header. */
-export const DEFAULT_KEY_FORM: KeyForm = 'header';
+/** What a new account has until the user says otherwise: no label, the key in a header (on a custom server: see defaultKeyForm), notices on. */
+export const ACCOUNT_DEFAULTS: Pick<Account, 'label' | 'keyForm' | 'notifications'> = { label: '', keyForm: 'header', notifications: true };
 
 /**
  * How a new account on this server sends its key. The preset servers get the address form:
@@ -22,7 +22,7 @@ export const DEFAULT_KEY_FORM: KeyForm = 'header';
  * contract's header may be refused there, while `;api_key=` does not depend on a header's name.
  */
 export function defaultKeyForm(baseUrl: string): KeyForm {
-  return (SERVER_PRESETS as readonly string[]).includes(baseUrl) ? 'matrix' : DEFAULT_KEY_FORM;
+  return (SERVER_PRESETS as readonly string[]).includes(baseUrl) ? 'matrix' : ACCOUNT_DEFAULTS.keyForm;
 }
 
 /** The credential fields an account still lacks (or has unusable): such an account sends nothing. */

@@ -1,5 +1,5 @@
 // An account's usage over time: one point a day, kept a little over a year. Pure: the day
-// numbers come from lib/time.ts `dayOf`, storage from lib/storage.ts.
+// numbers come from lib/time.ts `dayOf`, storage from lib/store/items.ts and writes.ts.
 
 /** One day's last capacity reading: the day number, bytes used, quota in bytes. */
 export type HistoryPoint = [day: number, used: number, quota: number];
@@ -13,15 +13,20 @@ export interface AccountHistory {
 /** Days kept: a year and a bit, so the same time last year can still be seen. */
 export const HISTORY_DAYS = 400;
 
+/** How far a real point can lie ahead of today: a move across time zones (UTC+14 to UTC-12) turns the local date back up to two days. */
+const ZONE_MOVE_DAYS = 2;
+
 /**
- * The history with a reading added: an earlier reading of the same day replaced, days that
- * fall out of HISTORY_DAYS dropped. Another server's or user's history starts over.
+ * The history with today's reading added: an earlier reading of the same day replaced, days
+ * that fall out of HISTORY_DAYS dropped. Days are counted back from the reading's own day, not
+ * from the newest stored one: a point dated further ahead (a clock once set ahead) cannot be
+ * true, so it goes, and never takes the real days with it. Another server's or user's history
+ * starts over.
  */
 export function addPoint(history: AccountHistory | undefined, identity: string, point: HistoryPoint): AccountHistory {
-  const others = history?.identity === identity ? history.points.filter(([day]) => day !== point[0]) : [];
-  const points = [...others, point].sort((a, b) => a[0] - b[0]);
-  const newest = points.at(-1)![0];
-  return { identity, points: points.filter(([day]) => day > newest - HISTORY_DAYS) };
+  const today = point[0];
+  const others = history?.identity === identity ? history.points.filter(([day]) => day !== today && day > today - HISTORY_DAYS && day <= today + ZONE_MOVE_DAYS) : [];
+  return { identity, points: [...others, point].sort((a, b) => a[0] - b[0]) };
 }
 
 /** The points of the `days` days up to and including `today`. */

@@ -1,13 +1,14 @@
 import { storage, type WxtStorageItem } from '@wxt-dev/storage';
-import { DEFAULT_KEY_FORM, isStoredAccount, newAccountId, type Account } from './accounts';
+import { ACCOUNT_DEFAULTS, isStoredAccount, newAccountId, type Account } from './accounts';
 import { unpackPoints, type AccountHistory, type HistoryPoint } from './history';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
 import { isCount, isObject } from '../guards';
 import { readSnapshot, type AccountSnapshot } from './account-state';
+import { dayStart } from '../time';
 
 // Every stored item, its version and migrations, and the reads that survive whatever is
 // stored: another version's data, a damaged entry, a value that is no JSON we know. Changes go
-// through lib/storage-writes.ts. Everything lives in storage.local: credentials must never
+// through lib/store/writes.ts. Everything lives in storage.local: credentials must never
 // reach storage.sync. Items are typed `unknown` on purpose: what is stored is read through the
 // guards below.
 
@@ -19,19 +20,30 @@ export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: 1 } as
  * migration never turns data into less data.
  */
 export function upgradeSingleAccount(old: unknown): unknown {
-  const v1 = old as Record<string, unknown> | null;
-  if (typeof v1 !== 'object' || v1 === null || Array.isArray(v1)) return old;
-  if (!['baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof v1[key] === 'string')) return old;
-  const { baseUrl, userId, password, apiKey } = v1 as Record<'baseUrl' | 'userId' | 'password' | 'apiKey', string>;
-  return [{ id: newAccountId(), label: '', baseUrl, userId, password, apiKey, keyForm: DEFAULT_KEY_FORM, notifications: true }];
+  if (!isObject(old) || !['baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof old[key] === 'string')) return old;
+  const { baseUrl, userId, password, apiKey } = old as Record<'baseUrl' | 'userId' | 'password' | 'apiKey', string>;
+  return [{ ...ACCOUNT_DEFAULTS, id: newAccountId(), baseUrl, userId, password, apiKey }];
 }
 
-/** The accounts, credentials included. */
-export const accountsItem = storage.defineItem<unknown>('local:accounts', {
-  fallback: [],
-  version: VERSION.accounts,
-  migrations: { 2: upgradeSingleAccount },
-});
+/** The accounts, credentials included (versioned here, not by @wxt-dev/storage: see accountsReady). */
+export const accountsItem = storage.defineItem<unknown>('local:accounts', { fallback: [] });
+
+let migrated: Promise<void> | undefined;
+
+/**
+ * The stored accounts at this version, once per page or worker, before they are read or
+ * written. A newer version's list is a state of its own (`locked`), not a failure:
+ * @wxt-dev/storage's migrations would log it as an error at every start.
+ */
+export function accountsReady(): Promise<void> {
+  migrated ??= (async () => {
+    const [raw, version] = await Promise.all([storage.getItem<unknown>('local:accounts'), storedVersion(accountsItem)]);
+    if (raw === null || version >= VERSION.accounts) return;
+    await accountsItem.setValue(upgradeSingleAccount(raw));
+    await accountsItem.setMeta({ v: VERSION.accounts });
+  })().catch((error: unknown) => console.error('Storage Keeper: the stored accounts could not be upgraded; they are kept as they are', error));
+  return migrated;
+}
 
 /** Settings shared by all accounts. */
 export const settingsItem = storage.defineItem<unknown>('local:settings', { fallback: {}, version: VERSION.settings });
@@ -79,6 +91,7 @@ export function damagedEntry(raw: unknown): DamagedEntry {
 
 /** The stored accounts: valid ones to use, damaged ones to show, never dropped. */
 export async function loadAccounts(): Promise<StoredAccounts> {
+  await accountsReady();
   const [raw, version] = await Promise.all([accountsItem.getValue(), storedVersion(accountsItem)]);
   const newer = version > VERSION.accounts ? { locked: 'newer-version' as const } : {};
   if (!Array.isArray(raw)) return { accounts: [], damaged: [damagedEntry(raw)], locked: newer.locked ?? 'not-a-list' };
@@ -123,8 +136,11 @@ export async function loadSnapshots(): Promise<Record<string, AccountSnapshot>> 
 
 // ---- history ----------------------------------------------------------------------------
 
+/** A day JavaScript can still turn into a date (beyond ±8.64e15 ms, formatting one throws). */
+const isDay = (day: number) => !Number.isNaN(new Date(dayStart(day)).getTime());
+
 const isPoint = (value: unknown): value is HistoryPoint =>
-  Array.isArray(value) && value.length === 3 && value.every(isCount);
+  Array.isArray(value) && value.length === 3 && value.every(isCount) && isDay(value[0] as number);
 
 /** One account's stored history: its points that can be read, in day order, one a day. */
 export function readHistory(value: unknown): AccountHistory | undefined {

@@ -7,6 +7,7 @@ import { addPoint, packPoints, type HistoryPoint } from './history';
 import { isObject } from '../guards';
 import {
   accountsItem,
+  accountsReady,
   damagedEntry,
   historyItem,
   loadAccounts,
@@ -44,6 +45,7 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
 /** Changes the stored list in place: entries it does not touch, damaged ones included, stay. */
 function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void> {
   return queued(async () => {
+    await accountsReady();
     if ((await storedVersion(accountsItem)) > VERSION.accounts) throw new StorageLockedError('newer-version');
     const raw = await accountsItem.getValue();
     if (!Array.isArray(raw)) throw new StorageLockedError('not-a-list');
@@ -53,14 +55,23 @@ function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void
   });
 }
 
-const hasId = (entry: unknown, id: string) => (entry as { id?: unknown } | null)?.id === id;
+/**
+ * The index of the stored entry that is this account: the first valid entry with its id, as
+ * loadAccounts reads it. A damaged entry sharing the id is another entry, left to the user.
+ */
+const indexOfAccount = (entries: readonly unknown[], id: string) => entries.findIndex((entry) => isStoredAccount(entry) && entry.id === id);
 
 /** Adds accounts, or replaces the stored ones with the same ids, in one write (an import, or one account saved). */
 export function saveAccounts(accounts: readonly Account[]): Promise<void> {
-  return changeAccounts((entries) => [
-    ...entries.map((entry) => accounts.find((account) => hasId(entry, account.id)) ?? entry),
-    ...accounts.filter((account) => !entries.some((entry) => hasId(entry, account.id))),
-  ]);
+  return changeAccounts((entries) => {
+    const updated = [...entries];
+    for (const account of accounts) {
+      const index = indexOfAccount(updated, account.id);
+      if (index < 0) updated.push(account);
+      else updated[index] = account;
+    }
+    return updated;
+  });
 }
 
 /** Adds an account, or replaces the stored one with the same id. */
@@ -68,12 +79,18 @@ export const saveAccount = (account: Account): Promise<void> => saveAccounts([ac
 
 /** Changes how a stored account sends its API key (the one-click fix for a key refused in the header). */
 export function setKeyForm(id: string, keyForm: KeyForm): Promise<void> {
-  return changeAccounts((entries) => entries.map((entry) => (hasId(entry, id) && isStoredAccount(entry) ? { ...entry, keyForm } : entry)));
+  return changeAccounts((entries) => {
+    const index = indexOfAccount(entries, id);
+    return entries.map((entry, i) => (i === index ? { ...(entry as Account), keyForm } : entry));
+  });
 }
 
-/** Removes an account (every stored entry with its id). */
+/** Removes an account (a damaged entry with the same id stays, for the user to decide on). */
 export function removeAccount(id: string): Promise<void> {
-  return changeAccounts((entries) => entries.filter((entry) => !hasId(entry, id)));
+  return changeAccounts((entries) => {
+    const index = indexOfAccount(entries, id);
+    return index < 0 ? entries : entries.filter((_, i) => i !== index);
+  });
 }
 
 /** Removes one damaged entry, the user's decision; a stored value that is no list at all is reset. */

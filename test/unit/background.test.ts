@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_COLORS } from '@/lib/background/badge';
-import { openNoticeTarget } from '@/lib/background/notices';
 import { ALARM } from '@/lib/background/schedule';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
@@ -292,16 +291,3 @@ function hexToRgba(hex: string) {
   const n = parseInt(hex.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255, 255];
 }
-
-describe('notification clicks', () => {
-  it('opens the overview for usage and the options page for keep-alive problems', async () => {
-    await freshBrowser();
-    const opened: string[] = [];
-    fakeBrowser.runtime.openOptionsPage = async () => void opened.push('options');
-    await openNoticeTarget('usage:id-alice');
-    await openNoticeTarget('keep-alive:id-alice');
-    const tabs = await fakeBrowser.tabs.query({});
-    expect(tabs.map((tab) => tab.url)).toContain('chrome-extension://test-extension-id/popup.html');
-    expect(opened).toEqual(['options']);
-  });
-});

@@ -37,6 +37,15 @@ describe('a history (pure)', () => {
     expect(history.points.at(-1)).toEqual([499, 499, 1000]);
   });
 
+  it('counts its days back from today: a point dated years ahead goes, and takes no real day with it', () => {
+    const today = 20_000;
+    const real: HistoryPoint[] = [[today - HISTORY_DAYS + 1, 1, 9], [today - 30, 2, 9], [today - 1, 3, 9]];
+    const history = addPoint({ identity: ME, points: [...real, [today + 500, 4, 9]] }, ME, [today, 5, 9]);
+    expect(history.points).toEqual([...real, [today, 5, 9]]);
+    // A move across time zones can put the local date back two days: those days are real.
+    expect(addPoint(history, ME, [today - 2, 6, 9]).points.slice(-3)).toEqual([[today - 2, 6, 9], [today - 1, 3, 9], [today, 5, 9]]);
+  });
+
   it('starts over for another server or user', () => {
     const other = accountIdentity({ baseUrl: 'https://api.teracloud.jp', userId: 'someone-else' });
     expect(addPoint({ identity: ME, points: [[1, 2, 3]] }, other, [2, 9, 9])).toEqual({ identity: other, points: [[2, 9, 9]] });
@@ -113,11 +122,12 @@ describe('stored history', () => {
   it('leaves a newer version’s history alone', async () => {
     const future = { a1: { identity: ME, points: '1,2,3', compressed: 'xyz' } };
     await fakeBrowser.storage.local.set({ history: future, history$: { v: 2 } });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const errors = vi.spyOn(console, 'error');
     const storage = await freshStorage();
     await storage.addReading('a1', ME, [2, 2, 3]);
     await storage.pruneHistory(() => false);
     expect(await rawHistory()).toEqual(future);
+    expect(errors).not.toHaveBeenCalled();
     expect((await storage.loadHistory()).a1?.points).toEqual([[1, 2, 3]]);
   });
 });

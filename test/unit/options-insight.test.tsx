@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
+import { HistoryChart } from '@/components/HistoryChart';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packPoints, type HistoryPoint } from '@/lib/store/history';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
@@ -69,6 +70,26 @@ describe('history', () => {
     const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
     expect(figure.textContent).toContain('No history yet');
     expect(within(figure).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('history beyond the dates JavaScript can write', () => {
+  const farDay = 2e8; // 17 million years from 1970: no Date can hold it
+
+  it('is left out when read, so the page and its chart still show', async () => {
+    await storeAccounts([account()]);
+    await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity(account()), points: packPoints([...points, [farDay, GB, GB]]) } } });
+    openSettingsPage('history');
+    render(<App />);
+    const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
+    expect(figure.textContent).toContain('Nov 21, 2026');
+    fireEvent.click(screen.getByRole('link', { name: 'Your data' }));
+    expect(await screen.findByRole('button', { name: 'Remove all data' })).toBeTruthy();
+  });
+
+  it('that a chart cannot draw costs only that chart', () => {
+    render(<HistoryChart account={account()} points={[[farDay, GB, GB]]} locale="en" />);
+    expect(screen.getByRole('heading', { name: 'Home', level: 3 }).closest('figure')!.textContent).toContain('could not be shown');
   });
 });
 

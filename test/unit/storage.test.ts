@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { emptySnapshot } from '@/lib/store/account-state';
@@ -23,6 +23,7 @@ async function freshStorage() {
 const raw = async (key?: string) => (key ? (await fakeBrowser.storage.local.get(key))[key] : fakeBrowser.storage.local.get());
 
 beforeEach(() => fakeBrowser.reset());
+afterEach(() => vi.restoreAllMocks());
 
 describe('migrations', () => {
   it("reads the first draft's single account and upgrades it to the list", async () => {
@@ -95,6 +96,18 @@ describe('damaged entries', () => {
     expect(await raw('accounts')).toEqual([]);
   });
 
+  it('an edit or removal of an account leaves a damaged entry with the same id as it is', async () => {
+    const damaged = { ...account, label: 'Old home', keyForm: 'both' };
+    await fakeBrowser.storage.local.set({ accounts: [damaged, account], accounts$: { v: 2 } });
+    const storage = await freshStorage();
+    await storage.saveAccount({ ...account, label: 'House' });
+    expect(await raw('accounts')).toEqual([damaged, { ...account, label: 'House' }]);
+    await storage.saveAccounts([{ ...account, label: 'Flat' }, other]);
+    expect(await raw('accounts')).toEqual([damaged, { ...account, label: 'Flat' }, other]);
+    await storage.removeAccount(account.id);
+    expect(await raw('accounts')).toEqual([damaged, other]);
+  });
+
   it('a list that is not a list is shown as damaged, kept, and reset only when the user removes it', async () => {
     await fakeBrowser.storage.local.set({ accounts: 'not a list', accounts$: { v: 2 } });
     const storage = await freshStorage();
@@ -163,7 +176,7 @@ describe('a newer version’s data (a downgrade)', () => {
       settings: { ...DEFAULT_SETTINGS, refreshMinutes: 45, theme: 'dark' },
       settings$: { v: 2 },
     });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const errors = vi.spyOn(console, 'error');
     const storage = await freshStorage();
     const loaded = await storage.loadAccounts();
     expect(loaded.accounts).toEqual([future]);
@@ -178,6 +191,8 @@ describe('a newer version’s data (a downgrade)', () => {
     await expect(storage.saveSettings(DEFAULT_SETTINGS)).rejects.toMatchObject({ reason: 'newer-version' });
     expect(await raw('accounts')).toEqual([future, { id: 'x', kind: 'webdav-only' }]);
     expect(await raw('settings')).toMatchObject({ theme: 'dark' });
+    // A state the pages name, not an error: nothing logged at each start.
+    expect(errors).not.toHaveBeenCalled();
   });
 });
 

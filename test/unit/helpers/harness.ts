@@ -56,6 +56,11 @@ export async function fireAlarm(name: string) {
   await fakeBrowser.alarms.onAlarm.trigger({ name, scheduledTime: clock.now, periodInMinutes: undefined } as never);
 }
 
+/** Fires a browser event as the browser does: at every listener registered on it, all awaited. */
+export async function browserEvent(event: unknown, ...args: unknown[]) {
+  await (event as { trigger: (...a: unknown[]) => Promise<unknown> }).trigger(...args);
+}
+
 /** One account's stored snapshot. */
 export async function snapshotOf(id: string) {
   return (await loadSnapshots())[id] ?? emptySnapshot();

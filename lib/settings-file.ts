@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { accountIdentity, DEFAULT_KEY_FORM, type Account } from './accounts';
-import { mergeSettings, type Settings } from './settings';
-import { accountFields, headerSafeKey, settingsFields } from '../input-schemas';
+import { accountIdentity, ACCOUNT_DEFAULTS, type Account } from './store/accounts';
+import { mergeSettings, type Settings } from './store/settings';
+import { accountFields, headerSafeKey, settingsFields } from './input-schemas';
 
 // "Settings you can take with you": the exported file, and what importing one would change.
 // The format is documented in the README; messages are i18n keys, as in lib/validation.ts.
@@ -128,11 +128,11 @@ export function planImport(file: SettingsFile, accounts: readonly Account[], set
   for (const entry of file.accounts) {
     const stored = accounts.find((account) => accountIdentity(account) === accountIdentity(entry));
     const fields = {
-      label: entry.label ?? stored?.label ?? '',
+      label: entry.label ?? stored?.label ?? ACCOUNT_DEFAULTS.label,
       password: entry.password ?? stored?.password ?? '',
       apiKey: entry.apiKey ?? stored?.apiKey ?? '',
-      keyForm: entry.keyForm ?? stored?.keyForm ?? DEFAULT_KEY_FORM,
-      notifications: entry.notifications ?? stored?.notifications ?? true,
+      keyForm: entry.keyForm ?? stored?.keyForm ?? ACCOUNT_DEFAULTS.keyForm,
+      notifications: entry.notifications ?? stored?.notifications ?? ACCOUNT_DEFAULTS.notifications,
     };
     // A file from before keys could come from the build says nothing: the account keeps its own.
     const keySource = entry.keySource ?? stored?.keySource;

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { Failure } from '../service/failures';
+import { emptySnapshot, type AccountSnapshot, type TaskState } from '../store/account-state';
+import type { Task } from '../store/settings';
+import { isDue, nextRetryAt, type Trigger } from './schedule';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const NOW = Date.UTC(2026, 10, 2, 12, 0, 0);
+/** The task ran (and succeeded) `ago` before now. */
+const ranAgo = (ago: number, more: Partial<TaskState> = {}): TaskState => ({
+  lastAttemptAt: NOW - ago,
+  lastSuccessAt: NOW - ago,
+  consecutiveFailures: 0,
+  ...more,
+});
+const failedAgo = (ago: number, failure: Failure, retryIn?: number): TaskState => ({
+  lastAttemptAt: NOW - ago,
+  lastSuccessAt: NOW - 3 * HOUR,
+  failure,
+  failingSince: NOW - ago,
+  consecutiveFailures: 1,
+  ...(retryIn !== undefined && { retryAt: NOW + retryIn }),
+});
+
+describe('isDue', () => {
+  // [why, state, task, interval, trigger, due]
+  it.each<[string, TaskState, Task, number, Trigger, boolean]>([
+    ['never run: due on any trigger', { consecutiveFailures: 0 }, 'keepAlive', 24 * HOUR, 'retry', true],
+    ['never run, periodic alarm', { consecutiveFailures: 0 }, 'refresh', 30 * MIN, 'alarm', true],
+    ['alarm, a full period after the last run', ranAgo(30 * MIN), 'refresh', 30 * MIN, 'alarm', true],
+    ['alarm a little early (95 % of the period): still due', ranAgo(28.5 * MIN), 'refresh', 30 * MIN, 'alarm', true],
+    ['alarm at exactly 90 % of the period: due', ranAgo(27 * MIN), 'refresh', 30 * MIN, 'alarm', true],
+    ['alarm well inside the period (80 %): not due', ranAgo(24 * MIN), 'refresh', 30 * MIN, 'alarm', false],
+    ['worker start inside the period: not due', ranAgo(28.5 * MIN), 'refresh', 30 * MIN, 'worker-start', false],
+    ['worker start after the period: caught up', ranAgo(31 * MIN), 'refresh', 30 * MIN, 'worker-start', true],
+    ['retry alarm with no retry pending: not due', ranAgo(31 * MIN), 'refresh', 30 * MIN, 'retry', false],
+    ['retry alarm, retry time reached', failedAgo(5 * MIN, { kind: 'network' }, 0), 'keepAlive', 24 * HOUR, 'retry', true],
+    ['retry alarm, retry time still ahead', failedAgo(5 * MIN, { kind: 'network' }, MIN), 'keepAlive', 24 * HOUR, 'retry', false],
+    ['a pending retry never holds back the periodic alarm', failedAgo(24 * HOUR, { kind: 'network' }, HOUR), 'keepAlive', 24 * HOUR, 'alarm', true],
+    ['browser start: sign-in after half its interval', ranAgo(13 * HOUR), 'keepAlive', 24 * HOUR, 'browser-start', true],
+    ['browser start: not before half its interval', ranAgo(11 * HOUR), 'keepAlive', 24 * HOUR, 'browser-start', false],
+    ['browser start: capacity keeps its full interval', ranAgo(20 * MIN), 'refresh', 30 * MIN, 'browser-start', false],
+    ['browser start: half counted from the last success', failedAgo(MIN, { kind: 'server-error', status: 500 }), 'keepAlive', 4 * HOUR, 'browser-start', true],
+    [
+      'browser start: the server asked to wait (rate-limited), so the full interval',
+      failedAgo(13 * HOUR, { kind: 'rate-limited', retryAfterMs: 2 * HOUR }, 2 * HOUR),
+      'keepAlive',
+      24 * HOUR,
+      'browser-start',
+      false,
+    ],
+  ])('%s', (_why, state, task, interval, trigger, due) => {
+    expect(isDue(state, task, interval, NOW, trigger)).toBe(due);
+  });
+});
+
+describe('nextRetryAt', () => {
+  const withRetries = (keepAlive?: number, refresh?: number): AccountSnapshot => {
+    const s = emptySnapshot();
+    return {
+      ...s,
+      keepAlive: { ...s.keepAlive, ...(keepAlive !== undefined && { retryAt: keepAlive }) },
+      refresh: { ...s.refresh, ...(refresh !== undefined && { retryAt: refresh }) },
+    };
+  };
+  it.each<[string, AccountSnapshot[], number | undefined]>([
+    ['no accounts: no retry', [], undefined],
+    ['nothing failing: no retry', [withRetries(), withRetries()], undefined],
+    ['one retry', [withRetries(NOW + 5 * MIN)], NOW + 5 * MIN],
+    ['the earliest of one account’s two tasks', [withRetries(NOW + HOUR, NOW + 5 * MIN)], NOW + 5 * MIN],
+    ['the earliest across accounts, whichever task', [withRetries(NOW + HOUR), withRetries(undefined, NOW + 2 * MIN), withRetries(NOW + 9 * MIN)], NOW + 2 * MIN],
+    ['an overdue retry comes first', [withRetries(NOW + HOUR), withRetries(NOW - MIN)], NOW - MIN],
+  ])('%s', (_why, snapshots, expected) => {
+    expect(nextRetryAt(snapshots)).toBe(expected);
+  });
+});

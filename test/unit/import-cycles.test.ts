@@ -1,0 +1,81 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// The layers stay layers: no module reaches itself through its imports (type-only ones count:
+// they tie the files together for a reader all the same), and the domain code does not know
+// the messaging protocol or the options form's schema.
+
+const ROOT = resolve(__dirname, '../..');
+const FOLDERS = ['lib', 'components', 'entrypoints'];
+const DOMAIN = ['lib/background/', 'lib/store/', 'lib/service/', 'lib/outlook/'];
+const PAGE_ONLY = ['lib/messages.ts', 'lib/input-schemas.ts'];
+
+function sources(folder: string): string[] {
+  return readdirSync(join(ROOT, folder)).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** The project file an import names, or undefined for a package (or a file outside the folders). */
+function resolveImport(from: string, specifier: string): string | undefined {
+  const base = specifier.startsWith('@/') || specifier.startsWith('~/')
+    ? join(ROOT, specifier.slice(2))
+    : specifier.startsWith('.') ? resolve(ROOT, dirname(from), specifier) : undefined;
+  if (base === undefined) return undefined;
+  const found = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((end) => base + end).find((p) => existsSync(p) && statSync(p).isFile());
+  return found && relative(ROOT, found).split('\\').join('/');
+}
+
+/** Each source file and the project files it imports (static, type-only, re-exports, dynamic). */
+function importGraph(files: readonly string[], read: (file: string) => string): Map<string, string[]> {
+  return new Map(files.map((file) => {
+    const { importedFiles } = ts.preProcessFile(read(file), true, true);
+    const targets = importedFiles.flatMap(({ fileName }) => resolveImport(file, fileName) ?? []);
+    return [file, [...new Set(targets)]];
+  }));
+}
+
+/** Every cycle, each as the files around it (the first file repeated at the end). */
+function findCycles(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    const at = path.indexOf(file);
+    if (at >= 0) return void cycles.push([...path.slice(at), file]);
+    if (done.has(file)) return;
+    path.push(file);
+    for (const next of graph.get(file) ?? []) visit(next);
+    path.pop();
+    done.add(file);
+  };
+  for (const file of graph.keys()) visit(file);
+  return cycles;
+}
+
+const files = FOLDERS.flatMap(sources);
+const graph = importGraph(files, (file) => readFileSync(join(ROOT, file), 'utf8'));
+
+describe('imports', () => {
+  it('reads the project files, type-only and dynamic imports included', () => {
+    const fake = importGraph(['lib/a.ts'], () => "import type { X } from './store/items';\nconst m = import('@/lib/guards');");
+    expect(fake.get('lib/a.ts')).toEqual(['lib/store/items.ts', 'lib/guards.ts']);
+    expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
+    expect(graph.size).toBeGreaterThan(50);
+  });
+
+  it('form no cycle among lib/, components/ and entrypoints/', () => {
+    expect(findCycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('keep the messaging protocol and the form schema out of the domain code', () => {
+    const offenders = [...graph].flatMap(([file, targets]) =>
+      DOMAIN.some((folder) => file.startsWith(folder)) ? targets.filter((t) => PAGE_ONLY.includes(t)).map((t) => `${file} → ${t}`) : [],
+    );
+    expect(offenders).toEqual([]);
+  });
+});
