@@ -23,7 +23,7 @@ export function registerBackground(service: BackgroundService): () => void {
   const onStartup = () => service.start('browser-start');
   const onClicked = (id: string) => openNoticeTarget(id);
   const onPermissionsAdded = () => service.onPermissionsAdded();
-  const onInstalled = (details: { reason: string }) => void openSetupOnInstall(details).catch(() => undefined);
+  const onInstalled = (details: { reason: string }) => openSetupOnInstall(details).catch(() => undefined);
   browser.alarms.onAlarm.addListener(onAlarm);
   browser.permissions.onAdded.addListener(onPermissionsAdded);
   browser.runtime.onStartup.addListener(onStartup);

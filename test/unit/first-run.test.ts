@@ -28,6 +28,12 @@ describe('the first run', () => {
     expect(opened).toEqual([fakeBrowser.runtime.getURL('/options.html#setup')]);
   });
 
+  it('opens it once: an install reported again (an unpacked extension at each browser start) opens nothing', async () => {
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    expect(opened).toHaveLength(1);
+  });
+
   it('opens nothing on an update of the extension or of the browser', async () => {
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.9.0' });
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'chrome_update' });
