@@ -30,6 +30,10 @@ export default defineConfig({
         },
       },
       {
+        // The release: zips, the sources zip and a rebuild from it (npm ci, then the build: minutes).
+        test: { name: 'release', include: ['test/release/**/*.test.ts'], environment: 'node', testTimeout: 900_000, hookTimeout: 300_000 },
+      },
+      {
         test: {
           name: 'firefox',
           include: ['test/e2e-firefox/**/*.test.ts'],

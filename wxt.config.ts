@@ -13,17 +13,21 @@ export default defineConfig({
   // One promise-based `browser` everywhere, also in Chromium-based browsers without a native one;
   // typed message keys and the browser's _locales/*/messages.json, both generated from lib/locales
   // (the i18n module's default, <root>/locales, would add a top-level folder).
-  modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
+  // The icon at every size the manifests need, from one vector source (assets/icon.svg).
+  modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module', '@wxt-dev/auto-icons'],
   i18n: { localesDir: 'lib/locales' },
+  autoIcons: { baseIconPath: 'assets/icon.svg' },
   // Extension pages run in browsers that all preload modules: Vite's modulepreload polyfill is dead weight.
   vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
-  // .env files may hold the application key (WXT_APP_API_KEY): never in the sources zip.
-  zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**', '.env*'] },
+  // Dotfiles (.env* with the application key among them), node_modules, .output and test files are left out by WXT itself.
+  zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**', '**/*.log'] },
   manifest: ({ mode, browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
     permissions: ['storage', 'alarms', 'notifications'],
+    // The toolbar button's own icon (auto-icons fills only `icons`): the 16 and 32 px renderings.
+    action: { default_icon: { 16: 'icons/16.png', 32: 'icons/32.png' } },
     host_permissions: [...SERVICE_HOSTS, ...(mode === 'simulator' || mode === 'e2e' ? LOOPBACK_HOSTS : [])],
     // A custom API server (and the node it names) is asked for at run time, from a click.
     optional_host_permissions: ['https://*/*'],
@@ -34,7 +38,9 @@ export default defineConfig({
         gecko: {
           id: 'storage-keeper@storage-keeper.dev',
           strict_min_version: '140.0',
-          data_collection_permissions: { required: ['none'] },
+          // The user ID and apps password go to the service the user chose (never to us): Mozilla's
+          // "authenticationInfo", required because signing in is the add-on's one purpose (README).
+          data_collection_permissions: { required: ['authenticationInfo'] },
         },
         gecko_android: { strict_min_version: '142.0' },
       },

@@ -5,9 +5,12 @@ import type { HistoryPoint } from '@/lib/store/history';
 import { t } from '@/lib/i18n';
 import { safetyLine } from '@/lib/outlook/deletion-date';
 import type { ServiceTime } from '@/lib/service/timestamps';
-import type { Settings } from '@/lib/store/settings';
-import { currentFailure, type AccountSnapshot } from '@/lib/store/account-state';
+import { taskInterval, type Settings } from '@/lib/store/settings';
+import { nextCheckAt } from '@/lib/background/schedule';
+import type { AccountSnapshot } from '@/lib/store/account-state';
 import { usageLevel, usagePercent } from '@/lib/outlook/usage-level';
+import { figuresOutOfDate, signInFailingTooLong, standingOf } from '@/lib/outlook/standing';
+import { nextTryLine, transientLine } from '@/lib/outlook/card-words';
 import { CopyButton } from './CopyButton';
 import { FailureNotice } from './FailureNotice';
 import { UsageBar } from './UsageBar';
@@ -33,7 +36,11 @@ const object = <T,>(value: T | undefined) => (typeof value === 'object' && value
 
 /** One account: usage, its problem if any, and (full size) every detail with copy buttons. */
 export function AccountCard({ account, snapshot, history, settings, now, locale, compact = false }: Props) {
-  const failure = currentFailure(snapshot);
+  // One decider for the card, the badge and the popup's order: a failure that passes by itself
+  // is one quiet line until it has lasted as long as the notices wait.
+  const standing = standingOf(snapshot, now);
+  const failure = standing.kind === 'fine' ? undefined : standing.failure;
+  const alarming = standing.kind === 'needs-you' || standing.kind === 'outage';
   const { capacity, user } = snapshot;
   const figures = capacity && number(capacity.quota) !== undefined && number(capacity.used) !== undefined ? capacity : undefined;
   const percent = figures && usagePercent(figures);
@@ -49,7 +56,10 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   const bonus = object(apiKey?.bonus);
   const status = bonus && bonusStatus(bonus, now);
   const shortfall = figures && bonusShortfall(bonus, figures, now);
-  const { failure: keepAliveFailure, lastSuccessAt } = snapshot.keepAlive;
+  const { lastSuccessAt } = snapshot.keepAlive;
+  const outOfDate = figures !== undefined && failure !== undefined && figuresOutOfDate(figures.at, settings, now);
+  const nextTry = alarming ? nextTryLine(standing, now, locale) : undefined;
+  const nextSignIn = nextCheckAt(snapshot.keepAlive, taskInterval(settings, 'keepAlive'));
   const [keyName, keyVendor] = [text(apiKey?.name), text(apiKey?.vendor)];
   const application = keyName && keyVendor ? t('applicationBy', [keyName, keyVendor]) : keyName;
 
@@ -63,7 +73,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
           percent={percent}
           level={percent === undefined ? 'normal' : usageLevel(percent, settings)}
           locale={locale}
-          stale={failure !== undefined}
+          stale={outOfDate}
         />
       ) : (
         <p class="card__empty">{failure ? t('noFiguresYet') : t('checkingFirstTime')}</p>
@@ -74,9 +84,11 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
           {t('bonusEnding', [formatGb(shortfall.increaseGb, locale), formatDate(shortfall.until, locale), formatBytes(shortfall.overBytes, locale)])}
         </p>
       )}
-      {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} />}
-      {keepAliveFailure && <p class="card__warning">{safetyLine(lastSuccessAt, locale)}</p>}
-      {failure && figures && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}
+      {standing.kind === 'transient' && <p class="card__quiet">{transientLine(standing, now, locale)}</p>}
+      {alarming && <FailureNotice failure={standing.failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} />}
+      {nextTry && <p class="card__quiet">{nextTry}</p>}
+      {signInFailingTooLong(snapshot, now) && <p class="card__warning">{safetyLine(lastSuccessAt, locale)}</p>}
+      {outOfDate && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}
       {!compact && user && (
         <dl class="details">
           <dt>{t('contractCapacity')}</dt>
@@ -104,6 +116,8 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
       <p class="card__times">
         {figures && <span>{t('checkedAgo', [ago(figures.at)])}</span>}
         {lastSuccessAt !== undefined && <span>{t('loginRecordedAgo', [ago(lastSuccessAt)])}</span>}
+        {/* One overdue (the browser was closed) runs at the next start: "now". */}
+        {nextSignIn !== undefined && <span>{t('nextSignInAt', [formatRelative(Math.max(nextSignIn, now), now, locale)])}</span>}
       </p>
     </article>
   );

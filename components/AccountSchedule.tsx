@@ -18,7 +18,7 @@ export function AccountSchedule({ snapshot, settings, now, locale }: Props) {
   return (
     <p class="account-list__schedule">
       <span>{lastSuccessAt === undefined ? t('listNoSignInYet') : t('listLastSignIn', [formatRelative(lastSuccessAt, now, locale)])}</span>
-      <span>{next === undefined || next <= now ? t('listNextSignInSoon') : t('listNextSignIn', [formatRelative(next, now, locale)])}</span>
+      <span>{next === undefined || next <= now ? t('listNextSignInSoon') : t('nextSignInAt', [formatRelative(next, now, locale)])}</span>
     </p>
   );
 }

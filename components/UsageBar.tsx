@@ -1,6 +1,7 @@
 import { formatBytes, formatPercent } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import type { UsageLevel } from '@/lib/outlook/usage-level';
+import { usageWords } from '@/lib/outlook/card-words';
 
 interface Props {
   used: number;
@@ -19,7 +20,7 @@ export function UsageBar({ used, quota, percent, level, locale, stale = false }:
     <div class={`usage usage--${level}${stale ? ' usage--stale' : ''}`}>
       <div class="usage__figures">
         <span>{label}</span>
-        {percent !== undefined && <strong class="usage__percent">{formatPercent(percent, locale)}</strong>}
+        {percent !== undefined && <strong class="usage__percent">{usageWords(percent, level, locale)}</strong>}
       </div>
       {percent !== undefined && (
         <div
@@ -29,7 +30,7 @@ export function UsageBar({ used, quota, percent, level, locale, stale = false }:
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(percent)}
-          aria-valuetext={`${formatPercent(percent, locale)}, ${label}`}
+          aria-valuetext={`${usageWords(percent, level, locale)}, ${label}`}
         >
           <div class="usage__fill" style={{ width: `${Math.min(100, percent)}%` }} />
         </div>

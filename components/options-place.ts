@@ -8,6 +8,7 @@ import type { MessageKey } from '@/lib/i18n';
 export const SECTIONS = [
   { id: 'accounts', label: 'accountsHeading' },
   { id: 'history', label: 'historyHeading' },
+  { id: 'activity', label: 'activityHeading' },
   { id: 'settings', label: 'settingsHeading' },
   { id: 'transfer', label: 'transferHeading' },
   { id: 'data', label: 'dataHeading' },

@@ -58,3 +58,9 @@ export function formatRelative(epochMs: number, now: number, locale: string): st
   const [unit, ms] = STEPS.find(([, ms]) => Math.abs(diff) >= ms) ?? ['minute', Infinity];
   return relative.format(Math.round(diff / ms), unit);
 }
+
+/** A length of time in the largest fitting unit: "40 minutes", "3 hours", "2 days". */
+export function formatDuration(ms: number, locale: string): string {
+  const [unit, size] = ms >= 2 * 86_400_000 ? ['day', 86_400_000] as const : ms >= 2 * 3_600_000 ? ['hour', 3_600_000] as const : ['minute', 60_000] as const;
+  return number(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.round(ms / size));
+}

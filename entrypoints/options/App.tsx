@@ -11,6 +11,7 @@ import { SetupGuide } from '@/components/SetupGuide';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { useStoredState } from '@/components/use-stored-state';
 import { HistoryChart } from '@/components/HistoryChart';
+import { ActivityLog } from '@/components/ActivityLog';
 import { SettingsTransfer } from '@/components/SettingsTransfer';
 import { accountIdentity, ACCOUNT_DEFAULTS, defaultKeyForm, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
@@ -133,6 +134,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
         ))}
       </>
     ),
+    activity: <ActivityLog accounts={accounts} locale={locale} now={now} />,
     settings: <SettingsForm settings={settings} onSave={saveSettings} />,
     transfer: <SettingsTransfer accounts={accounts} settings={settings} />,
     data: (
@@ -168,6 +170,9 @@ export function App({ now = Date.now }: { now?: () => number }) {
               )
             )}
           </main>
+          <footer class="options__footer">
+            <a href={t('privacyPolicyPage')} target="_blank">{t('privacyPolicy')}</a>
+          </footer>
         </div>
       </OpenSettings.Provider>
     </StandingFailures.Provider>

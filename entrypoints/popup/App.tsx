@@ -27,7 +27,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
       snapshot: snapshotFor(account, snapshots[account.id]),
       history: pointsFor(history[account.id], accountIdentity(account)),
     }))
-    .sort((a, b) => urgency(b.snapshot, settings) - urgency(a.snapshot, settings));
+    .sort((a, b) => urgency(b.snapshot, settings, now()) - urgency(a.snapshot, settings, now()));
 
   return (
     <StandingFailures.Provider value={standing}>

@@ -7,7 +7,8 @@ import { nodeOrigin } from '../service/addresses';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/account-state';
 import { loadAccounts, loadSnapshots } from '../store/items';
-import { addReading, updateSnapshot } from '../store/writes';
+import { addReading, logActivity, updateSnapshot } from '../store/writes';
+import type { ActivityTrigger } from '../store/activity';
 import { dayOf } from '../time';
 
 /** What a test of unsaved account settings found, call by call. */
@@ -54,56 +55,60 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
   }
 
   /**
-   * Stores a task's outcome (and `extra` fields) with its retry time. An outcome is only
-   * about the credentials it was fetched with: if the account was removed or edited in the
-   * meantime, it is dropped (and false returned).
+   * Stores a task's outcome (and `extra` fields) with its retry time, and logs it with what
+   * triggered it. An outcome is only about the credentials it was fetched with: if the
+   * account was removed or edited in the meantime, it is dropped (and false returned).
    */
   async function record(
     account: Account,
     task: Task,
     settings: Settings,
+    trigger: ActivityTrigger,
     outcome: Result<unknown>,
     extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
   ): Promise<boolean> {
     if (!(await isCurrent(account))) return false;
     const interval = taskInterval(settings, task);
+    const at = now();
     await updateSnapshot(account.id, (stored) => {
       const s = snapshotFor(account, stored);
       return {
         ...s,
         ...extra(s),
         identity: accountIdentity(account),
-        [task]: recordAttempt(s[task], now(), outcome, (n, f) => retryDelay(task, n, f, interval)),
+        [task]: recordAttempt(s[task], at, outcome, (n, f) => retryDelay(task, n, f, interval)),
       };
     });
+    const check = task === 'keepAlive' ? 'sign-in' : 'usage';
+    await logActivity(account.id, accountIdentity(account), { at, check, trigger, outcome: outcome.ok ? 'ok' : outcome.failure.kind }, at);
     return true;
   }
 
   /** getUser: the keep-alive, and the source of the node host. */
-  async function keepAlive(account: Account, settings: Settings): Promise<Result<string>> {
+  async function keepAlive(account: Account, settings: Settings, trigger: ActivityTrigger): Promise<Result<string>> {
     const blocked = await blocker(account);
     if (blocked) {
-      await record(account, 'keepAlive', settings, fail(blocked));
+      await record(account, 'keepAlive', settings, trigger, fail(blocked));
       return fail(blocked);
     }
     const user = await api.getUser(account);
     // A failed keep-alive keeps the user details last seen: they are still the best we know.
-    await record(account, 'keepAlive', settings, user, () =>
+    await record(account, 'keepAlive', settings, trigger, user, () =>
       user.ok ? { user: { ...user.value, at: now() }, nodeStale: false } : {},
     );
     return user.ok ? ok(user.value.node) : user;
   }
 
   /** The capacity call on the cached node; getUser first only when the node is unknown or stale. */
-  async function refresh(account: Account, settings: Settings): Promise<void> {
+  async function refresh(account: Account, settings: Settings, trigger: ActivityTrigger): Promise<void> {
     const snapshot = await snapshotOf(account);
     let node = snapshot.nodeStale ? undefined : snapshot.user?.node;
-    const failed = async (outcome: Result<unknown>) => void (await record(account, 'refresh', settings, outcome));
+    const failed = async (outcome: Result<unknown>) => void (await record(account, 'refresh', settings, trigger, outcome));
     if (node === undefined) {
       // getUser's own backoff holds for the getUser a refresh needs: no second call before its retry.
       const { failure, retryAt } = snapshot.keepAlive;
       if (failure && retryAt !== undefined && now() < retryAt) return failed(fail(failure));
-      const looked = await keepAlive(account, settings);
+      const looked = await keepAlive(account, settings, trigger);
       if (!looked.ok) return failed(looked);
       node = looked.value;
     }
@@ -111,7 +116,7 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
     if (blocked) return failed(fail(blocked));
     const capacity = await api.getCapacity(account, node);
     const at = now();
-    const recorded = await record(account, 'refresh', settings, capacity, (s) =>
+    const recorded = await record(account, 'refresh', settings, trigger, capacity, (s) =>
       capacity.ok ? { capacity: { ...capacity.value, at } } : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
     );
     // The day's history point: only a reading recorded for these credentials.
@@ -122,10 +127,10 @@ export function createAccountTasks({ api, canReach, now }: AccountTaskDeps) {
     isCurrent,
     snapshotOf,
 
-    /** Runs one task for one account. */
-    async run(account: Account, task: Task, settings: Settings): Promise<void> {
-      if (task === 'keepAlive') await keepAlive(account, settings);
-      else await refresh(account, settings);
+    /** Runs one task for one account; `trigger` is why, for its log. */
+    async run(account: Account, task: Task, settings: Settings, trigger: ActivityTrigger): Promise<void> {
+      if (task === 'keepAlive') await keepAlive(account, settings, trigger);
+      else await refresh(account, settings, trigger);
     },
 
     /** Tests unsaved settings: getUser, then the capacity call on its node. Stores nothing. */

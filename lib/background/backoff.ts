@@ -10,8 +10,11 @@ const NEEDS_THE_USER: ReadonlySet<Failure['kind']> = new Set(['not-configured', 
  * the task's interval between retries; an outage is tried again at least hourly, so a short
  * browser session after days offline still gets its keep-alive through.
  */
-const USER_FIXES: ReadonlySet<Failure['kind']> = new Set(['credentials-rejected', 'api-key-rejected', 'redirect-refused', 'http-error']);
+const USER_FIXES: ReadonlySet<Failure['kind']> = new Set(['credentials-rejected', 'api-key-rejected', 'redirect-refused', 'http-error', 'server-not-found']);
 const OUTAGE_RETRY_MS = 60 * MINUTE_MS;
+
+/** Whether the user is the one to fix this failure, in the account's details or its access. */
+export const fixedByTheUser = (failure: Failure): boolean => NEEDS_THE_USER.has(failure.kind) || USER_FIXES.has(failure.kind);
 
 /** The first retry: a minute for the keep-alive; capacity is never polled more than every 5 minutes. */
 const FIRST_RETRY_MS: Record<Task, number> = { keepAlive: MINUTE_MS, refresh: 5 * MINUTE_MS };
@@ -28,7 +31,7 @@ export function retryDelay(task: Task, failures: number, failure: Failure, inter
   const latest = Math.max(first, task === 'keepAlive' ? Math.min(intervalMs, DAY_MS) : intervalMs);
   const longestDoubled = USER_FIXES.has(failure.kind) ? latest : Math.min(latest, Math.max(first, OUTAGE_RETRY_MS));
   const doubled = Math.min(first * 2 ** Math.min(Math.max(failures, 1) - 1, 30), longestDoubled);
-  const asked = failure.kind === 'rate-limited' ? (failure.retryAfterMs ?? 0) : 0;
+  const asked = failure.kind === 'rate-limited' || failure.kind === 'server-error' ? (failure.retryAfterMs ?? 0) : 0;
   // A nonsense Retry-After (negative, not a number) asks for nothing.
   const serverDelay = Number.isFinite(asked) && asked > 0 ? asked : 0;
   return Math.min(Math.max(doubled, serverDelay), latest);

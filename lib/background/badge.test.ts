@@ -24,31 +24,40 @@ function view(name: string, percent?: number, failure?: { task: 'keepAlive' | 'r
 }
 const rejected = { task: 'keepAlive', failure: { kind: 'credentials-rejected' } } as const;
 const outage = { task: 'refresh', failure: { kind: 'network' } } as const;
+/** Within the notices' grace (a day), and past it. */
+const SOON = AT + 60_000;
+const LATER = AT + 2 * 24 * 3_600_000;
 
 describe('badgeFor', () => {
-  // [why, accounts, text, tone]. The most urgent account speaks for all.
-  it.each<[string, AccountView[], BadgeState['text'], BadgeState['tone']]>([
-    ['no account: empty', [], '', 'normal'],
-    ['usage not read yet: empty', [view('a')], '', 'normal'],
-    ['calm usage in the calm colour', [view('a', 40)], '40%', 'normal'],
-    ['a rounded percentage', [view('a', 40.6)], '41%', 'normal'],
-    ['warning from 90 %', [view('a', 91)], '91%', 'warning'],
-    ['89.5 % is shown as 90 %: warning', [view('a', 89.5)], '90%', 'warning'],
-    ['critical from 95 %', [view('a', 97.5)], '98%', 'critical'],
-    ['the fullest account speaks', [view('a', 40), view('b', 93), view('c', 60)], '93%', 'warning'],
-    ['critical before warning', [view('a', 91), view('b', 96)], '96%', 'critical'],
-    ['a failing sign-in: ! in the failure colour', [view('a', 40, rejected)], '!', 'failure'],
-    ['a failing usage update: ! in the failure colour', [view('a', 40, outage)], '!', 'failure'],
-    ['a failure outranks usage', [view('a', 97), view('b', 10, outage)], '!', 'failure'],
-    ['a failing account with no figures still shows !', [view('a', 40), view('b', undefined, rejected)], '!', 'failure'],
-  ])('%s', (_why, views, text, tone) => {
-    expect(badgeFor(views, DEFAULT_SETTINGS)).toMatchObject({ text, tone });
+  // [why, accounts, when, text, tone]. The most urgent account speaks for all.
+  it.each<[string, AccountView[], number, BadgeState['text'], BadgeState['tone']]>([
+    ['no account: empty', [], SOON, '', 'normal'],
+    ['usage not read yet: empty', [view('a')], SOON, '', 'normal'],
+    ['calm usage in the calm colour', [view('a', 40)], SOON, '40%', 'normal'],
+    ['a rounded percentage', [view('a', 40.6)], SOON, '41%', 'normal'],
+    ['warning from 90 %', [view('a', 91)], SOON, '91%', 'warning'],
+    ['89.5 % is shown as 90 %: warning', [view('a', 89.5)], SOON, '90%', 'warning'],
+    ['critical from 95 %', [view('a', 97.5)], SOON, '98%', 'critical'],
+    ['the fullest account speaks', [view('a', 40), view('b', 93), view('c', 60)], SOON, '93%', 'warning'],
+    ['critical before warning', [view('a', 91), view('b', 96)], SOON, '96%', 'critical'],
+    ['a rejected password needs the user at once: !', [view('a', 40, rejected)], SOON, '!', 'needs-you'],
+    ['one failed usage update (transient): still the percentage', [view('a', 40, outage)], SOON, '40%', 'normal'],
+    ['an outage past the grace: ? in grey', [view('a', 40, outage)], LATER, '?', 'unreachable'],
+    ['a 99 % account stays while another fails transiently', [view('a', 99), view('b', 10, outage)], SOON, '99%', 'critical'],
+    ['critical usage before an outage', [view('a', 97), view('b', 10, outage)], LATER, '97%', 'critical'],
+    ['critical usage before a rejected password', [view('a', 97), view('b', 10, rejected)], SOON, '97%', 'critical'],
+    ['needs-you before warning usage', [view('a', 93), view('b', 10, rejected)], SOON, '!', 'needs-you'],
+    ['warning usage before an outage', [view('a', 93), view('b', 10, outage)], LATER, '93%', 'warning'],
+    ['an outage before calm usage', [view('a', 40), view('b', 10, outage)], LATER, '?', 'unreachable'],
+    ['a failing account with no figures still shows !', [view('a', 40), view('b', undefined, rejected)], SOON, '!', 'needs-you'],
+  ])('%s', (_why, views, now, text, tone) => {
+    expect(badgeFor(views, DEFAULT_SETTINGS, now)).toMatchObject({ text, tone });
   });
 
-  it('lists every account for the title: usage, last sign-in and problem', () => {
-    expect(badgeFor([view('a', 40), view('b', undefined, rejected)], DEFAULT_SETTINGS).accounts).toEqual([
-      { name: 'a', percent: 40, keptAliveAt: AT },
-      { name: 'b', failure: { kind: 'credentials-rejected' } },
+  it('lists every account for the title: usage and its level, last sign-in and standing', () => {
+    expect(badgeFor([view('a', 40), view('b', undefined, rejected)], DEFAULT_SETTINGS, SOON).accounts).toEqual([
+      { name: 'a', percent: 40, level: 'normal', keptAliveAt: AT, standing: { kind: 'fine' } },
+      { name: 'b', standing: { kind: 'needs-you', failure: { kind: 'credentials-rejected' }, task: 'keepAlive', failedAt: AT } },
     ]);
   });
 

@@ -1,19 +1,25 @@
 import { browser } from 'wxt/browser';
 import { accountName, type Account } from '../store/accounts';
 import { describeFailure } from '../service/failure-words';
-import type { Failure } from '../service/failures';
-import { formatDateTime, formatPercent } from '../format';
+import { formatDateTime } from '../format';
 import { t, uiLocale } from '../i18n';
 import type { Settings } from '../store/settings';
 import { urgency } from '../outlook/urgency';
-import { currentFailure, type AccountSnapshot } from '../store/account-state';
+import { standingOf, type Standing } from '../outlook/standing';
+import { transientLine, usageWords } from '../outlook/card-words';
+import type { AccountSnapshot } from '../store/account-state';
 import { usageLevel, usagePercent, type UsageLevel } from '../outlook/usage-level';
 
-export const BADGE_COLORS: Record<UsageLevel | 'failure', string> = {
+/**
+ * "Needs you" (a red-purple "!") and "cannot reach the service" (a grey "?") look different, as
+ * in the notifier extensions: one asks for the user, the other only tells.
+ */
+export const BADGE_COLORS: Record<UsageLevel | 'needs-you' | 'unreachable', string> = {
   normal: '#1a73e8',
   warning: '#e37400',
   critical: '#c5221f',
-  failure: '#5f2c82',
+  'needs-you': '#a0196e',
+  unreachable: '#5f6368',
 };
 
 export interface AccountView {
@@ -21,44 +27,75 @@ export interface AccountView {
   snapshot: AccountSnapshot;
 }
 
+/** One account as the tooltip names it. */
+export interface BadgeAccount {
+  name: string;
+  percent?: number;
+  level?: UsageLevel;
+  keptAliveAt?: number;
+  standing: Standing;
+}
+
 /** What the badge says, before it is put in words. */
 export interface BadgeState {
   text: string;
   tone: keyof typeof BADGE_COLORS;
   /** One line per account for the title, or none when no account is set up. */
-  accounts: { name: string; percent?: number; keptAliveAt?: number; failure?: Failure }[];
+  accounts: BadgeAccount[];
+  /** When it was decided: the tooltip's "failed 3 minutes ago" counts from here. */
+  at: number;
 }
 
-/** The badge for all accounts: the most urgent one's %, `!` on a failure, empty when unset. Pure. */
-export function badgeFor(views: readonly AccountView[], settings: Settings): BadgeState {
-  const accounts = views.map(({ account, snapshot }) => {
+/**
+ * The badge for all accounts, from the most urgent (see `urgency`): its usage as a percentage,
+ * "!" when it needs the user, "?" when the service has been out of reach past the notices'
+ * grace; empty when nothing is set up or known. A transient failure leaves the percentage. Pure.
+ */
+export function badgeFor(views: readonly AccountView[], settings: Settings, now: number): BadgeState {
+  const accounts = views.map(({ account, snapshot }): BadgeAccount => {
     const percent = snapshot.capacity && usagePercent(snapshot.capacity);
-    const failure = currentFailure(snapshot);
     const keptAliveAt = snapshot.keepAlive.lastSuccessAt;
     return {
       name: accountName(account),
-      ...(percent !== undefined && { percent }),
+      ...(percent !== undefined && { percent, level: usageLevel(percent, settings) }),
       ...(keptAliveAt !== undefined && { keptAliveAt }),
-      ...(failure && { failure }),
+      standing: standingOf(snapshot, now),
     };
   });
-  const top = [...views].sort((a, b) => urgency(b.snapshot, settings) - urgency(a.snapshot, settings))[0];
-  if (!top) return { text: '', tone: 'normal', accounts };
-  if (currentFailure(top.snapshot)) return { text: '!', tone: 'failure', accounts };
-  const percent = top.snapshot.capacity && usagePercent(top.snapshot.capacity);
-  if (percent === undefined) return { text: '', tone: 'normal', accounts };
-  return { text: `${Math.round(percent)}%`, tone: usageLevel(percent, settings), accounts };
+  const ranked = views.map((view, i) => ({ score: urgency(view.snapshot, settings, now), account: accounts[i]! }));
+  const top = ranked.sort((a, b) => b.score - a.score)[0]?.account;
+  const empty = { text: '', tone: 'normal', accounts, at: now } as const;
+  if (!top) return empty;
+  if (top.level !== 'critical' && top.standing.kind === 'needs-you') return { ...empty, text: '!', tone: 'needs-you' };
+  if (top.level === undefined || (top.level === 'normal' && top.standing.kind === 'outage')) {
+    return top.standing.kind === 'outage' ? { ...empty, text: '?', tone: 'unreachable' } : empty;
+  }
+  return { ...empty, text: `${Math.round(top.percent!)}%`, tone: top.level };
 }
 
-/** The badge's tooltip: the extension's name, then each account's usage, keep-alive and problem. */
+/** The badge's tooltip: the extension's name, then each account with the card's words. */
 export function badgeTitle(state: BadgeState, locale = uiLocale()): string {
   if (state.accounts.length === 0) return `${t('extName')}\n${t('badgeNotConfigured')}`;
-  const lines = state.accounts.map(({ name, percent, keptAliveAt, failure }) => {
-    const usage = percent === undefined ? t('badgeUsageUnknown') : formatPercent(percent, locale);
+  const lines = state.accounts.map(({ name, percent, level, keptAliveAt, standing }) => {
+    const usage = percent === undefined ? t('badgeUsageUnknown') : usageWords(percent, level ?? 'normal', locale);
     const alive = keptAliveAt === undefined ? t('badgeNeverKeptAlive') : t('badgeKeptAlive', [formatDateTime(keptAliveAt, locale)]);
-    return `${name}: ${usage} · ${alive}${failure ? `\n⚠ ${describeFailure(failure).message}` : ''}`;
+    return `${name}: ${usage} · ${alive}${standingWords(standing, state.at, locale)}`;
   });
   return [t('extName'), ...lines].join('\n');
+}
+
+/** The account's problem on its own line, marked by what it asks of the user. */
+function standingWords(standing: Standing, now: number, locale: string): string {
+  switch (standing.kind) {
+    case 'fine':
+      return '';
+    case 'transient':
+      return `\n${transientLine(standing, now, locale)}`;
+    case 'needs-you':
+      return `\n! ${t('badgeNeedsYou')}: ${describeFailure(standing.failure).message}`;
+    case 'outage':
+      return `\n? ${t('badgeUnreachable')}: ${describeFailure(standing.failure).message}`;
+  }
 }
 
 /** Draws the badge. */

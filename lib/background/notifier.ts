@@ -52,7 +52,7 @@ export async function showNotice(account: Account, notice: Notice, now: number):
   await browser.notifications.clear(id);
   await browser.notifications.create(id, {
     type: 'basic',
-    iconUrl: browser.runtime.getURL('/icon/128.png'),
+    iconUrl: browser.runtime.getURL('/icons/128.png'),
     title,
     message,
   });

@@ -5,15 +5,12 @@ import { badgeFor, renderBadge } from './badge';
 import { pointsFor } from '../store/history';
 import { decideNotices } from './notices';
 import { showNotice } from './notifier';
-import { ALARM, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './schedule';
+import { ALARM, checkedMomentsAgo, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './schedule';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import { snapshotFor, type AccountSnapshot } from '../store/account-state';
 import { accountsItem, loadAccounts, loadHistory, loadSettings, loadSnapshots, settingsItem } from '../store/items';
-import { pruneHistory, pruneSnapshots, updateSnapshot } from '../store/writes';
-import { MINUTE_MS } from '../time';
-
-/** A manual check of an account is not repeated within this time (fast clicks on Refresh). */
-export const MANUAL_CHECK_GAP_MS = MINUTE_MS / 6;
+import { pruneActivity, pruneHistory, pruneSnapshots, updateSnapshot } from '../store/writes';
+import type { ActivityTrigger } from '../store/activity';
 
 /**
  * The background's behaviour: decides what is due, runs it through the account tasks,
@@ -31,10 +28,11 @@ export function createBackgroundService(deps: AccountTaskDeps) {
     return next;
   }
 
-  /** Runs, per account, the tasks `pick` selects: keep-alive before refresh, accounts side by side. */
+  /** Runs, per account, the tasks `pick` selects: keep-alive before refresh, accounts side by side; `why` goes to the log. */
   async function runTasks(
     accounts: readonly Account[],
     settings: Settings,
+    why: ActivityTrigger,
     pick: (snapshot: AccountSnapshot, task: Task) => boolean,
   ): Promise<void> {
     await Promise.all(
@@ -43,17 +41,17 @@ export function createBackgroundService(deps: AccountTaskDeps) {
           // An account edited or removed meanwhile is left to the run its change starts.
           if (!(await tasks.isCurrent(account))) return;
           // Read again before each task: the refresh uses the node the keep-alive just stored.
-          if (pick(await tasks.snapshotOf(account), task)) await tasks.run(account, task, settings);
+          if (pick(await tasks.snapshotOf(account), task)) await tasks.run(account, task, settings, why);
         }
       }),
     );
     await publish(settings);
   }
 
-  async function runDue(trigger: Trigger, only: readonly Task[] = TASKS): Promise<void> {
+  async function runDue(trigger: Trigger, why: ActivityTrigger, only: readonly Task[] = TASKS): Promise<void> {
     const [{ accounts }, settings] = await Promise.all([loadAccounts(), loadSettings()]);
     const now = deps.now();
-    await runTasks(accounts, settings, (snapshot, task) =>
+    await runTasks(accounts, settings, why, (snapshot, task) =>
       only.includes(task) && isDue(snapshot[task], task, taskInterval(settings, task), now, trigger),
     );
   }
@@ -75,7 +73,7 @@ export function createBackgroundService(deps: AccountTaskDeps) {
     }
     const fresh = await loadSnapshots();
     const views = accounts.map((account) => ({ account, snapshot: snapshotFor(account, fresh[account.id]) }));
-    await renderBadge(badgeFor(views, settings));
+    await renderBadge(badgeFor(views, settings, now));
     await scheduleRetry(nextRetryAt(views.map((v) => v.snapshot)));
   }
 
@@ -86,8 +84,7 @@ export function createBackgroundService(deps: AccountTaskDeps) {
         const [{ accounts }, settings] = await Promise.all([loadAccounts(), loadSettings()]);
         const chosen = accounts.filter((a) => accountId === undefined || a.id === accountId);
         const now = deps.now();
-        const recent = (at: number | undefined) => at !== undefined && now - at < MANUAL_CHECK_GAP_MS && at <= now;
-        await runTasks(chosen, settings, (snapshot, task) => !recent(snapshot[task].lastAttemptAt));
+        await runTasks(chosen, settings, 'manual', (snapshot, task) => !checkedMomentsAgo(snapshot[task], now));
       }),
 
     /** Tests unsaved credentials: getUser, then the capacity call; stores nothing. */
@@ -97,15 +94,15 @@ export function createBackgroundService(deps: AccountTaskDeps) {
     start: (trigger: 'worker-start' | 'browser-start') =>
       serial(async () => {
         await ensureAlarms(await loadSettings(), deps.now());
-        await runDue(trigger);
+        await runDue(trigger, 'start');
       }),
 
     /** An alarm fired. */
     onAlarm: (name: string) =>
       serial(() => {
-        if (name === ALARM.retry) return runDue('retry');
+        if (name === ALARM.retry) return runDue('retry', 'retry');
         const task = TASKS.find((t) => ALARM[t] === name);
-        return task ? runDue('alarm', [task]) : Promise.resolve();
+        return task ? runDue('alarm', 'schedule', [task]) : Promise.resolve();
       }),
 
     /**
@@ -115,7 +112,7 @@ export function createBackgroundService(deps: AccountTaskDeps) {
     onPermissionsAdded: () =>
       serial(async () => {
         const [{ accounts }, settings] = await Promise.all([loadAccounts(), loadSettings()]);
-        await runTasks(accounts, settings, (snapshot, task) => snapshot[task].failure?.kind === 'permission-missing');
+        await runTasks(accounts, settings, 'permission', (snapshot, task) => snapshot[task].failure?.kind === 'permission-missing');
       }),
 
     /** Settings or accounts changed: new periods; new, edited and removed accounts seen to. */
@@ -123,17 +120,19 @@ export function createBackgroundService(deps: AccountTaskDeps) {
       serial(async () => {
         await ensureAlarms(await loadSettings(), deps.now());
         const { accounts } = await loadAccounts();
-        // An account edited to another server or user forgets what the old one said, its history too.
+        // An account edited to another server or user forgets what the old one said, its history and log too.
         const find = (id: string) => accounts.find((a) => a.id === id);
         await pruneSnapshots((id, snapshot) => {
           const account = find(id);
           return account !== undefined && snapshotFor(account, snapshot) === snapshot;
         });
-        await pruneHistory((id, identity) => {
+        const current = (id: string, identity: string | undefined) => {
           const account = find(id);
           return account !== undefined && accountIdentity(account) === identity;
-        });
-        await runDue('worker-start');
+        };
+        await pruneHistory(current);
+        await pruneActivity(current);
+        await runDue('worker-start', 'settings');
       }),
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Failure } from '../service/failures';
 import { emptySnapshot, type AccountSnapshot, type TaskState } from '../store/account-state';
 import type { Task } from '../store/settings';
-import { isDue, nextRetryAt, type Trigger } from './schedule';
+import { checkedMomentsAgo, isDue, nextRetryAt, type Trigger } from './schedule';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -73,5 +73,25 @@ describe('nextRetryAt', () => {
     ['an overdue retry comes first', [withRetries(NOW + HOUR), withRetries(NOW - MIN)], NOW - MIN],
   ])('%s', (_why, snapshots, expected) => {
     expect(nextRetryAt(snapshots)).toBe(expected);
+  });
+});
+
+describe('checkedMomentsAgo (a manual check held back)', () => {
+  it.each<[string, TaskState, boolean]>([
+    ['never checked: checks', { consecutiveFailures: 0 }, false],
+    ['checked 3 s ago: held back', ranAgo(3_000), true],
+    ['checked just under 10 s ago: held back', ranAgo(9_999), true],
+    ['checked 10 s ago: checks again', ranAgo(10_000), false],
+    ['checked an hour ago: checks', ranAgo(HOUR), false],
+    ['a check dated in the future (a clock set back): checks', ranAgo(-5_000), false],
+    ['an outage 3 s ago: held back', failedAgo(3_000, { kind: 'network' }), true],
+    ['a server error 3 s ago: held back', failedAgo(3_000, { kind: 'server-error', status: 503 }), true],
+    // The user may just have fixed it: the check after saving the account must go out.
+    ['an apps password rejected 3 s ago: checks', failedAgo(3_000, { kind: 'credentials-rejected' }), false],
+    ['an API key rejected 3 s ago: checks', failedAgo(3_000, { kind: 'api-key-rejected' }), false],
+    ['details missing 3 s ago: checks', failedAgo(3_000, { kind: 'not-configured', missing: ['password', 'apiKey'] }), false],
+    ['host access missing 3 s ago: checks', failedAgo(3_000, { kind: 'permission-missing', origin: 'https://x.example' }), false],
+  ])('%s', (_why, state, held) => {
+    expect(checkedMomentsAgo(state, NOW)).toBe(held);
   });
 });

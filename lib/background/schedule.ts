@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
+import { fixedByTheUser } from './backoff';
 
 /** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
 export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
@@ -26,7 +27,8 @@ export function isDue(state: TaskState, task: Task, intervalMs: number, now: num
   if (trigger === 'retry') return false;
   if (trigger === 'alarm') return now >= state.lastAttemptAt + intervalMs * (1 - ALARM_TOLERANCE);
   // A new browser session keeps alive early, unless the server asked us to wait.
-  const askedToWait = state.failure?.kind === 'rate-limited' && state.retryAt !== undefined;
+  const asked = state.failure?.kind === 'rate-limited' || (state.failure?.kind === 'server-error' && state.failure.retryAfterMs !== undefined);
+  const askedToWait = asked && state.retryAt !== undefined;
   if (trigger === 'browser-start' && task === 'keepAlive' && !askedToWait) {
     return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
   }
@@ -34,14 +36,30 @@ export function isDue(state: TaskState, task: Task, intervalMs: number, now: num
 }
 
 /**
- * When a task of an account is next due, as the pages show it ("next sign-in"): its last
- * attempt plus the interval, or its backed-off retry if that comes sooner. Undefined before
- * the first attempt (it runs as soon as the background looks). Pure.
+ * A manual check of an account is not repeated within this time (fast clicks on Check now).
+ * Real seconds in every build, the time-scaled test build too: clicks come at a person's pace.
+ */
+export const MANUAL_CHECK_GAP_MS = 10_000;
+
+/**
+ * Whether a manual check of a task is held back because one was attempted moments ago. Not
+ * after a failure the user fixes (an apps password rejected, details missing): the check that
+ * follows saving the account is the one that tells whether the fix worked.
+ */
+export function checkedMomentsAgo(state: TaskState, now: number): boolean {
+  const at = state.lastAttemptAt;
+  if (at === undefined || at > now || now - at >= MANUAL_CHECK_GAP_MS) return false;
+  return !(state.failure && fixedByTheUser(state.failure));
+}
+
+/**
+ * When a task is next due by its schedule or its backed-off retry, whichever is sooner; unknown
+ * before its first attempt (that runs at once). Pure. The periodic alarm may run it a little
+ * later: it fires on its own period.
  */
 export function nextCheckAt(state: TaskState, intervalMs: number): number | undefined {
   if (state.lastAttemptAt === undefined) return undefined;
-  const scheduled = state.lastAttemptAt + intervalMs;
-  return state.retryAt === undefined ? scheduled : Math.min(state.retryAt, scheduled);
+  return Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity);
 }
 
 /** When the earliest backed-off retry of any account is due, if any. */

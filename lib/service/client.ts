@@ -81,13 +81,16 @@ export function createServiceApi({
 
   return {
     /** getUser on the API server. The service records it as a login: this is the keep-alive. */
-    getUser: (credentials: ServiceCredentials): Promise<Result<UserInfo>> =>
-      call(credentials.baseUrl, USER_PATH, credentials, (body) => {
-        const user = parseUserResponse(body);
-        if (!user.ok) return user;
-        const node = nodeOrigin(credentials.baseUrl, user.value.node);
-        return node.ok ? user : node;
-      }),
+    getUser: async (credentials: ServiceCredentials): Promise<Result<UserInfo>> => {
+      const user = await call(credentials.baseUrl, USER_PATH, credentials, (body) => {
+        const parsed = parseUserResponse(body);
+        if (!parsed.ok) return parsed;
+        const node = nodeOrigin(credentials.baseUrl, parsed.value.node);
+        return node.ok ? parsed : node;
+      });
+      // The API server has no such path: the address is wrong, not the account's data missing.
+      return !user.ok && user.failure.kind === 'not-found' ? fail({ kind: 'server-not-found' }) : user;
+    },
 
     /** getDatasetCapacity on the node server named by getUser's `node`. */
     getCapacity: (credentials: ServiceCredentials, node: string): Promise<Result<DatasetCapacity>> => {
@@ -139,11 +142,11 @@ function statusFailure(response: Response): Failure | undefined {
   if (status === 401) return { kind: 'credentials-rejected' };
   if (status === 403) return { kind: 'api-key-rejected' };
   if (status === 404) return { kind: 'not-found' };
-  if (status === 429) {
-    const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
-    return retryAfterMs === undefined ? { kind: 'rate-limited' } : { kind: 'rate-limited', retryAfterMs };
-  }
-  if (status >= 500) return { kind: 'server-error', status };
+  // Retry-After is sent with 429 and 503 (RFC 9110, 10.2.3).
+  const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
+  const asked = retryAfterMs === undefined ? {} : { retryAfterMs };
+  if (status === 429) return { kind: 'rate-limited', ...asked };
+  if (status >= 500) return { kind: 'server-error', status, ...asked };
   return { kind: 'http-error', status };
 }
 

@@ -1,5 +1,6 @@
 import type { Failure, InvalidAnswer } from './failures';
 import { t, type MessageKey } from '../i18n';
+import { needsTheUser } from '../outlook/standing';
 
 /** What the user can do about a failure: fix the account in the options, or just wait. */
 export type FailureRemedy = 'options' | 'wait';
@@ -19,40 +20,44 @@ function notConfiguredKey(missing: string) {
 
 /** A failure as one human sentence with its fix, in the browser's language. */
 export function describeFailure(failure: Failure): { message: string; remedy: FailureRemedy } {
+  return { message: failureMessage(failure), remedy: needsTheUser(failure) ? 'options' : 'wait' };
+}
+
+/** A failure as one sentence. When a retry is scheduled, the card says when, from the snapshot. */
+function failureMessage(failure: Failure): string {
   switch (failure.kind) {
     case 'not-configured':
-      return { message: t(notConfiguredKey(failure.missing.join())), remedy: 'options' };
+      return t(notConfiguredKey(failure.missing.join()));
     case 'permission-missing':
-      return { message: t('failurePermissionMissing', [failure.origin]), remedy: 'options' };
+      return t('failurePermissionMissing', [failure.origin]);
     case 'credentials-rejected':
-      return { message: t('failureCredentialsRejected'), remedy: 'options' };
+      return t('failureCredentialsRejected');
     case 'api-key-rejected':
-      return { message: t('failureApiKeyRejected'), remedy: 'options' };
+      return t('failureApiKeyRejected');
     case 'api-key-unsendable':
-      return { message: t('failureApiKeyUnsendable'), remedy: 'options' };
+      return t('failureApiKeyUnsendable');
     case 'node-not-ready':
-      return { message: t('failureNodeNotReady'), remedy: 'wait' };
+      return t('failureNodeNotReady');
     case 'not-found':
-      return { message: t('failureNotFound'), remedy: 'wait' };
+      return t('failureNotFound');
+    case 'server-not-found':
+      return t('failureServerNotFound');
     case 'rate-limited':
-      return {
-        message: t('failureRateLimited', [Math.ceil((failure.retryAfterMs ?? 60_000) / 60_000)]),
-        remedy: 'wait',
-      };
+      return t('failureRateLimited');
     case 'server-error':
-      return { message: t('failureServerError', [failure.status]), remedy: 'wait' };
+      return t('failureServerError', [failure.status]);
     case 'http-error':
-      return { message: t('failureHttpError', [failure.status]), remedy: 'options' };
+      return t('failureHttpError', [failure.status]);
     case 'service-error':
-      return { message: t('failureServiceError', [failure.code]), remedy: 'wait' };
+      return t('failureServiceError', [failure.code]);
     case 'invalid-response':
-      return { message: t('failureInvalidResponse', [invalidAnswer(failure.reason, failure.field)]), remedy: 'wait' };
+      return t('failureInvalidResponse', [invalidAnswer(failure.reason, failure.field)]);
     case 'redirect-refused':
-      return { message: t('failureRedirectRefused'), remedy: 'options' };
+      return t('failureRedirectRefused');
     case 'timeout':
-      return { message: t('failureTimeout', [Math.round(failure.afterMs / 1000)]), remedy: 'wait' };
+      return t('failureTimeout', [Math.round(failure.afterMs / 1000)]);
     case 'network':
-      return { message: t('failureNetwork'), remedy: 'wait' };
+      return t('failureNetwork');
   }
 }
 
@@ -69,7 +74,39 @@ const INVALID_ANSWER_TEXT: Record<InvalidAnswer, MessageKey> = {
   'bad-node': 'invalidBadNode',
 };
 
+/** The answer's required parts in words: a JSON path is no sentence (an odd one is "a required value"). */
+const ANSWER_FIELD_TEXT: Record<string, MessageKey> = {
+  node: 'answerFieldNode',
+  dataset: 'answerFieldFigures',
+  'dataset.__ROOT__': 'answerFieldFigures',
+  'dataset.__ROOT__.quota': 'answerFieldQuota',
+  'dataset.__ROOT__.used': 'answerFieldUsed',
+};
+
 /** What was wrong with an answer (a reason stored by an older version reads as unknown). */
 function invalidAnswer(reason: InvalidAnswer, field = ''): string {
-  return t(INVALID_ANSWER_TEXT[reason] ?? 'invalidUnknown', [field]);
+  return t(INVALID_ANSWER_TEXT[reason] ?? 'invalidUnknown', [t(ANSWER_FIELD_TEXT[field] ?? 'answerFieldOther')]);
 }
+
+/** Each failure kind in a few words, for lists of outcomes such as the activity log. */
+const FAILURE_KIND_TEXT: Record<Failure['kind'], MessageKey> = {
+  'not-configured': 'outcomeNotConfigured',
+  'permission-missing': 'outcomePermissionMissing',
+  'credentials-rejected': 'outcomeCredentialsRejected',
+  'api-key-rejected': 'outcomeApiKeyRejected',
+  'api-key-unsendable': 'outcomeApiKeyUnsendable',
+  'node-not-ready': 'outcomeNodeNotReady',
+  'not-found': 'outcomeNotFound',
+  'server-not-found': 'outcomeServerNotFound',
+  'rate-limited': 'outcomeRateLimited',
+  'server-error': 'outcomeServerError',
+  'http-error': 'outcomeHttpError',
+  'service-error': 'outcomeServiceError',
+  'invalid-response': 'outcomeInvalidResponse',
+  'redirect-refused': 'outcomeRedirectRefused',
+  timeout: 'outcomeTimeout',
+  network: 'outcomeNetwork',
+};
+
+/** A failure's kind in a few words (a log stores kinds, so its words follow the language shown). */
+export const failureKindWords = (kind: Failure['kind']): string => t(FAILURE_KIND_TEXT[kind]);

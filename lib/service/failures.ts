@@ -11,9 +11,13 @@ export type Failure =
   /** The key holds a character a header cannot carry (line break, non-Latin-1): never sent. */
   | { kind: 'api-key-unsendable' }
   | { kind: 'node-not-ready' }
+  /** The capacity call's 404: the node does not hold this account's data (looked up again). */
   | { kind: 'not-found' }
+  /** getUser's 404: the API server address is wrong (a mistyped custom address). */
+  | { kind: 'server-not-found' }
   | { kind: 'rate-limited'; retryAfterMs?: number }
-  | { kind: 'server-error'; status: number }
+  /** 5xx; a 503 may say when to come back. */
+  | { kind: 'server-error'; status: number; retryAfterMs?: number }
   | { kind: 'http-error'; status: number }
   | { kind: 'service-error'; code: number }
   | { kind: 'invalid-response'; reason: InvalidAnswer; field?: string }
@@ -23,7 +27,7 @@ export type Failure =
 
 /** Every failure kind, to recognise a stored failure. */
 const FAILURE_KINDS: ReadonlySet<string> = new Set<Failure['kind']>([
-  'not-configured', 'permission-missing', 'api-key-unsendable', 'credentials-rejected', 'api-key-rejected', 'node-not-ready', 'not-found',
+  'not-configured', 'permission-missing', 'api-key-unsendable', 'credentials-rejected', 'api-key-rejected', 'node-not-ready', 'not-found', 'server-not-found',
   'rate-limited', 'server-error', 'http-error', 'service-error', 'invalid-response', 'redirect-refused', 'timeout', 'network',
 ]);
 

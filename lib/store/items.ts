@@ -1,6 +1,7 @@
 import { storage, type WxtStorageItem } from '@wxt-dev/storage';
 import { ACCOUNT_DEFAULTS, isStoredAccount, newAccountId, type Account } from './accounts';
 import { unpackPoints, type AccountHistory, type HistoryPoint } from './history';
+import { unpackActivity, type AccountActivity } from './activity';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
 import { isCount, isObject } from '../guards';
 import { readSnapshot, type AccountSnapshot } from './account-state';
@@ -12,7 +13,7 @@ import { dayStart } from '../time';
 // reach storage.sync. Items are typed `unknown` on purpose: what is stored is read through the
 // guards below.
 
-export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: 1 } as const;
+export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: 1, activity: 1 } as const;
 
 /**
  * v1 → v2: the first draft kept one account as a single object. Only that shape becomes a
@@ -57,6 +58,9 @@ export const snapshotsItem = storage.defineItem<unknown>('local:snapshots', { fa
 
 /** Each account's usage history (lib/history.ts), by account id. */
 export const historyItem = storage.defineItem<unknown>('local:history', { fallback: {}, version: VERSION.history });
+
+/** Each account's activity log (lib/store/activity.ts), by account id. */
+export const activityItem = storage.defineItem<unknown>('local:activity', { fallback: {}, version: VERSION.activity });
 
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
@@ -156,6 +160,24 @@ export async function loadHistory(): Promise<Record<string, AccountHistory>> {
   return Object.fromEntries(entries.flatMap(([id, value]) => {
     const history = readHistory(value);
     return history ? [[id, history]] : [];
+  }));
+}
+
+// ---- activity log -----------------------------------------------------------------------
+
+/** One account's stored activity log: the entries that can be read, oldest first. */
+export function readActivity(value: unknown): AccountActivity | undefined {
+  if (!isObject(value) || typeof value.identity !== 'string' || typeof value.entries !== 'string') return undefined;
+  return { identity: value.identity, entries: unpackActivity(value.entries) };
+}
+
+/** Every account's activity log that can be read, by account id. Only the options page reads it. */
+export async function loadActivity(): Promise<Record<string, AccountActivity>> {
+  const raw = await activityItem.getValue();
+  const entries = isObject(raw) ? Object.entries(raw) : [];
+  return Object.fromEntries(entries.flatMap(([id, value]) => {
+    const activity = readActivity(value);
+    return activity ? [[id, activity]] : [];
   }));
 }
 

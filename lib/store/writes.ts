@@ -4,14 +4,17 @@ import type { KeyForm } from '../service/client';
 import type { Settings } from './settings';
 import type { AccountSnapshot } from './account-state';
 import { addPoint, packPoints, type HistoryPoint } from './history';
+import { addActivity, packActivity, type ActivityEntry } from './activity';
 import { isObject } from '../guards';
 import {
   accountsItem,
   accountsReady,
+  activityItem,
   damagedEntry,
   historyItem,
   loadAccounts,
   loadSnapshots,
+  readActivity,
   readHistory,
   settingsItem,
   snapshotsItem,
@@ -152,19 +155,27 @@ export function pruneSnapshots(keep: (id: string, snapshot: AccountSnapshot) => 
 // ---- history ----------------------------------------------------------------------------
 
 /**
- * Changes the stored histories in place: the accounts it does not touch stay as stored, even
- * damaged. A history written by a newer version is left alone (it stops growing until then).
+ * Changes a per-account record (histories, activity logs) in place: the accounts it does not
+ * touch stay as stored, even damaged. One written by a newer version is left alone (it stops
+ * growing until then).
  */
-function changeHistory(change: (all: Record<string, unknown>) => boolean): Promise<void> {
+function changeRecords(
+  item: typeof historyItem,
+  version: number,
+  change: (all: Record<string, unknown>) => boolean,
+): Promise<void> {
   return queued(async () => {
-    if ((await storedVersion(historyItem)) > VERSION.history) return;
-    const raw = await historyItem.getValue();
+    if ((await storedVersion(item)) > version) return;
+    const raw = await item.getValue();
     const all = isObject(raw) ? { ...raw } : {};
     if (!change(all)) return;
-    await historyItem.setValue(all);
-    await historyItem.setMeta({ v: VERSION.history });
+    await item.setValue(all);
+    await item.setMeta({ v: version });
   });
 }
+
+const changeHistory = (change: (all: Record<string, unknown>) => boolean) => changeRecords(historyItem, VERSION.history, change);
+const changeActivity = (change: (all: Record<string, unknown>) => boolean) => changeRecords(activityItem, VERSION.activity, change);
 
 /** Adds a capacity reading to an account's history (another identity's history starts over). */
 export function addReading(id: string, identity: string, point: HistoryPoint): Promise<void> {
@@ -179,6 +190,26 @@ export function addReading(id: string, identity: string, point: HistoryPoint): P
 export function pruneHistory(keep: (id: string, identity: string | undefined) => boolean): Promise<void> {
   return changeHistory((all) => {
     const gone = Object.keys(all).filter((id) => !keep(id, readHistory(all[id])?.identity));
+    for (const id of gone) delete all[id];
+    return gone.length > 0;
+  });
+}
+
+// ---- activity log -----------------------------------------------------------------------
+
+/** Logs a sign-in or usage update of an account (another identity's log starts over). */
+export function logActivity(id: string, identity: string, entry: ActivityEntry, now: number): Promise<void> {
+  return changeActivity((all) => {
+    const { entries } = addActivity(readActivity(all[id]), identity, entry, now);
+    all[id] = { identity, entries: packActivity(entries) };
+    return true;
+  });
+}
+
+/** Keeps only the logs `keep` accepts (the accounts that still exist, as they are now). */
+export function pruneActivity(keep: (id: string, identity: string | undefined) => boolean): Promise<void> {
+  return changeActivity((all) => {
+    const gone = Object.keys(all).filter((id) => !keep(id, readActivity(all[id])?.identity));
     for (const id of gone) delete all[id];
     return gone.length > 0;
   });

@@ -158,6 +158,27 @@ export class ExtensionSession {
     );
   }
 
+  /**
+   * Stops the extension's service worker the way Chrome's own extension samples do in their
+   * tests: by closing its DevTools target, as the browser stops an idle worker. Resolves once
+   * it has stopped; the next event (an alarm, a message) starts a new one.
+   */
+  async stopWorker(): Promise<void> {
+    const worker = this.currentWorker();
+    const stopped = new Promise<void>((resolve) => worker.once('close', () => resolve()));
+    const page = this.context.pages()[0] ?? (await this.context.newPage());
+    const cdp = await this.context.newCDPSession(page);
+    try {
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      const target = targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${this.extensionId}/`));
+      if (!target) throw new Error('The extension has no running service worker to stop');
+      await cdp.send('Target.closeTarget', { targetId: target.targetId });
+    } finally {
+      await cdp.detach();
+    }
+    await stopped;
+  }
+
   async alarms() {
     return this.currentWorker().evaluate(() => chrome.alarms.getAll());
   }

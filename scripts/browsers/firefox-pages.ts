@@ -76,7 +76,7 @@ export class OptionsPage {
 
   /** Sets a number in the Settings section (going there first). */
   async setNumber(label: string, value: number) {
-    await this.showSection('Settings');
+    await this.showSection('Schedule and notifications');
     await this.fill(label, String(value));
   }
 

@@ -53,7 +53,7 @@ describe.sequential('7. host permission for a custom https server (Firefox\'s pr
   it('Test connection: allowing lets getUser go out; the node is not contacted before it is allowed', async () => {
     const prompt = await promptAfter('Test connection');
     await firefox.answerPermissionPrompt(prompt.allow);
-    const result = await waitForText(options.page, `signed in as ${user.userId}`, '.form-status');
+    const result = await waitForText(options.page, `Connected as ${user.userId}`, '.form-status');
     expect(result).toContain(`not allowed to contact ${sim.nodeUrl} yet`);
     expect(sim.requests).toMatchObject([{ server: 'api', path: USER_PATH, userId: user.userId, password: user.password, status: 200 }]);
     expect(await granted()).toContain('https://127.0.0.1/*');

@@ -50,7 +50,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
     await clickButton(options.page, 'Add account');
     await options.fillAccount({ baseUrl: sim.apiUrl, userId: user.userId, password: user.password, apiKey: user.apiKey, label: 'Demo' });
     await clickButton(options.page, 'Test connection');
-    const result = await waitForText(options.page, `signed in as ${user.userId}, storage on ${sim.nodeHost}.`, '.form-status');
+    const result = await waitForText(options.page, `Connected as ${user.userId}, storage on ${sim.nodeHost}.`, '.form-status');
     expect(result).toContain('12.3 GB of 28 GB used');
     const credentials = { userId: user.userId, password: user.password, keyVia: 'header', apiKey: user.apiKey, status: 200 };
     expect(sim.requests).toMatchObject([
@@ -77,7 +77,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
   });
 
   it('3. keep-alive: the alarm wakes the suspended event page, which sends getUser', async () => {
-    await setSettings({ 'Keep-alive interval': 1, 'Usage refresh interval': 1440 });
+    await setSettings({ 'Sign in every': 1, 'Update usage every': 1440 });
     // Watch the event page and the simulator: each wake-up must follow a time suspended.
     const timeline: string[] = [];
     let seen = keptAlive().length;
@@ -99,9 +99,9 @@ describe.sequential('Storage Keeper in Firefox', () => {
     expect(wakeUps, timeline.join(' → ')).toBe(2);
     expect(keptAlive().at(-1)).toMatchObject({ path: USER_PATH, userId: user.userId, password: user.password, apiKey: user.apiKey });
     const popup = new Popup(await firefox.open('popup'));
-    await waitForText(popup.page, /Login recorded (this minute|1 minute ago)/, popup.card('Demo'));
+    await waitForText(popup.page, /Last sign-in (this minute|1 minute ago)/, popup.card('Demo'));
     await popup.page.close();
-    await setSettings({ 'Keep-alive interval': 24 }); // quiet again for the next steps
+    await setSettings({ 'Sign in every': 24 }); // quiet again for the next steps
   }, 60_000);
 
   it('4. near full: one notification, the warning then critical badge colour, none again on the next refresh', async () => {
@@ -156,7 +156,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
 
   it('6. browser restart (permanent XPI, kept profile): accounts, figures and alarms kept; overdue keep-alive caught up', async () => {
     const interval = 8 * HOUR_MS;
-    await setSettings({ 'Keep-alive interval': 8 });
+    await setSettings({ 'Sign in every': 8 });
     const before = await firefox.storage();
     const alarmsBefore = await firefox.alarms();
     const nextAlarm = alarmsBefore.find((a) => a.name === 'keep-alive')!.scheduledTime;
@@ -177,11 +177,11 @@ describe.sequential('Storage Keeper in Firefox', () => {
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     expect(after.accounts).toEqual(before.accounts);
     const popup = new Popup(await firefox.open('popup'));
-    const card = await waitForText(popup.page, /Login recorded this minute/, popup.card('Demo'));
+    const card = await waitForText(popup.page, /Last sign-in this minute/, popup.card('Demo'));
     expect(card).toContain('97%');
     const options = await firefox.open('options');
     await waitForText(options, 'Demo', '::-p-aria([role="listitem"])');
-    await new OptionsPage(options).showSection('Settings');
-    expect(await (await field(options, 'Keep-alive interval')).evaluate((e) => (e as HTMLInputElement).value)).toBe('8');
+    await new OptionsPage(options).showSection('Schedule and notifications');
+    expect(await (await field(options, 'Sign in every')).evaluate((e) => (e as HTMLInputElement).value)).toBe('8');
   }, 90_000);
 });

@@ -35,7 +35,7 @@ describe.sequential('Storage Keeper in Chromium', () => {
     await options.page.getByRole('button', { name: 'Add account' }).click();
     await options.fillAccount({ baseUrl: sim.apiUrl, userId: user.userId, password: user.password, apiKey: user.apiKey, label: 'Demo' });
     await options.page.getByRole('button', { name: 'Test connection' }).click();
-    await options.page.getByText(`signed in as ${user.userId}, storage on ${sim.nodeHost}.`).waitFor();
+    await options.page.getByText(`Connected as ${user.userId}, storage on ${sim.nodeHost}.`).waitFor();
     expect(await options.page.locator('.form-status').textContent()).toContain('12.3 GB of 28 GB used');
     await options.page.getByRole('button', { name: 'Save', exact: true }).click();
     await options.page.getByText('Demo', { exact: true }).first().waitFor();
@@ -57,8 +57,8 @@ describe.sequential('Storage Keeper in Chromium', () => {
 
   it('3. keep-alive: the alarm fires, the service records the login with the right credentials', async () => {
     const options = new OptionsPage(await browser.open('options'));
-    await options.setNumber('Keep-alive interval', 1); // 5 s in this test build
-    await options.setNumber('Usage refresh interval', 1440);
+    await options.setNumber('Sign in every', 1); // 5 s in this test build
+    await options.setNumber('Update usage every', 1440);
     await options.saveSettings();
     const before = user.lastLoginMs!;
     const count = sim.requests.filter((r) => r.server === 'api').length;
@@ -66,7 +66,7 @@ describe.sequential('Storage Keeper in Chromium', () => {
     expect(lastApiRequest()).toMatchObject({ userId: user.userId, password: user.password, keyVia: 'header', apiKey: user.apiKey, status: 200 });
     expect(user.lastLoginMs).toBeGreaterThan(before);
     const popup = new Popup(await browser.open('popup'));
-    await popup.card('Demo').getByText(/Login recorded (this minute|1 minute ago)/).waitFor();
+    await popup.card('Demo').getByText(/Last sign-in (this minute|1 minute ago)/).waitFor();
     await popup.page.close();
     await options.page.close();
   });
@@ -112,7 +112,7 @@ describe.sequential('Storage Keeper in Chromium', () => {
     const saved = (await browser.storage()).accounts;
     breakIt();
     const popup = new Popup(await browser.open('popup'));
-    await popup.page.getByRole('button', { name: 'Refresh' }).click();
+    await popup.page.getByRole('button', { name: 'Check now' }).click();
     const alert = popup.page.getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
     expect(await alert.textContent()).toMatch(message);

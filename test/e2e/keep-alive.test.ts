@@ -4,17 +4,19 @@ import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { NotificationLog } from './notification-log';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
+import { ALARM, MANUAL_CHECK_GAP_MS } from '../../lib/background/schedule';
 
 // Keep-alive you can trust, in real Chromium on the time-scaled build (an hour lasts 5 s, a day
 // 2 minutes): a brief outage says nothing, a real day of failure says so once, a fix says
 // "works again", an edit to another server sends nothing more to the old one, and Refresh in
-// the popup is a full check.
+// the popup is a full check, not repeated within 10 real seconds.
 let sim: Simulator;
 let other: Simulator;
 let browser: ExtensionSession;
 const flaky = demoAccount({ userId: 'flaky', password: 'flaky-pw', apiKey: 'flaky-key' });
 const broken = demoAccount({ userId: 'broken', password: 'broken-pw', apiKey: 'broken-key' });
 const moved = demoAccount({ userId: 'moved', password: 'moved-pw', apiKey: 'moved-key', used: 3 * 1024 ** 3 });
+const TIME_SCALE = 720; // the e2e build's WXT_TIME_SCALE
 const SCALED_DAY_MS = 120_000;
 
 const notices = new NotificationLog();
@@ -88,7 +90,9 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
     const card = popup.card('Flaky');
     await card.getByText('3 GB of 28 GB used').waitFor({ timeout: 20_000 });
     expect(await card.textContent()).not.toContain('flaky');
-    await new Promise((resolve) => setTimeout(resolve, 12_000)); // two more keep-alive periods
+    // Two more sign-in periods (5 s each here) go by: the new server sees them.
+    const signInsSinceEdit = () => other.requests.filter((r) => r.server === 'api' && r.userId === 'moved' && r.atMs > editedAt).length;
+    await expect.poll(signInsSinceEdit, { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(3);
     const toOldServer = sim.requests.filter((r) => r.userId === 'flaky' && r.atMs > editedAt);
     expect(toOldServer).toEqual([]);
     expect(other.requests.filter((r) => r.server === 'node' && r.userId === 'moved').length).toBeGreaterThan(0);
@@ -100,16 +104,41 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
   it('4. Refresh in the popup is a full check: a keep-alive and the capacity of every account', async () => {
     // Long intervals, so only the click sends anything.
     const options = new OptionsPage(await browser.open('options'));
-    await options.setNumber('Keep-alive interval', 168);
+    await options.setNumber('Sign in every', 168);
     await options.saveSettings();
     await options.page.close();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The background has taken the new period.
+    await expect.poll(async () => (await browser.alarms()).find((a) => a.name === ALARM.keepAlive)?.periodInMinutes).toBe((168 * 60) / TIME_SCALE);
     const before = { api: other.requests.filter((r) => r.server === 'api').length, node: other.requests.filter((r) => r.server === 'node').length };
     const popup = new Popup(await browser.open('popup'));
     await popup.refresh();
     await expect.poll(() => other.requests.filter((r) => r.server === 'node').length).toBe(before.node + 1);
     expect(other.requests.filter((r) => r.server === 'api').length).toBe(before.api + 1);
-    await popup.card('Flaky').getByText(/Login recorded (this minute|1 minute ago)/).waitFor();
+    await popup.card('Flaky').getByText(/Last sign-in (this minute|1 minute ago)/).waitFor();
     await popup.page.close();
   }, 60_000);
+  it('5. Check now is not repeated within 10 real seconds, however fast the clicks come', async () => {
+    // The gap is real time even in this time-scaled build (where 10 s would otherwise last 14 ms).
+    const popup = new Popup(await browser.open('popup'));
+    const signIns = () => other.requests.filter((r) => r.server === 'api');
+    /** Clicks once a second until a click checks again; how many clicks that took. */
+    const clickUntilChecked = async () => {
+      const before = signIns().length;
+      let clicks = 0;
+      await expect
+        .poll(async () => {
+          await popup.refresh();
+          clicks += 1;
+          return signIns().length;
+        }, { timeout: 30_000, interval: 1000 })
+        .toBe(before + 1);
+      return clicks;
+    };
+    await clickUntilChecked(); // within the gap of the check before: the first check
+    const first = signIns().at(-1)!.atMs;
+    expect(await clickUntilChecked()).toBeGreaterThanOrEqual(5);
+    // Measured where the requests arrive, a little after each check began: within a second of the gap.
+    expect(signIns().at(-1)!.atMs - first).toBeGreaterThan(MANUAL_CHECK_GAP_MS - 1000);
+    await popup.page.close();
+  }, 90_000);
 });

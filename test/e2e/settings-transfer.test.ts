@@ -6,6 +6,7 @@ import { demoAccount, startSimulator, type Simulator } from '../../scripts/simul
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension } from '../../scripts/browsers/chromium';
 import { QUIET_SETTINGS } from './page-states';
+import type { AccountSnapshot } from '../../lib/store/account-state';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
 // Settings you can take with you, as a user moves them: exported from one browser profile
@@ -32,7 +33,7 @@ describe.sequential('export and import in Chromium', () => {
       await options.page.getByText('Work', { exact: true }).first().waitFor();
       await options.showSection('transferHeading');
       expect(await options.page.getByLabel('Include passwords and API keys').isChecked()).toBe(false);
-      const [download] = await Promise.all([options.page.waitForEvent('download'), options.page.getByRole('button', { name: 'Export settings' }).click()]);
+      const [download] = await Promise.all([options.page.waitForEvent('download'), options.page.getByRole('button', { name: 'Export accounts and settings' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^storage-keeper-settings-\d{4}-\d{2}-\d{2}\.json$/);
       await download.saveAs(file);
       const text = readFileSync(file, 'utf8');
@@ -53,7 +54,7 @@ describe.sequential('export and import in Chromium', () => {
     const browser = await launchExtension();
     try {
       const options = new OptionsPage(await browser.open('options', 'transfer'));
-      await options.page.getByLabel('Import settings from a file').setInputFiles(file);
+      await options.page.getByLabel('Import accounts and settings from a file').setInputFiles(file);
       const preview = options.page.getByRole('region', { name: 'What this import will do' });
       await preview.waitFor();
       expect(await preview.getByRole('listitem').allTextContents()).toEqual([
@@ -64,14 +65,19 @@ describe.sequential('export and import in Chromium', () => {
       await preview.getByRole('button', { name: 'Import', exact: true }).click();
       await options.page.getByText('Imported: 2 added, 0 updated. Nothing was removed.').waitFor();
       await options.showSection('accountsHeading');
-      const needs = 'This account needs its apps password and API key: enter them in the options. Until then nothing is sent and it is not kept alive.';
+      const needs = 'This account needs its apps password and API key: enter them in the options. Until then nothing is sent and it is not last sign-in.';
       await expect.poll(() => options.page.getByText(needs).count()).toBe(2);
       expect(((await browser.storage()).settings as { warningPercent: number }).warningPercent).toBe(80);
 
       // The popup says the same; nothing has been sent for either account.
       const popup = new Popup(await browser.open('popup'));
       await popup.card('Home').getByText(needs).waitFor();
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // The background has been through both accounts (each task recorded as waiting for its secrets).
+      const waiting = async () => {
+        const snapshots = Object.values(((await browser.storage()).snapshots ?? {}) as Record<string, AccountSnapshot>);
+        return snapshots.filter((s) => s.keepAlive.failure?.kind === 'not-configured' && s.refresh.failure?.kind === 'not-configured').length;
+      };
+      await expect.poll(waiting, { timeout: 20_000 }).toBe(2);
       expect(sim.requests).toEqual([]);
 
       // Completed in the options page: only then is the account checked.

@@ -206,7 +206,7 @@ describe('notifications', () => {
     expect(await usageAt(92)).toHaveLength(1);
     expect(await usageAt(89)).toHaveLength(1); // still within the margin: not re-armed
     expect(await usageAt(91)).toHaveLength(1);
-    expect(await usageAt(96)).toEqual(['usage:id-alice alice: storage nearly full', 'usage:id-alice alice: storage almost full']);
+    expect(await usageAt(96)).toEqual(['usage:id-alice alice: storage nearly full', 'usage:id-alice alice: storage critically full']);
     expect(await usageAt(94)).toHaveLength(2);
     expect(await usageAt(80)).toHaveLength(2); // re-armed
     expect(await usageAt(90)).toHaveLength(3);
@@ -228,36 +228,37 @@ describe('notifications', () => {
     const failing = notices(create).filter(([id]) => id === 'keep-alive:id-alice');
     expect(failing).toHaveLength(1);
     expect(failing[0]![1]).toMatchObject({
-      title: 'alice: keep-alive is failing',
+      title: 'alice: sign-in is failing',
       message: expect.stringContaining('apps password was rejected'),
     });
-    expect(failing[0]![1].message).toContain(`No login recorded since ${new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(lastSuccess)}.`);
+    expect(failing[0]![1].message).toContain(`No sign-in since ${new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(lastSuccess)}.`);
     sim.account('alice').password = password;
     await worker.checkNow({});
-    expect(notices(create).at(-1)?.[1]).toMatchObject({ title: 'alice: keep-alive works again' });
+    expect(notices(create).at(-1)?.[1]).toMatchObject({ title: 'alice: sign-in works again' });
     create.mockRestore();
   });
 });
 
 describe('badge', () => {
   it.each([
-    ['normal', 40, '40%', BADGE_COLORS.normal],
-    ['warning', 91, '91%', BADGE_COLORS.warning],
-    ['critical', 97.5, '98%', BADGE_COLORS.critical],
-  ])('shows the usage in the %s colour', async (_level, percent, text, color) => {
+    ['normal', 40, '40%', BADGE_COLORS.normal, '40%'],
+    ['warning', 91, '91%', BADGE_COLORS.warning, 'Nearly full: 91%'],
+    ['critical', 97.5, '98%', BADGE_COLORS.critical, 'Critically full: 98%'],
+  ])('shows the usage in the %s colour, named with its level in the title', async (_level, percent, text, color, words) => {
     sim.account('alice').used = percent * GB;
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
     expect(await fakeBrowser.action.getBadgeText({})).toBe(text);
     expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(hexToRgba(color));
-    expect(await fakeBrowser.action.getTitle({})).toMatch(/^Storage Keeper\nalice: \d+% · kept alive /);
+    expect(await fakeBrowser.action.getTitle({})).toMatch(new RegExp(`^Storage Keeper\nalice: ${words} · last sign-in `));
   });
 
-  it('shows ! with the reason in the title on a failure, and the most urgent account first', async () => {
+  it('shows ! in its own colour with the reason in the title when an account needs the user', async () => {
     const worker = await freshBrowser([alice(), { ...bob(), apiKey: 'wrong' }]);
     await worker.start('worker-start');
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
-    expect(await fakeBrowser.action.getTitle({})).toContain('bob: usage unknown · not kept alive yet\n⚠ The API key was rejected.');
+    expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(hexToRgba(BADGE_COLORS['needs-you']));
+    expect(await fakeBrowser.action.getTitle({})).toContain('bob: usage unknown · no sign-in yet\n! needs you: The API key was rejected.');
   });
 });
 

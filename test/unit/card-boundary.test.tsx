@@ -33,6 +33,6 @@ it('replaces only the card that cannot be shown; the others and the header stay 
   const broken = await screen.findByRole('article', { name: 'Home' });
   expect(broken.textContent).toContain("This account's data could not be shown.");
   expect(screen.getByRole('article', { name: 'Work' }).textContent).toContain('20%');
-  expect(screen.getByRole('button', { name: 'Options' })).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Open settings' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Check now' })).toBeTruthy();
 });

@@ -9,7 +9,7 @@ import { demoAccount, startSimulator, type Simulator } from '../../scripts/simul
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, snapshotOf, storeAccounts } from './helpers/harness';
 
-// The promise users install Storage Keeper for: the account is kept alive, and they hear
+// The promise users install Storage Keeper for: the account is last sign-in, and they hear
 // about it when that is at risk, not before and not again and again.
 
 const GB = 1024 ** 3;
@@ -86,7 +86,7 @@ describe('keep-alive failing notices', () => {
     await live(70 * 24);
     // Counted from the first failed keep-alive (its scheduled run, a few hours in), not from the last success.
     const failingSince = sim.requests.find((r) => r.server === 'api' && r.status === 401)!.atMs;
-    const failing = shown.filter((n) => n.title === 'alice: keep-alive is failing');
+    const failing = shown.filter((n) => n.title === 'alice: sign-in is failing');
     const days = failing.map((n) => (n.at - failingSince) / DAY);
     expect(days).toHaveLength(4);
     expect(days[0]).toBeGreaterThan(1);
@@ -102,12 +102,12 @@ describe('keep-alive failing notices', () => {
     const date = (ms: number) => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(ms);
     for (const notice of failing) {
       expect(notice.message).toContain('apps password was rejected');
-      expect(notice.message).toContain(`No login recorded since ${date(lastSuccess)}.`);
-      expect(notice.message).toContain(`deleted after about two years without a login: around ${date(lastSuccess + 730 * DAY)} if this goes on.`);
+      expect(notice.message).toContain(`No sign-in since ${date(lastSuccess)}.`);
+      expect(notice.message).toContain(`deleted after about two years without a sign-in: around ${date(lastSuccess + 730 * DAY)} if this goes on.`);
     }
     sim.account('alice').password = demoAccount().password; // works again: noticed at the next retry, within a day
     await live(25);
-    expect(shown.filter((n) => n.title === 'alice: keep-alive works again')).toHaveLength(1);
+    expect(shown.filter((n) => n.title === 'alice: sign-in works again')).toHaveLength(1);
     await live(48);
     expect(shown.filter((n) => n.id.startsWith('keep-alive:'))).toHaveLength(5);
   }, 60_000);
@@ -138,15 +138,15 @@ describe('keep-alive failing notices', () => {
     expect((await snapshotOf('id-alice')).alerts.usage).toBe('normal'); // nothing recorded as told
     clock.now += HOUR;
     await newWorker().onAlarm(ALARM.refresh);
-    expect(shown.map((n) => n.title)).toEqual(['alice: storage almost full']);
+    expect(shown.map((n) => n.title)).toEqual(['alice: storage critically full']);
   });
 });
 
 describe('notification switches', () => {
   it.each([
     ['the account’s own switch off', { notifications: false }, DEFAULT_SETTINGS, []],
-    ['"notify about usage" off', {}, { ...DEFAULT_SETTINGS, notifyUsage: false }, ['alice: keep-alive is failing']],
-    ['"notify about keep-alive" off', {}, { ...DEFAULT_SETTINGS, notifyKeepAlive: false }, ['alice: storage almost full']],
+    ['"notify about usage" off', {}, { ...DEFAULT_SETTINGS, notifyUsage: false }, ['alice: sign-in is failing']],
+    ['"notify about keep-alive" off', {}, { ...DEFAULT_SETTINGS, notifyKeepAlive: false }, ['alice: storage critically full']],
   ])('%s', async (_name, accountOverrides, settings, expected) => {
     const shown = recordNotices();
     const worker = await freshBrowser([alice(accountOverrides)]);

@@ -105,7 +105,7 @@ describe('the forecast switch', () => {
 
 /** Chooses a file in the import field, as the browser's file picker would. */
 function chooseFile(text: string) {
-  const input = screen.getByLabelText('Import settings from a file') as HTMLInputElement;
+  const input = screen.getByLabelText('Import accounts and settings from a file') as HTMLInputElement;
   Object.defineProperty(input, 'files', { configurable: true, value: [new File([text], 'settings.json', { type: 'application/json' })] });
   fireEvent.change(input);
 }
@@ -119,13 +119,13 @@ describe('export', () => {
     render(<App />);
     const box = await screen.findByLabelText('Include passwords and API keys');
     expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Anyone who has the file can then sign in to your accounts/);
-    fireEvent.click(screen.getByRole('button', { name: 'Export settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export accounts and settings' }));
     expect(downloads.at(-1)!.name).toMatch(/^storage-keeper-settings-\d{4}-\d{2}-\d{2}\.json$/);
     const file = await exported();
     expect(file).toMatchObject({ format: 'storage-keeper-settings', version: 1, secrets: false, settings: DEFAULT_SETTINGS });
     expect(file.accounts).toEqual([{ label: 'Home', baseUrl: 'https://api.teracloud.jp', userId: 'yamada', keyForm: 'header', notifications: true }]);
     fireEvent.click(box);
-    fireEvent.click(screen.getByRole('button', { name: 'Export settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export accounts and settings' }));
     expect((await exported()).accounts[0]).toMatchObject({ password: 'app-pw', apiKey: 'key-1' });
   });
 });
@@ -169,7 +169,7 @@ describe('import', () => {
     expect((await loadSettings()).refreshMinutes).toBe(60);
     fireEvent.click(screen.getByRole('link', { name: 'Accounts' }));
     const added = (await screen.findByText('New', { selector: 'li strong' })).closest('li')!;
-    expect(added.textContent).toContain('This account needs its apps password and API key: enter them in the options. Until then nothing is sent');
+    expect(added.textContent).toContain('This account needs its apps password and API key. Until it has them, nothing is sent');
   });
 
   it.each([
@@ -179,7 +179,7 @@ describe('import', () => {
     [
       'a file with mistakes',
       JSON.stringify({ format: 'storage-keeper-settings', version: 1, accounts: [{ baseUrl: 'ftp://x', userId: 'a' }], settings: { keepAliveHours: 500 } }),
-      ['Nothing was imported: the file has these mistakes.', 'Account 1 › Server: Enter an https:// address of the server, without a path.', 'Settings › Keep-alive interval: Out of the allowed range.'],
+      ['Nothing was imported: the file has these mistakes.', 'Account 1 › Server: Enter an https:// address of the server, without a path.', 'Settings › Sign in every: Out of the allowed range.'],
     ],
   ])('refuses %s, says why, and changes nothing', async (_name, text, lines) => {
     await storeAccounts([account()]);

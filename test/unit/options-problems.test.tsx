@@ -64,14 +64,14 @@ describe('settings after "Remove all data"', () => {
     await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60, keepAliveHours: 12 } });
     openSettingsPage('settings');
     render(<App />);
-    await waitFor(() => expect((screen.getByLabelText('Usage refresh interval') as HTMLInputElement).value).toBe('60'));
+    await waitFor(() => expect((screen.getByLabelText('Update usage every') as HTMLInputElement).value).toBe('60'));
     fireEvent.click(screen.getByRole('link', { name: 'Your data' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove all data' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Remove all data' }));
     await screen.findByRole('heading', { name: 'Accounts' });
-    fireEvent.click(screen.getByRole('link', { name: 'Settings' }));
-    await waitFor(() => expect((screen.getByLabelText('Usage refresh interval') as HTMLInputElement).value).toBe('30'));
-    expect((screen.getByLabelText('Keep-alive interval') as HTMLInputElement).value).toBe('24');
+    fireEvent.click(screen.getByRole('link', { name: 'Schedule and notifications' }));
+    await waitFor(() => expect((screen.getByLabelText('Update usage every') as HTMLInputElement).value).toBe('30'));
+    expect((screen.getByLabelText('Sign in every') as HTMLInputElement).value).toBe('24');
   });
 
   it('close an account form that was open, so nothing removed is saved back', async () => {
@@ -105,7 +105,7 @@ describe('asking for host access', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
-      'This version of Storage Keeper cannot reach plain http:// servers such as http://127.0.0.1:8080 (only its simulator build can). Use the server\'s https:// address.',
+      'This version of Storage Keeper cannot reach plain http:// servers such as http://127.0.0.1:8080. Use the server\'s https:// address.',
     );
     expect(asked).toBe(0);
     expect(await savedAccounts()).toEqual([]);
@@ -140,7 +140,7 @@ describe('what the form says', () => {
       const ids = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
       return ids.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
     };
-    expect(hint('User ID')).toContain("sign in to the service's website");
+    expect(hint('User ID')).toContain("use on the service's website");
     expect(hint('Apps password')).toContain('create an apps password on your My Page and enable Apps Connection');
     expect(hint('API key')).toContain('Your own key: the service issues API keys to applications through its developer programme');
   });
@@ -149,7 +149,7 @@ describe('what the form says', () => {
     installFakeExtensionApis({ locale: 'ja' });
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'アカウントを追加' }));
-    expect(screen.getByText('サービスのウェブサイトにログインするときの ID です。')).toBeTruthy();
+    expect(screen.getByText('サービスのウェブサイトで使う ID です。')).toBeTruthy();
     expect(screen.getByText(/マイページでアプリパスワードを発行し、「外部アプリ接続」を有効に/)).toBeTruthy();
     expect(screen.getByText(/API キーはサービスの開発者プログラムがアプリケーションに発行します/)).toBeTruthy();
   });

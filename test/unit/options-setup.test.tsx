@@ -121,16 +121,16 @@ describe('the settings page in sections', () => {
     const nav = await screen.findByRole('navigation', { name: 'Sections of the settings page' });
     const link = (name: string) => within(nav).getByRole('link', { name });
     expect(link('Accounts').getAttribute('aria-current')).toBe('page');
-    fireEvent.click(link('Settings'));
-    expect(await screen.findByRole('heading', { name: 'Settings', level: 2 })).toBeTruthy();
+    fireEvent.click(link('Schedule and notifications'));
+    expect(await screen.findByRole('heading', { name: 'Schedule and notifications', level: 2 })).toBeTruthy();
     expect(location.hash).toBe('#settings');
-    expect(link('Settings').getAttribute('aria-current')).toBe('page');
+    expect(link('Schedule and notifications').getAttribute('aria-current')).toBe('page');
     expect(link('Accounts').getAttribute('aria-current')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Accounts', level: 2 })).toBeNull();
     // A reload opens where the user was.
     cleanup();
     render(<App />);
-    expect(await screen.findByLabelText('Keep-alive interval')).toBeTruthy();
+    expect(await screen.findByLabelText('Sign in every')).toBeTruthy();
   });
 
   it('keeps the list in view while one account is edited, under a title that names it', async () => {
@@ -153,9 +153,9 @@ describe('the settings page in sections', () => {
     render(<App />);
     const entry = (name: string) => screen.findByText(name, { selector: 'li strong' }).then((el) => el.closest('li')!.textContent);
     expect(await entry('Home')).toContain('Last sign-in 2 hours ago');
-    expect(await entry('Home')).toContain('next sign-in in 22 hours');
+    expect(await entry('Home')).toContain('Next sign-in in 22 hours');
     expect(await entry('New')).toContain('No sign-in yet');
-    expect(await entry('New')).toContain('next sign-in shortly');
+    expect(await entry('New')).toContain('Next sign-in shortly');
     vi.useRealTimers();
   });
 });

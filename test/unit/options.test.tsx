@@ -53,12 +53,12 @@ describe('settings', () => {
   it('shows each invalid field its own error, saves the valid ones, and keeps what was typed', async () => {
     openSettingsPage('settings');
     render(<App />);
-    await screen.findByLabelText('Keep-alive interval');
-    type('Keep-alive interval', '0');
-    type('Usage refresh interval', '45');
+    await screen.findByLabelText('Sign in every');
+    type('Sign in every', '0');
+    type('Update usage every', '45');
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(async () => expect((await loadSettings()).refreshMinutes).toBe(45));
-    const keepAlive = screen.getByLabelText('Keep-alive interval') as HTMLInputElement;
+    const keepAlive = screen.getByLabelText('Sign in every') as HTMLInputElement;
     expect(keepAlive.value).toBe('0');
     expect(keepAlive.getAttribute('aria-invalid')).toBe('true');
     const errorId = keepAlive.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-error'))!;
@@ -70,16 +70,16 @@ describe('settings', () => {
   it('requires warning below critical', async () => {
     openSettingsPage('settings');
     render(<App />);
-    await screen.findByLabelText('Warning threshold');
-    type('Warning threshold', '97');
-    type('Critical threshold', 'x');
+    await screen.findByLabelText('“Nearly full” from');
+    type('“Nearly full” from', '97');
+    type('“Critically full” from', 'x');
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Enter a whole number.')).toBeTruthy();
-    type('Critical threshold', '96');
+    type('“Critically full” from', '96');
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText('Must be above the warning threshold.')).toBeTruthy();
+    expect(await screen.findByText('Must be above “Nearly full”.')).toBeTruthy();
     expect(await loadSettings()).toEqual(DEFAULT_SETTINGS);
-    type('Critical threshold', '99');
+    type('“Critically full” from', '99');
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Saved.')).toBeTruthy();
     expect(await loadSettings()).toMatchObject({ warningPercent: 97, criticalPercent: 99 });
@@ -113,13 +113,13 @@ describe('accounts', () => {
     await fillNewAccount();
     fireEvent.click(screen.getByRole('radio', { name: /Parameter in the address/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    const status = await screen.findByText(/signed in as yamada/);
+    const status = await screen.findByText(/Connected as yamada/);
     expect(status.closest('[role=status]')?.textContent).toContain('7 GB of 28 GB used');
     expect(messages[0]).toEqual({ type: 'testConnection', data: expect.objectContaining({ userId: 'yamada', keyForm: 'matrix' }) });
     expect(await savedAccounts()).toEqual([]);
     report = { user: { ok: false, failure: { kind: 'api-key-rejected' } } };
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    expect(await screen.findByText('The API key was rejected. Check the API key in the options.')).toBeTruthy();
+    expect(await screen.findByText("The API key was rejected. Check that it is the key issued for Storage Keeper's use.")).toBeTruthy();
   });
 
   it('says so when the background fails to run the test, instead of "Testing…" forever', async () => {
@@ -137,7 +137,7 @@ describe('accounts', () => {
     fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    await screen.findByText(/signed in as yamada/);
+    await screen.findByText(/Connected as yamada/);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
     expect(requested.at(-1)).toEqual(['https://api.infini-cloud.net/*', 'https://nanao.teracloud.jp/*']);
@@ -193,7 +193,7 @@ describe('accounts', () => {
     render(<App />);
     expect(await screen.findByRole('heading', { name: 'アカウント' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: '動作の設定' }));
-    expect(await screen.findByLabelText('ログイン維持の間隔')).toBeTruthy();
+    expect(await screen.findByLabelText('サインインの間隔')).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'データ' }));
     expect(await screen.findByRole('button', { name: 'すべてのデータを削除' })).toBeTruthy();
   });

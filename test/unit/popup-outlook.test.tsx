@@ -79,24 +79,24 @@ describe('the usage trend', () => {
 });
 
 describe('the safety line', () => {
-  it('says when a login was last recorded; while keep-alive fails, since when and until when', async () => {
+  it('says when it last signed in; once sign-in has failed as long as the notice waits, since when and until when', async () => {
     const lastSuccessAt = Date.UTC(2026, 2, 2, 10);
-    const failing = snapshot(44, { keepAlive: { consecutiveFailures: 3, failure: { kind: 'network' }, failingSince: NOW - DAY, lastAttemptAt: NOW, lastSuccessAt } });
+    const failing = snapshot(44, { keepAlive: { consecutiveFailures: 3, failure: { kind: 'network' }, failingSince: NOW - DAY - 60_000, lastAttemptAt: NOW, lastSuccessAt } });
     const card = await show([], failing);
-    expect(card.textContent).toContain('No login recorded since Mar 2, 2026. Free accounts are deleted after about two years without a login: around Mar 1, 2028 if this goes on.');
-    expect(card.textContent).toContain('Login recorded 264 days ago');
+    expect(card.textContent).toContain('No sign-in since Mar 2, 2026. Free accounts are deleted after about two years without a sign-in: around Mar 1, 2028 if this goes on.');
+    expect(card.textContent).toContain('Last sign-in 264 days ago');
   });
 
   it('is not shown while keep-alive works', async () => {
     const card = await show([]);
-    expect(card.textContent).toContain('Login recorded 2 hours ago');
-    expect(card.textContent).not.toContain('without a login');
+    expect(card.textContent).toContain('Last sign-in 2 hours ago');
+    expect(card.textContent).not.toContain('without a sign-in');
   });
 
-  it('says so when no login was ever recorded', async () => {
-    const card = await show([], snapshot(44, { keepAlive: { consecutiveFailures: 1, failure: { kind: 'credentials-rejected' }, lastAttemptAt: NOW } }));
-    expect(card.textContent).toContain('Storage Keeper has not recorded a login for this account yet.');
-    expect(card.textContent).not.toContain('Login recorded');
+  it('says so when it never signed in', async () => {
+    const card = await show([], snapshot(44, { keepAlive: { consecutiveFailures: 1, failure: { kind: 'credentials-rejected' }, lastAttemptAt: NOW, failingSince: NOW - 2 * DAY } }));
+    expect(card.textContent).toContain('Storage Keeper has not signed in to this account yet.');
+    expect(card.textContent).not.toContain('Last sign-in');
   });
 });
 

@@ -34,7 +34,8 @@ let stopMessages: () => void;
 
 const show = () => render(<App now={() => NOW} />);
 const failing = (failure: Failure, percent = 44): AccountSnapshot =>
-  snapshot(percent, { keepAlive: { consecutiveFailures: 1, failure, lastAttemptAt: NOW, lastSuccessAt: NOW - 3_600_000 } });
+  // Failing for two days: past the grace, so even a failure that passes by itself is shown.
+  snapshot(percent, { keepAlive: { consecutiveFailures: 1, failure, lastAttemptAt: NOW, failingSince: NOW - 2 * 86_400_000, lastSuccessAt: NOW - 3_600_000 } });
 /** Stores snapshots the way an older or damaged extension state might hold them. */
 const storeRaw = (snapshots: Record<string, unknown>) => storeSnapshots(snapshots);
 
@@ -74,7 +75,7 @@ describe('popup: access to a node host', () => {
     await storeSnapshots({ home: blocked });
     show();
     const card = await screen.findByRole('article', { name: 'Home' });
-    expect(within(card).queryByRole('button', { name: 'Open options' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Open settings' })).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: 'Allow access to nanao.teracloud.jp' }));
     await waitFor(() => expect(messages).toEqual([{ type: 'checkNow', data: { accountId: 'home' } }]));
     expect(requested).toEqual([['https://nanao.teracloud.jp/*']]);
@@ -96,9 +97,9 @@ describe('popup: access to a node host', () => {
 
 describe('popup: what the figures say', () => {
   it.each([
-    [89.6, '90%', 'usage--warning'],
+    [89.6, 'Nearly full: 90%', 'usage--warning'],
     [89.4, '89%', 'usage--normal'],
-    [94.6, '95%', 'usage--critical'],
+    [94.6, 'Critically full: 95%', 'usage--critical'],
   ])('%s %% shows as %s in the matching colour', async (percent, shown, level) => {
     await storeAccounts([account()]);
     await storeSnapshots({ home: snapshot(percent) });

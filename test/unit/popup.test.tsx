@@ -26,7 +26,7 @@ describe('popup', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Set up an account' }));
     expect(screen.getByText(/Storage Keeper signs in once a day/)).toBeTruthy();
     expect(opened).toEqual([fakeBrowser.runtime.getURL('/options.html#setup')]);
-    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check now' })).toBeNull();
   });
 
   it('shows one account in full: usage, capacity, bonus, copyable details and times', async () => {
@@ -45,8 +45,8 @@ describe('popup', () => {
       expect(within(card).getByRole('button', { name: `Copy ${label}` })).toBeTruthy();
     }
     expect(text).toContain('Storage Keeper by SK team');
-    expect(text).toContain('Checked 3 minutes ago');
-    expect(text).toContain('Login recorded 2 hours ago');
+    expect(text).toContain('Usage updated 3 minutes ago');
+    expect(text).toContain('Last sign-in 2 hours ago');
     expect(card.querySelector('.usage--normal')).not.toBeNull();
   });
 
@@ -99,7 +99,7 @@ describe('popup', () => {
     expect(screen.queryByText('WebDAV URL')).toBeNull();
   });
 
-  it('explains a failure with its fix and keeps the last figures, marked stale', async () => {
+  it('explains a failure that needs the user at once, with its fix; fresh figures are not called out of date', async () => {
     let opened = 0;
     fakeBrowser.runtime.openOptionsPage = async () => void opened++;
     await storeAccounts([account()]);
@@ -109,11 +109,11 @@ describe('popup', () => {
     show();
     const notice = (await screen.findByText(/The user ID or apps password was rejected/)).closest('.failure') as HTMLElement;
     expect(notice.textContent).toContain('The user ID or apps password was rejected. Create an apps password on your My Page, enable Apps Connection there');
-    fireEvent.click(within(notice).getByRole('button', { name: 'Open options' }));
+    fireEvent.click(within(notice).getByRole('button', { name: 'Open settings' }));
     expect(opened).toBe(1);
     expect(document.body.textContent).toContain('12.3 GB of 28 GB used');
-    expect(document.querySelector('.usage--stale')).not.toBeNull();
-    expect(document.body.textContent).toContain('These figures are from 3 minutes ago and may be out of date.');
+    expect(document.querySelector('.usage--stale')).toBeNull();
+    expect(document.body.textContent).not.toContain('may be out of date');
   });
 
   it('updates live when storage changes', async () => {
@@ -139,14 +139,14 @@ describe('popup', () => {
       testConnection: () => Promise.reject(new Error('not sent by the popup')),
     });
     show();
-    const button = await screen.findByRole('button', { name: 'Refresh' });
+    const button = await screen.findByRole('button', { name: 'Check now' });
     fireEvent.click(button);
-    const busy = await screen.findByRole('button', { name: 'Refreshing…' });
+    const busy = await screen.findByRole('button', { name: 'Checking…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(busy);
     await storeSnapshots({ home: snapshot(50) });
     finish();
-    expect(await screen.findByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Check now' })).toBeTruthy();
     expect(screen.getByText('50%')).toBeTruthy();
     expect(received).toBe(1);
     stop();
@@ -155,7 +155,7 @@ describe('popup', () => {
   it('renders in Japanese', async () => {
     installFakeExtensionApis({ locale: 'ja' });
     await storeAccounts([account()]);
-    await storeSnapshots({ home: snapshot(44, { refresh: { consecutiveFailures: 1, failure: { kind: 'service-error', code: 1203 }, lastAttemptAt: NOW } }) });
+    await storeSnapshots({ home: snapshot(44, { refresh: { consecutiveFailures: 1, failure: { kind: 'service-error', code: 1203 }, lastAttemptAt: NOW, failingSince: NOW - 2 * 86_400_000 } }) });
     show();
     const card = await screen.findByRole('article', { name: 'Home' });
     expect(card.textContent).toContain('28 GB 中 12.3 GB 使用');

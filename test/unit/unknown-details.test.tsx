@@ -38,7 +38,7 @@ describe('details the service did not send', () => {
 
   it('leave a connection test readable', () => {
     render(<ConnectionResult keyForm="header" report={{ user: { ok: true, value: sparseUser() } }} locale="en" />);
-    expect(screen.getByText(/signed in as unknown, storage on nanao\.teracloud\.jp/)).toBeTruthy();
+    expect(screen.getByText(/Connected as unknown, storage on nanao\.teracloud\.jp/)).toBeTruthy();
   });
 });
 

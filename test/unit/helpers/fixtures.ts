@@ -43,7 +43,7 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
   };
 }
 
-/** A snapshot with figures: `percent` of a 28 GB quota used, checked 3 min ago, kept alive 2 h ago. */
+/** A snapshot with figures: `percent` of a 28 GB quota used, checked 3 min ago, last sign-in 2 h ago. */
 export function snapshot(percent: number, overrides: Partial<AccountSnapshot> = {}): AccountSnapshot {
   const quota = 28 * GB;
   return {

@@ -30,10 +30,10 @@ export async function freshBrowser(accounts: Account[] = [], opts: Parameters<ty
   return newWorker();
 }
 
-/** A new worker on the same browser: what a killed and restarted service worker is. */
+/** A new worker on the same browser: what a killed and restarted service worker is. Its 2 s timeout leaves room for a loaded CI machine. */
 export function newWorker(fetch?: typeof globalThis.fetch): BackgroundService {
   return createBackgroundService({
-    api: createServiceApi({ timeoutMs: 300, ...(fetch && { fetch }) }),
+    api: createServiceApi({ timeoutMs: 2_000, ...(fetch && { fetch }) }),
     canReach: hasHostPermission,
     now: () => clock.now,
   });

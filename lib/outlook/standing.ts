@@ -1,0 +1,77 @@
+import { KEEP_ALIVE_FIRST_NOTICE_MS } from '../background/notices';
+import type { Failure } from '../service/failures';
+import type { AccountSnapshot, TaskState } from '../store/account-state';
+import { taskInterval, type Settings } from '../store/settings';
+
+/**
+ * Failures only the user can end (a rejected password or key, access not granted, an account
+ * that is incomplete, a key that cannot be sent, a server address that answers wrongly):
+ * waiting does not help, so they are shown at once.
+ */
+const NEEDS_THE_USER: ReadonlySet<Failure['kind']> = new Set<Failure['kind']>([
+  'not-configured',
+  'permission-missing',
+  'credentials-rejected',
+  'api-key-rejected',
+  'api-key-unsendable',
+  'redirect-refused',
+  'http-error',
+  'server-not-found',
+]);
+
+/** Whether only the user can end this failure (the rest pass by themselves: network, timeout, server error, rate limit). */
+export const needsTheUser = (failure: Failure): boolean => NEEDS_THE_USER.has(failure.kind);
+
+/**
+ * Where an account stands, for the card, the badge and the popup's order alike:
+ * - `fine`: nothing failing;
+ * - `needs-you`: a failure only the user can end, shown at once;
+ * - `transient`: a failure that passes by itself, failing for less than the grace the
+ *   notices wait (KEEP_ALIVE_FIRST_NOTICE_MS): one quiet line, no alarm;
+ * - `outage`: such a failure that has lasted longer: the notice is (or would be) shown.
+ */
+export type Standing =
+  | { kind: 'fine' }
+  | { kind: 'needs-you' | 'transient' | 'outage'; failure: Failure; task: 'keepAlive' | 'refresh'; failedAt?: number; retryAt?: number };
+
+const RANK = { fine: 0, transient: 1, outage: 2, 'needs-you': 3 } as const;
+
+function taskStanding(state: TaskState, task: 'keepAlive' | 'refresh', now: number): Standing {
+  const { failure, failingSince, lastAttemptAt, retryAt } = state;
+  if (!failure) return { kind: 'fine' };
+  const times = { ...(lastAttemptAt !== undefined && { failedAt: lastAttemptAt }), ...(retryAt !== undefined && { retryAt }) };
+  if (needsTheUser(failure)) return { kind: 'needs-you', failure, task, ...times };
+  const since = failingSince ?? lastAttemptAt ?? now;
+  return { kind: now - since > KEEP_ALIVE_FIRST_NOTICE_MS ? 'outage' : 'transient', failure, task, ...times };
+}
+
+/** The account's standing: the worse of its sign-in's and its usage update's (the sign-in's on a tie). Pure. */
+export function standingOf(snapshot: AccountSnapshot, now: number): Standing {
+  const signIn = taskStanding(snapshot.keepAlive, 'keepAlive', now);
+  const usage = taskStanding(snapshot.refresh, 'refresh', now);
+  return RANK[usage.kind] > RANK[signIn.kind] ? usage : signIn;
+}
+
+/** Whether the standing is one the user must hear about now (card alarm, badge, order). */
+export const isAlarming = (standing: Standing): standing is Exclude<Standing, { kind: 'fine' | 'transient' }> =>
+  standing.kind === 'needs-you' || standing.kind === 'outage';
+
+/**
+ * Figures are called out of date when the usage update has missed three of its rounds: one
+ * missed round is a laptop waking up, three are a real gap.
+ */
+export const OUT_OF_DATE_ROUNDS = 3;
+
+/** Whether the last good usage figures are old enough to say so (see OUT_OF_DATE_ROUNDS). Pure. */
+export function figuresOutOfDate(capacityAt: number, settings: Settings, now: number): boolean {
+  return now - capacityAt > OUT_OF_DATE_ROUNDS * taskInterval(settings, 'refresh');
+}
+
+/**
+ * Whether the sign-in has failed long enough for the "sign-in is failing" notice (and so for
+ * the card's deletion sentence): the same grace, from the same record.
+ */
+export function signInFailingTooLong(snapshot: AccountSnapshot, now: number): boolean {
+  const { failure, failingSince } = snapshot.keepAlive;
+  return failure !== undefined && failingSince !== undefined && now - failingSince > KEEP_ALIVE_FIRST_NOTICE_MS;
+}
