@@ -56,7 +56,7 @@ describe.sequential('the first run in Chromium', () => {
       await options.fillAccount({ baseUrl: sim.apiUrl, userId: user.userId, password: user.password, apiKey: user.apiKey, label: 'First' });
       expect(await form.getByRole('radio', { name: /Request header/ }).isChecked()).toBe(true);
       await form.getByRole('button', { name: 'Test connection' }).click();
-      await form.getByText(`signed in as ${user.userId}`).waitFor();
+      await form.getByText(`Connected as ${user.userId}`).waitFor();
       await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('heading', { name: 'Accounts', level: 2 }).waitFor();
       expect(new URL(page.url()).hash).toBe('#accounts');
@@ -94,7 +94,7 @@ describe.sequential('the first run in Chromium', () => {
       await form.getByLabel('Apps password', { exact: true }).fill(appKeyUser.password);
       sim.requests.length = 0;
       await form.getByRole('button', { name: 'Test connection' }).click();
-      await form.getByText(`signed in as ${appKeyUser.userId}`).waitFor();
+      await form.getByText(`Connected as ${appKeyUser.userId}`).waitFor();
       await form.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('heading', { name: 'Accounts', level: 2 }).waitFor();
 

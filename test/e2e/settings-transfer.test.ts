@@ -65,7 +65,7 @@ describe.sequential('export and import in Chromium', () => {
       await preview.getByRole('button', { name: 'Import', exact: true }).click();
       await options.page.getByText('Imported: 2 added, 0 updated. Nothing was removed.').waitFor();
       await options.showSection('accountsHeading');
-      const needs = 'This account needs its apps password and API key: enter them in the options. Until then nothing is sent and it is not last sign-in.';
+      const needs = 'This account needs its apps password and API key. Until it has them, nothing is sent and Storage Keeper does not sign in.';
       await expect.poll(() => options.page.getByText(needs).count()).toBe(2);
       expect(((await browser.storage()).settings as { warningPercent: number }).warningPercent).toBe(80);
 
