@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { accountIdentity, accountName, type Account } from '@/lib/store/accounts';
-import { activityFor, type AccountActivity, type ActivityEntry, type ActivityTrigger } from '@/lib/store/activity';
+import { activityFor, type ActivityEntry } from '@/lib/store/activity';
 import { activityCsv } from '@/lib/store/activity-csv';
 import { activityItem, loadActivity } from '@/lib/store/items';
 import { summarizeActivity, type ActivitySummary } from '@/lib/outlook/activity-summary';
 import { failureKindWords } from '@/lib/service/failure-words';
 import { formatDate, formatDateTime, formatDuration } from '@/lib/format';
-import { t, type MessageKey } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { download, fileSafe } from './download';
 import { hostOf } from './safe-names';
+import { useLoaded } from './use-stored-state';
 
 interface Props {
   accounts: readonly Account[];
@@ -19,33 +20,8 @@ interface Props {
 /** Rows shown at first, and added by each "Show more": 90 days hold thousands. */
 const PAGE = 20;
 
-const TRIGGER_TEXT: Record<ActivityTrigger, MessageKey> = {
-  schedule: 'activityTriggerSchedule',
-  start: 'activityTriggerStart',
-  retry: 'activityTriggerRetry',
-  manual: 'activityTriggerManual',
-  permission: 'activityTriggerPermission',
-  settings: 'activityTriggerSettings',
-};
-
-/** The logs, read from storage here (only this page needs them) and again whenever they change. */
-function useActivity(): Record<string, AccountActivity> | undefined {
-  const [logs, setLogs] = useState<Record<string, AccountActivity>>();
-  useEffect(() => {
-    let alive = true;
-    const load = async () => {
-      const next = await loadActivity();
-      if (alive) setLogs(next);
-    };
-    void load();
-    const stop = activityItem.watch(() => void load());
-    return () => {
-      alive = false;
-      stop();
-    };
-  }, []);
-  return logs;
-}
+/** 'schedule' → 'Schedule': a trigger's part of its message key, `activityTrigger<Trigger>`. */
+const capitalize = <T extends string>(word: T) => (word[0]!.toUpperCase() + word.slice(1)) as Capitalize<T>;
 
 /** The summary line of a log in words: days with a successful sign-in, the failures and how they ended. */
 export function summaryText(summary: ActivitySummary | undefined, locale: string): string {
@@ -63,7 +39,8 @@ export function summaryText(summary: ActivitySummary | undefined, locale: string
 
 /** Every account's activity log: its summary, its newest entries, and the whole log as CSV (the settings page's Activity log section). */
 export function ActivityLog({ accounts, locale, now = Date.now }: Props) {
-  const logs = useActivity();
+  // Read here: only this page needs the logs.
+  const logs = useLoaded(loadActivity, (changed) => activityItem.watch(changed));
   return (
     <>
       <p class="intro">{t('activityIntro')}</p>
@@ -100,7 +77,7 @@ function AccountActivityLog({ account, entries, now, locale }: { account: Accoun
                 <tr key={`${entry.at} ${entry.check}`} class={entry.outcome === 'ok' ? undefined : 'activity__failed'}>
                   <td>{formatDateTime(entry.at, locale)}</td>
                   <td>{t(entry.check === 'sign-in' ? 'activityCheckSignIn' : 'activityCheckUsage')}</td>
-                  <td>{t(TRIGGER_TEXT[entry.trigger])}</td>
+                  <td>{t(`activityTrigger${capitalize(entry.trigger)}`)}</td>
                   <td>{entry.outcome === 'ok' ? t('activityOk') : failureKindWords(entry.outcome)}</td>
                 </tr>
               ))}

@@ -37,21 +37,24 @@ async function loadState(): Promise<StoredState> {
   return { accounts, damaged, snapshots, history, settings, problems };
 }
 
-/** Storage as the pages show it: read at once, read again whenever any item changes. */
-export function useStoredState(): StoredState | undefined {
-  const [state, setState] = useState<StoredState>();
+/** What `load` reads, read at once and again whenever `watch` reports a change (it returns how to stop). */
+export function useLoaded<T>(load: () => Promise<T>, watch: (changed: () => void) => () => void): T | undefined {
+  const [value, setValue] = useState<T>();
   useEffect(() => {
     let alive = true;
-    const load = async () => {
-      const next = await loadState();
-      if (alive) setState(next);
+    const read = async () => {
+      const next = await load();
+      if (alive) setValue(next);
     };
-    void load();
-    const stop = watchStorage(() => void load());
+    void read();
+    const stop = watch(() => void read());
     return () => {
       alive = false;
       stop();
     };
   }, []);
-  return state;
+  return value;
 }
+
+/** Storage as the pages show it: read at once, read again whenever any item changes. */
+export const useStoredState = (): StoredState | undefined => useLoaded(loadState, watchStorage);

@@ -1,3 +1,5 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
+
 const GIB = 1024 ** 3;
 
 // Intl formatters are slow to make (a popup of ten accounts made dozens, a few ms in all): each
@@ -59,8 +61,8 @@ export function formatRelative(epochMs: number, now: number, locale: string): st
   return relative.format(Math.round(diff / ms), unit);
 }
 
-/** A length of time in the largest fitting unit: "40 minutes", "3 hours", "2 days". */
+/** A length of time in the largest fitting unit, as the extension counts time: "40 minutes", "3 hours", "2 days". */
 export function formatDuration(ms: number, locale: string): string {
-  const [unit, size] = ms >= 2 * 86_400_000 ? ['day', 86_400_000] as const : ms >= 2 * 3_600_000 ? ['hour', 3_600_000] as const : ['minute', 60_000] as const;
+  const [unit, size] = ms >= 2 * DAY_MS ? ['day', DAY_MS] as const : ms >= 2 * HOUR_MS ? ['hour', HOUR_MS] as const : ['minute', MINUTE_MS] as const;
   return number(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.round(ms / size));
 }

@@ -7,6 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { findFirefox, FIREFOX_SIMULATOR_BUILD, launchFirefox, NO_FIREFOX_HELP } from './browsers/firefox';
 import { OptionsPage, Popup, waitForText } from './browsers/firefox-pages';
 import { demoAccount, startSimulator } from './simulator/simulator';
+import { monthOfUse } from './demo-usage';
+import type { Account } from '../lib/store/accounts';
 
 /** Runs the Firefox demo, then exits the process. */
 export async function startFirefox(): Promise<never> {
@@ -25,6 +27,10 @@ export async function startFirefox(): Promise<never> {
   const firefox = await launchFirefox({ install: { dir: FIREFOX_SIMULATOR_BUILD }, headless });
   const options = new OptionsPage(await firefox.open('options'));
   await options.addAccount({ baseUrl: sim.apiUrl, userId: account.userId, password: account.password, apiKey: account.apiKey, label: 'Demo account' });
+  // A month of use behind it, as the background would have stored it (in place of its first check's).
+  const [stored] = (await firefox.storage()).accounts as Account[];
+  const month = monthOfUse(stored!, account.used, account.quota);
+  await firefox.storeItems({ history: month.history, history$: { v: 1 }, activity: month.activity, activity$: { v: 1 } });
   const popup = new Popup(await firefox.open('popup'));
   const card = await waitForText(popup.page, / of .* used/, popup.card('Demo account'));
 
@@ -43,6 +49,8 @@ export async function startFirefox(): Promise<never> {
       await popup.page.waitForFunction((dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, {}, scheme === 'dark');
       await (await popup.page.$('body'))!.screenshot({ path: `artifacts/demo/firefox-popup-${scheme}.png` });
     }
+    // The options page follows the stored log: it shows the month now.
+    console.log(`Activity log: ${await waitForText(options.page, /Days with a successful sign-in/, '.activity__summary')}`);
     await options.page.screenshot({ path: 'artifacts/demo/firefox-options.png', fullPage: true });
     console.log('Screenshots: artifacts/demo/firefox-popup-light.png, firefox-popup-dark.png, firefox-options.png');
   }

@@ -7,6 +7,7 @@ import { findChromium, launchExtension, NO_CHROMIUM_HELP, SIMULATOR_BUILD } from
 import { Popup } from './browsers/chromium-pages';
 import { demoAccount, startSimulator } from './simulator/simulator';
 import { storedAccount } from './simulator/stored-account';
+import { monthOfUse } from './demo-usage';
 
 // `--browser firefox`: the same demo in Firefox.
 const browserFlag = process.argv.indexOf('--browser');
@@ -32,8 +33,12 @@ console.log(`Service simulator: API ${sim.apiUrl}, node ${sim.nodeUrl}`);
 const headless = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 const browser = await launchExtension({ extensionDir: SIMULATOR_BUILD, headless });
 
-// The account as the options page would save it.
-await browser.storeAccounts([storedAccount(sim, account, { id: 'demo', label: 'Demo account' })]);
+// The account as the options page would save it, with a month of use behind it.
+const stored = storedAccount(sim, account, { id: 'demo', label: 'Demo account' });
+const month = monthOfUse(stored, account.used, account.quota);
+await browser.storeHistory(month.history);
+await browser.storeActivity(month.activity);
+await browser.storeAccounts([stored]);
 const popup = new Popup(await browser.open('popup'));
 await popup.card('Demo account').getByText(/ of .* used/).waitFor();
 
@@ -53,8 +58,13 @@ if (!headless) {
   }
   const options = await browser.open('options');
   await options.getByRole('button', { name: 'Add account' }).waitFor();
+  const activity = options.getByRole('article', { name: 'Demo account' });
+  await activity.getByRole('table').waitFor();
+  console.log(`Activity log: ${await activity.locator('.activity__summary').innerText()}`);
+  for (const row of (await activity.getByRole('row').allInnerTexts()).slice(1, 6)) console.log(`  ${row.replace(/\s+/g, ' ')}`);
   await options.screenshot({ path: 'artifacts/demo/options.png', fullPage: true });
-  console.log('Screenshots: artifacts/demo/popup-light.png, popup-dark.png, options.png');
+  await activity.screenshot({ path: 'artifacts/demo/options-activity.png' });
+  console.log('Screenshots: artifacts/demo/popup-light.png, popup-dark.png, options.png, options-activity.png');
 }
 await browser.close();
 await sim.close();

@@ -129,6 +129,11 @@ export class ExtensionSession {
     await this.currentWorker().evaluate((value) => chrome.storage.local.set({ history: value, history$: { v: 1 } }), history);
   }
 
+  /** Stores activity logs (by account id) as the background leaves them. */
+  async storeActivity(activity: Record<string, unknown>) {
+    await this.currentWorker().evaluate((value) => chrome.storage.local.set({ activity: value, activity$: { v: 1 } }), activity);
+  }
+
   /** Stores settings as the options page does. */
   async storeSettings(settings: Settings) {
     await this.currentWorker().evaluate((value) => chrome.storage.local.set({ settings: value, settings$: { v: 1 } }), settings);
@@ -161,22 +166,28 @@ export class ExtensionSession {
   /**
    * Stops the extension's service worker the way Chrome's own extension samples do in their
    * tests: by closing its DevTools target, as the browser stops an idle worker. Resolves once
-   * it has stopped; the next event (an alarm, a message) starts a new one.
+   * Chrome reports it stopped (Playwright keeps its Worker handle and uses the next worker
+   * through it); the next event (an alarm, a message) starts a new one.
    */
   async stopWorker(): Promise<void> {
-    const worker = this.currentWorker();
-    const stopped = new Promise<void>((resolve) => worker.once('close', () => resolve()));
     const page = this.context.pages()[0] ?? (await this.context.newPage());
     const cdp = await this.context.newCDPSession(page);
+    const ours = (url: string) => url.startsWith(`chrome-extension://${this.extensionId}/`);
     try {
+      const stopped = new Promise<void>((resolve) =>
+        cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+          if (versions.some((v) => ours(v.scriptURL) && v.runningStatus === 'stopped')) resolve();
+        }),
+      );
+      await cdp.send('ServiceWorker.enable');
       const { targetInfos } = await cdp.send('Target.getTargets');
-      const target = targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${this.extensionId}/`));
+      const target = targetInfos.find((t) => t.type === 'service_worker' && ours(t.url));
       if (!target) throw new Error('The extension has no running service worker to stop');
       await cdp.send('Target.closeTarget', { targetId: target.targetId });
+      await stopped;
     } finally {
       await cdp.detach();
     }
-    await stopped;
   }
 
   async alarms() {

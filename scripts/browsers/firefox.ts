@@ -155,6 +155,12 @@ export class FirefoxSession {
     return this.inExtension(() => chrome.storage.local.get(null));
   }
 
+  /** Stores items in storage.local as the extension itself would (with their version markers). */
+  async storeItems(items: Record<string, unknown>) {
+    this.probe ??= await this.open('popup');
+    await this.probe.evaluate((values) => chrome.storage.local.set(values), items);
+  }
+
   async alarms() {
     return this.inExtension(() => chrome.alarms.getAll());
   }

@@ -14,11 +14,11 @@ const STYLE = `
     padding: 0 6%; font-family: system-ui, 'IPAGothic', sans-serif; color: #0b2a55;
     background: linear-gradient(135deg, #eaf2fe 0%, #cfe0fb 100%); }
   .words { flex: 1; display: flex; flex-direction: column; gap: 24px; }
-  .brand { display: flex; align-items: center; gap: 16px; font-weight: 700; }
+  .brand { display: flex; align-items: center; gap: 16px; font-weight: 700; white-space: nowrap; }
   .caption { font-weight: 600; line-height: 1.35; }
-  .shot { position: relative; align-self: flex-start; margin-top: 48px; }
+  .shot { position: relative; flex: none; align-self: flex-start; margin-top: 48px; }
   .shot img.page { display: block; border-radius: 10px; box-shadow: 0 12px 40px rgb(11 42 85 / 0.28); }
-  .toast { position: absolute; width: 380px; top: -28px; right: -330px; display: grid; grid-template-columns: 40px 1fr;
+  .toast { position: absolute; width: 370px; top: 200px; right: 40px; display: grid; grid-template-columns: 40px 1fr;
     gap: 4px 12px; padding: 14px 16px; border-radius: 10px; background: #fff; color: #202124;
     box-shadow: 0 10px 32px rgb(0 0 0 / 0.3); font-size: 15px; line-height: 1.4; }
   .toast img { grid-row: span 3; width: 40px; height: 40px; }
@@ -51,12 +51,13 @@ function body({ kind, caption, icon, name, popup, notice, size }: FrameOptions):
   const big = kind === 'marquee';
   const brand = `<div class="brand" style="font-size:${big ? 44 : 34}px"><img src="${icon}" width="${big ? 104 : 80}" height="${big ? 104 : 80}" alt="">${escape(name)}</div>`;
   // The popup is cut at the bottom edge where it is taller than the image.
-  const maxHeight = size.height - (big ? 48 : 48);
-  const shot = `<div class="shot" style="max-height:${maxHeight}px;overflow:${kind === 'notification' ? 'visible' : 'hidden'}">
-      <img class="page" src="${png(popup)}" width="360" alt="">
-      ${kind === 'notification' ? `<div class="toast"><img src="${icon}" alt=""><span class="app">${escape(name)}</span><strong>${escape(notice.title)}</strong><span>${escape(notice.message)}</span></div>` : ''}
-    </div>`;
-  return `<div class="words">${brand}<p class="caption" style="font-size:${big ? 34 : 30}px">${escape(caption)}</p></div>${shot}`;
+  const maxHeight = size.height - 48;
+  const shot = `<div class="shot" style="max-height:${maxHeight}px;overflow:hidden"><img class="page" src="${png(popup)}" width="360" alt=""></div>`;
+  // The system's notification, beside the popup of the account it is about.
+  const toast = kind === 'notification'
+    ? `<div class="toast"><img src="${icon}" alt=""><span class="app">${escape(name)}</span><strong>${escape(notice.title)}</strong><span>${escape(notice.message)}</span></div>`
+    : '';
+  return `<div class="words">${brand}<p class="caption" style="font-size:${big ? 34 : 30}px">${escape(caption)}</p></div>${shot}${toast}`;
 }
 
 /** One store image, laid out at exactly `size` pixels. */
@@ -64,7 +65,8 @@ export async function storeFrame(options: FrameOptions) {
   const context = await options.browser.newContext({ viewport: options.size, deviceScaleFactor: 1, locale: options.locale });
   try {
     const page = await context.newPage();
-    const toast = options.kind === 'notification' ? '.shot { margin-right: 330px; }' : '';
+    // Room on the right for the notification: the words get a fixed column.
+    const toast = options.kind === 'notification' ? 'body { padding: 0 40px; gap: 40px; } .words { flex: 0 0 380px; } .shot { margin-right: 410px; }' : '';
     await page.setContent(`<!doctype html><html lang="${options.locale}"><head><meta charset="utf-8"><style>${STYLE}${toast}</style></head><body>${body(options)}</body></html>`);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({ path: options.path });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { accountIdentity, type Account } from '../../lib/store/accounts';
 import { packPoints, type HistoryPoint } from '../../lib/store/history';
+import { packActivity, type ActivityEntry } from '../../lib/store/activity';
 import { DEFAULT_SETTINGS } from '../../lib/store/settings';
 import { demoAccount, type SimAccount, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
@@ -35,6 +36,27 @@ function history(account: Account, days: number, used: (i: number) => number, qu
   const today = Math.floor((now - new Date(now).getTimezoneOffset() * MINUTE) / E2E_DAY_MS);
   const points = Array.from({ length: days }, (_, i): HistoryPoint => [today - days + 1 + i, Math.round(used(i)), quota]);
   return { [account.id]: { identity: accountIdentity(account), points: packPoints(points) } };
+}
+
+/**
+ * A month of the e2e build's days in an account's activity log: a sign-in each morning and
+ * usage updates through the day, one outage retried 40 minutes later. Packed in the build's
+ * minutes (1/720 of a real one), so times are multiplied by 720 for this Node-side packer.
+ */
+function activity(account: Account, days: number) {
+  const now = Date.now();
+  const [e2eMinute, e2eHour] = [E2E_DAY_MS / 1440, E2E_DAY_MS / 24];
+  const entries: ActivityEntry[] = [];
+  const log = (at: number, check: ActivityEntry['check'], trigger: ActivityEntry['trigger'], outcome: ActivityEntry['outcome'] = 'ok') =>
+    entries.push({ at: at * 720, check, trigger, outcome });
+  for (let back = days; back >= 1; back--) {
+    const morning = now - back * E2E_DAY_MS;
+    const outage = back === 3;
+    log(morning, 'sign-in', outage ? 'schedule' : 'start', outage ? 'network' : 'ok');
+    if (outage) log(morning + 40 * e2eMinute, 'sign-in', 'retry');
+    for (let hour = 0; hour < 8; hour++) log(morning + hour * e2eHour, 'usage', hour === 0 && !outage ? 'start' : 'schedule', outage && hour === 0 ? 'network' : 'ok');
+  }
+  return { [account.id]: { identity: accountIdentity(account), entries: packActivity(entries) } };
 }
 
 /** A settings file as an export leaves it, without secrets. */
@@ -210,6 +232,19 @@ export const PAGE_STATES: PageState[] = [
       await c.browser.storeAccounts([account]);
       const options = new OptionsPage(await c.browser.open('options', 'history'), c.locale);
       await options.page.getByRole('button', { name: options.t('downloadCsv') }).waitFor();
+      return options.page;
+    },
+  },
+  {
+    name: 'options-activity',
+    open: async (c) => {
+      const account = stored(c.sim, 'archive', 'Archive');
+      await c.browser.storeActivity(activity(account, 30));
+      await c.browser.storeAccounts([account]);
+      const options = new OptionsPage(await c.browser.open('options'), c.locale);
+      const log = options.page.getByRole('article', { name: 'Archive' });
+      await log.getByRole('button', { name: options.t('activityDownloadCsv') }).waitFor();
+      await log.scrollIntoViewIfNeeded();
       return options.page;
     },
   },

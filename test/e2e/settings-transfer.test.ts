@@ -6,6 +6,7 @@ import { demoAccount, startSimulator, type Simulator } from '../../scripts/simul
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension } from '../../scripts/browsers/chromium';
 import { QUIET_SETTINGS } from './page-states';
+import { catalogue } from '../../scripts/catalogue';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
@@ -65,7 +66,7 @@ describe.sequential('export and import in Chromium', () => {
       await preview.getByRole('button', { name: 'Import', exact: true }).click();
       await options.page.getByText('Imported: 2 added, 0 updated. Nothing was removed.').waitFor();
       await options.showSection('accountsHeading');
-      const needs = 'This account needs its apps password and API key. Until it has them, nothing is sent and Storage Keeper does not sign in.';
+      const needs = catalogue('en').failureNeedsSecrets!;
       await expect.poll(() => options.page.getByText(needs).count()).toBe(2);
       expect(((await browser.storage()).settings as { warningPercent: number }).warningPercent).toBe(80);
 
