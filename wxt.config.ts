@@ -19,7 +19,7 @@ export default defineConfig({
   autoIcons: { baseIconPath: 'assets/icon.svg' },
   // Extension pages run in browsers that all preload modules: Vite's modulepreload polyfill is dead weight.
   vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
-  // Dotfiles, node_modules, .output and test files are left out by WXT itself.
+  // Dotfiles (.env* with the application key among them), node_modules, .output and test files are left out by WXT itself.
   zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**', '**/*.log'] },
   manifest: ({ mode, browser }) => ({
     name: '__MSG_extName__',

@@ -90,7 +90,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
         </p>
       )}
       {standing.kind === 'transient' && <p class="card__quiet">{transientLine(standing, now, locale)}</p>}
-      {alarming && <FailureNotice failure={standing.failure} accountId={account.id} keyForm={account.keyForm} />}
+      {alarming && <FailureNotice failure={standing.failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} />}
       {nextTry && <p class="card__quiet">{nextTry}</p>}
       {signInFailingTooLong(snapshot, now) && <p class="card__warning">{safetyLine(lastSuccessAt, locale)}</p>}
       {outOfDate && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}

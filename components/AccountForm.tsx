@@ -1,6 +1,7 @@
 import { KEY_FORMS } from '@/lib/service/client';
 import { useState } from 'preact/hooks';
-import { credentialsKey, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
+import { accountName, credentialsKey, defaultKeyForm, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
+import { hasAppApiKey } from '@/lib/service/app-key';
 import { t, uiLocale } from '@/lib/i18n';
 import { sendMessage, type ConnectionReport } from '@/lib/messages';
 import { requestHostPermissions } from '@/lib/permissions';
@@ -10,6 +11,8 @@ import { describedBy, Field } from './Field';
 
 interface Props {
   account: Account;
+  /** A new account: titled "Add account", and its key form follows the server until the user picks one. */
+  isNew: boolean;
   onSave: (account: Account) => Promise<void>;
   onCancel: () => void;
 }
@@ -24,24 +27,31 @@ type Status =
   /** The background could not carry out the test (it failed or did not answer). */
   | { kind: 'test-failed' }
   /** `tested`: the credentials key of the values tested (see credentialsKey). */
-  | { kind: 'tested'; report: ConnectionReport; keyForm: AccountDraft['keyForm']; tested: string };
+  | { kind: 'tested'; report: ConnectionReport; draft: AccountDraft; tested: string };
 
 /** The fields a connection test depends on: editing one makes its result stale. */
-const TESTED_FIELDS: ReadonlySet<keyof AccountDraft> = new Set(['baseUrl', 'userId', 'password', 'apiKey', 'keyForm']);
+const TESTED_FIELDS: ReadonlySet<keyof AccountDraft> = new Set(['baseUrl', 'userId', 'password', 'apiKey', 'keyForm', 'keySource']);
 
-/** Adds or edits an account; tests unsaved values; asks for host access when saving. */
-export function AccountForm({ account, onSave, onCancel }: Props) {
-  const [draft, setDraft] = useState<AccountDraft>(account);
+/**
+ * Adds or edits an account; tests unsaved values; asks for host access when saving. In a build
+ * with an application key, the account may use it (no key field) or a key of its own.
+ */
+export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
+  const appKey = hasAppApiKey();
+  const [draft, setDraft] = useState<AccountDraft>(() => ({ ...account, keySource: appKey ? (account.keySource ?? 'own') : 'own' }));
+  const [keyFormChosen, setKeyFormChosen] = useState(!isNew);
   const [custom, setCustom] = useState(!(SERVER_PRESETS as readonly string[]).includes(account.baseUrl));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [reveal, setReveal] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const locale = uiLocale();
-  const set = <K extends keyof AccountDraft>(key: K, value: AccountDraft[K]) => {
-    setDraft({ ...draft, [key]: value });
-    // A result about other values is no result: it goes, and so does the node it named.
-    if (TESTED_FIELDS.has(key) && status.kind !== 'testing' && status.kind !== 'asking') setStatus({ kind: 'idle' });
+  /** Changes draft fields; a test result about other values is no result: it goes, and so does the node it named. */
+  const change = (fields: Partial<AccountDraft>) => {
+    setDraft({ ...draft, ...fields });
+    const stale = (Object.keys(fields) as (keyof AccountDraft)[]).some((key) => TESTED_FIELDS.has(key));
+    if (stale && status.kind !== 'testing' && status.kind !== 'asking') setStatus({ kind: 'idle' });
   };
+  const set = <K extends keyof AccountDraft>(key: K, value: AccountDraft[K]) => change({ [key]: value } as Partial<AccountDraft>);
   const id = (name: string) => `account-${name}`;
   /** A text input bound to one draft field, with its hint and that field's error beside it. */
   const text = (key: 'label' | 'baseUrl' | 'userId' | 'apiKey', label: string, attrs: Record<string, string> = {}, hint?: string) => (
@@ -81,7 +91,7 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
     if (!valid) return;
     setStatus({ kind: 'testing' });
     try {
-      setStatus({ kind: 'tested', report: await sendMessage('testConnection', valid), keyForm: valid.keyForm, tested: credentialsKey(valid) });
+      setStatus({ kind: 'tested', report: await sendMessage('testConnection', valid), draft: valid, tested: credentialsKey(valid) });
     } catch {
       setStatus({ kind: 'test-failed' });
     }
@@ -94,16 +104,17 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
   }
 
   return (
-    <form class="account-form" onSubmit={(e) => void save(e)} noValidate>
+    <form class="account-form" aria-labelledby={id('title')} onSubmit={(e) => void save(e)} noValidate>
+      <h3 id={id('title')}>{isNew ? t('addAccount') : t('editAccountTitle', [accountName(account)])}</h3>
       {text('label', t('fieldLabel'))}
       <Field id={id('server')} label={t('fieldServer')} error={custom ? undefined : errors.baseUrl}>
         <select
           id={id('server')}
           value={custom ? 'custom' : draft.baseUrl}
           onChange={(e) => {
-            const value = e.currentTarget.value;
-            setCustom(value === 'custom');
-            set('baseUrl', value === 'custom' ? '' : value);
+            const baseUrl = e.currentTarget.value === 'custom' ? '' : e.currentTarget.value;
+            setCustom(baseUrl === '');
+            change({ baseUrl, ...(!keyFormChosen && { keyForm: defaultKeyForm(baseUrl) }) });
           }}
         >
           {SERVER_PRESETS.map((url) => (
@@ -129,12 +140,32 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
           </button>
         </div>
       </Field>
-      {text('apiKey', t('fieldApiKey'), { autocomplete: 'off', spellcheck: 'false' }, t('apiKeyHint'))}
+      {appKey && (
+        <fieldset class="choice">
+          <legend>{t('fieldKeySource')}</legend>
+          {(['app', 'own'] as const).map((source) => (
+            <label key={source}>
+              <input type="radio" name="keySource" value={source} checked={draft.keySource === source} onChange={() => set('keySource', source)} />
+              {source === 'app' ? t('keySourceApp') : t('keySourceOwn')}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {draft.keySource === 'own' && text('apiKey', t('fieldApiKey'), { autocomplete: 'off', spellcheck: 'false' }, t('apiKeyHint'))}
       <fieldset class="choice">
         <legend>{t('fieldKeyForm')}</legend>
         {KEY_FORMS.map((form) => (
           <label key={form}>
-            <input type="radio" name="keyForm" value={form} checked={draft.keyForm === form} onChange={() => set('keyForm', form)} />
+            <input
+              type="radio"
+              name="keyForm"
+              value={form}
+              checked={draft.keyForm === form}
+              onChange={() => {
+                setKeyFormChosen(true);
+                set('keyForm', form);
+              }}
+            />
             {form === 'header' ? t('keyFormHeader') : t('keyFormMatrix')}
           </label>
         ))}
@@ -146,7 +177,19 @@ export function AccountForm({ account, onSave, onCancel }: Props) {
       <div role="status" class="form-status">
         {status.kind === 'asking' && <p>{t('waitingForPermission', [status.origins.join(', ')])}</p>}
         {status.kind === 'testing' && <p>{t('testing')}</p>}
-        {status.kind === 'tested' && <ConnectionResult report={status.report} keyForm={status.keyForm} locale={locale} />}
+        {status.kind === 'tested' && (
+          <ConnectionResult
+            report={status.report}
+            keyForm={status.draft.keyForm}
+            keySource={status.draft.keySource}
+            locale={locale}
+            onUseOwnKey={() => set('keySource', 'own')}
+            onUseAddressForm={() => {
+              setKeyFormChosen(true);
+              set('keyForm', 'matrix');
+            }}
+          />
+        )}
       </div>
       {status.kind === 'refused' && (
         <p class="failure" role="alert">{t('permissionRefused', [status.origins.join(', ')])}</p>

@@ -1,9 +1,11 @@
 import { accountName, missingCredentials, type Account } from '@/lib/store/accounts';
 import type { Failure } from '@/lib/service/failures';
-import { t, uiLocale } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { snapshotFor, type AccountSnapshot } from '@/lib/store/account-state';
+import type { Settings } from '@/lib/store/settings';
 import { isAlarming, standingOf } from '@/lib/outlook/standing';
 import { transientLine } from '@/lib/outlook/card-words';
+import { AccountSchedule } from './AccountSchedule';
 import { ConfirmButton } from './ConfirmButton';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FailureNotice } from './FailureNotice';
@@ -13,12 +15,15 @@ import { CardFallback } from './CardFallback';
 interface Props {
   accounts: Account[];
   snapshots: Record<string, AccountSnapshot>;
+  settings: Settings;
+  now: number;
+  locale: string;
   onEdit: (account: Account) => void;
   onRemove: (account: Account) => Promise<void>;
 }
 
 /** The saved accounts, each with its current problem, to edit or remove; one that cannot be shown can still be removed. */
-export function AccountList({ accounts, snapshots, onEdit, onRemove }: Props) {
+export function AccountList({ accounts, snapshots, ...entry }: Props) {
   if (accounts.length === 0) return <p>{t('noAccounts')}</p>;
   return (
     <ul class="account-list">
@@ -28,11 +33,11 @@ export function AccountList({ accounts, snapshots, onEdit, onRemove }: Props) {
             retryOn={account}
             fallback={
               <CardFallback account={account}>
-                <ConfirmButton label={t('remove')} question={t('removeUnreadableQuestion')} onConfirm={() => onRemove(account)} />
+                <ConfirmButton label={t('remove')} question={t('removeUnreadableQuestion')} onConfirm={() => entry.onRemove(account)} />
               </CardFallback>
             }
           >
-            <AccountEntry account={account} snapshot={snapshots[account.id]} onEdit={onEdit} onRemove={onRemove} />
+            <AccountEntry account={account} snapshot={snapshotFor(account, snapshots[account.id])} {...entry} />
           </ErrorBoundary>
         </li>
       ))}
@@ -40,15 +45,13 @@ export function AccountList({ accounts, snapshots, onEdit, onRemove }: Props) {
   );
 }
 
-type EntryProps = Omit<Props, 'accounts' | 'snapshots'> & { account: Account; snapshot: AccountSnapshot | undefined };
+type EntryProps = Omit<Props, 'accounts' | 'snapshots'> & { account: Account; snapshot: AccountSnapshot };
 
-function AccountEntry({ account, snapshot, onEdit, onRemove }: EntryProps) {
+function AccountEntry({ account, snapshot, settings, now, locale, onEdit, onRemove }: EntryProps) {
   // An account imported without its secrets says what it needs at once, before the background has looked at it.
   const missing = missingCredentials(account);
-  // Only this identity's snapshot: a failure of the user ID it had before an edit is not its own.
   // Told as the popup tells it: a failure that passes by itself is a quiet line for a day.
-  const now = Date.now();
-  const standing = standingOf(snapshotFor(account, snapshot), now);
+  const standing = standingOf(snapshot, now);
   const failure: Failure | undefined = missing.length > 0 ? { kind: 'not-configured', missing } : isAlarming(standing) ? standing.failure : undefined;
   return (
     <>
@@ -56,8 +59,9 @@ function AccountEntry({ account, snapshot, onEdit, onRemove }: EntryProps) {
         <strong>{accountName(account)}</strong>
         <span>{t('accountAt', [account.userId, hostOf(account.baseUrl)])}</span>
       </div>
-      {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} showFix={false} />}
-      {!failure && standing.kind === 'transient' && <p class="quiet">{transientLine(standing, now, uiLocale())}</p>}
+      <AccountSchedule snapshot={snapshot} settings={settings} now={now} locale={locale} />
+      {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} showFix={false} />}
+      {!failure && standing.kind === 'transient' && <p class="quiet">{transientLine(standing, now, locale)}</p>}
       <div class="actions">
         <button type="button" onClick={() => onEdit(account)}>{t('edit')}</button>
         <ConfirmButton label={t('remove')} question={t('removeAccountQuestion', [accountName(account)])} onConfirm={() => onRemove(account)} />

@@ -37,18 +37,17 @@ export function summaryText(summary: ActivitySummary | undefined, locale: string
   ].filter(Boolean).join(' ');
 }
 
-/** Every account's activity log: its summary, its newest entries, and the whole log as CSV. */
+/** Every account's activity log: its summary, its newest entries, and the whole log as CSV (the settings page's Activity log section). */
 export function ActivityLog({ accounts, locale, now = Date.now }: Props) {
   // Read here: only this page needs the logs.
   const logs = useLoaded(loadActivity, (changed) => activityItem.watch(changed));
   return (
-    <section aria-labelledby="activity-heading">
-      <h2 id="activity-heading">{t('activityHeading')}</h2>
+    <>
       <p class="intro">{t('activityIntro')}</p>
       {logs && accounts.map((account) => (
         <AccountActivityLog key={account.id} account={account} entries={activityFor(logs[account.id], accountIdentity(account))} now={now()} locale={locale} />
       ))}
-    </section>
+    </>
   );
 }
 

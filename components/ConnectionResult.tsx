@@ -1,17 +1,16 @@
 import { formatBytes } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
-import type { KeyForm } from '@/lib/service/client';
-import { FailureNotice } from './FailureNotice';
+import { FailureNotice, type KeyFixes } from './FailureNotice';
 
-/** What a connection test found, call by call. */
-export function ConnectionResult({ report, keyForm, locale }: { report: ConnectionReport; keyForm: KeyForm; locale: string }) {
+/** What a connection test found, call by call; a refused key offers its fix on the form. */
+export function ConnectionResult({ report, locale, ...keyFixes }: KeyFixes & { report: ConnectionReport; locale: string }) {
   const { user, capacity } = report;
   return (
     <ul class="test-result">
       <li class={user.ok ? 'ok' : 'bad'}>
         <strong>{t('testUserStep')}</strong>{' '}
-        {user.ok ? t('testUserOk', [user.value.user ?? t('unknown'), user.value.node]) : <FailureNotice failure={user.failure} keyForm={keyForm} showFix={false} />}
+        {user.ok ? t('testUserOk', [user.value.user ?? t('unknown'), user.value.node]) : <FailureNotice failure={user.failure} {...keyFixes} showFix={false} />}
       </li>
       {capacity && (
         <li class={capacity.ok ? 'ok' : 'bad'}>
@@ -19,7 +18,7 @@ export function ConnectionResult({ report, keyForm, locale }: { report: Connecti
           {capacity.ok ? (
             t('usageOf', [formatBytes(capacity.value.used, locale), formatBytes(capacity.value.quota, locale)])
           ) : (
-            <FailureNotice failure={capacity.failure} keyForm={keyForm} showFix={false} />
+            <FailureNotice failure={capacity.failure} {...keyFixes} showFix={false} />
           )}
         </li>
       )}

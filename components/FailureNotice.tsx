@@ -3,33 +3,55 @@ import { browser } from 'wxt/browser';
 import type { Failure } from '@/lib/service/failures';
 import { describeFailure } from '@/lib/service/failure-words';
 import { t } from '@/lib/i18n';
-import type { KeyForm } from '@/lib/service/client';
+import { sendMessage } from '@/lib/messages';
+import type { KeyForm, KeySource } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
+import { OpenSettings } from './open-settings';
 import { failureKey, StandingFailures } from './standing-failures';
 
-interface Props {
-  failure: Failure;
-  /** The stored account it belongs to: announced if new, and fixable in place (host access). */
-  accountId?: string;
-  /** How the account sends its API key: a refused key in the header has a second suspect. */
+/** How the account sends its API key, and the form's own fixes for a refused one (else the stored account's). */
+export interface KeyFixes {
+  /** A refused key in the header has a second suspect: the header's name. */
   keyForm?: KeyForm;
-  /** Offer "Open options" where the fix is there. */
+  /** A refused application key is Storage Keeper's, not the user's. */
+  keySource?: KeySource | undefined;
+  onUseOwnKey?: () => void;
+  onUseAddressForm?: () => void;
+}
+
+interface Props extends KeyFixes {
+  failure: Failure;
+  /** The stored account it belongs to: announced if new, and fixable in place (host access, key). */
+  accountId?: string;
+  /** Offer "Open settings" where the fix is there. */
   showFix?: boolean;
 }
 
 /** A failure as a sentence with its fix: a button where the fix is one click away. */
-export function FailureNotice({ failure, accountId, keyForm, showFix = true }: Props) {
-  const { message, remedy } = describeFailure(failure);
+export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwnKey, onUseAddressForm, showFix = true }: Props) {
   const standing = useContext(StandingFailures);
+  const openSettings = useContext(OpenSettings);
   const isNews = accountId !== undefined && !standing.has(failureKey(accountId, failure));
+  const refusedKey = failure.kind === 'api-key-rejected';
+  const appKeyRefused = refusedKey && keySource === 'app';
+  const { message, remedy } = describeFailure(failure);
+  const useOwnKey = onUseOwnKey ?? (accountId === undefined ? undefined : () => openSettings(`accounts/own-key/${accountId}`));
+  const useAddressForm =
+    onUseAddressForm ?? (accountId === undefined ? undefined : () => void sendMessage('useAddressForm', { accountId }).catch(() => undefined));
   return (
     <div class="failure" role={isNews ? 'alert' : undefined}>
-      <p>{message}</p>
-      {failure.kind === 'api-key-rejected' && keyForm === 'header' && <p>{t('failureApiKeyHeaderHint')}</p>}
+      <p>{appKeyRefused ? t('failureAppKeyRejected') : message}</p>
+      {refusedKey && keyForm === 'header' && <p>{t('failureApiKeyHeaderHint')}</p>}
+      {refusedKey && keyForm === 'header' && useAddressForm && (
+        <button type="button" onClick={useAddressForm}>{t('useAddressForm')}</button>
+      )}
+      {appKeyRefused && useOwnKey && (
+        <button type="button" onClick={useOwnKey}>{t('useOwnKey')}</button>
+      )}
       {failure.kind === 'permission-missing' && accountId !== undefined ? (
         <AllowAccessButton origin={failure.origin} accountId={accountId} />
       ) : (
-        showFix && remedy === 'options' && (
+        showFix && remedy === 'options' && !appKeyRefused && (
           <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
             {t('openOptions')}
           </button>

@@ -1,13 +1,13 @@
-import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
+import { openSettingsAt } from './open-settings';
 
-/** First run: what the extension does, and the way to set it up. */
+/** First run: what the extension does, and the way to the setup walk-through. */
 export function Welcome() {
   return (
     <section class="welcome">
       <h2>{t('welcomeTitle')}</h2>
       <p>{t('welcomeText')}</p>
-      <button type="button" class="primary" onClick={() => void browser.runtime.openOptionsPage()}>
+      <button type="button" class="primary" onClick={() => openSettingsAt('setup')}>
         {t('welcomeSetUp')}
       </button>
     </section>

@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { switchToAddressForm } from '@/lib/background/address-form';
 import { openNoticeTarget } from '@/lib/background/notifier';
+import { openSetupOnInstall } from '@/lib/settings-page';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
 import { onMessages } from '@/lib/messages';
 import { hasHostPermission } from '@/lib/permissions';
@@ -21,16 +23,23 @@ export function registerBackground(service: BackgroundService): () => void {
   const onStartup = () => service.start('browser-start');
   const onClicked = (id: string) => openNoticeTarget(id);
   const onPermissionsAdded = () => service.onPermissionsAdded();
+  const onInstalled = (details: { reason: string }) => openSetupOnInstall(details).catch(() => undefined);
   browser.alarms.onAlarm.addListener(onAlarm);
   browser.permissions.onAdded.addListener(onPermissionsAdded);
   browser.runtime.onStartup.addListener(onStartup);
+  browser.runtime.onInstalled.addListener(onInstalled);
   browser.notifications.onClicked.addListener(onClicked);
   const stops = [
-    onMessages({ checkNow: service.checkNow, testConnection: service.testConnection }),
+    onMessages({
+      checkNow: service.checkNow,
+      testConnection: service.testConnection,
+      useAddressForm: (data) => switchToAddressForm(data, service.checkNow),
+    }),
     settingsItem.watch(() => void service.reschedule()),
     accountsItem.watch(() => void service.reschedule()),
     () => browser.alarms.onAlarm.removeListener(onAlarm),
     () => browser.runtime.onStartup.removeListener(onStartup),
+    () => browser.runtime.onInstalled.removeListener(onInstalled),
     () => browser.notifications.onClicked.removeListener(onClicked),
     () => browser.permissions.onAdded.removeListener(onPermissionsAdded),
   ];

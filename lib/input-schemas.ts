@@ -38,17 +38,27 @@ export const accountFields = {
   password: z.string().check(z.refine((value) => value !== '', 'errorRequired')),
   apiKey: required,
   keyForm: z.literal([...KEY_FORMS]),
+  keySource: z.literal(['app', 'own']),
   notifications: z.boolean(),
 };
 
-/** A key in the header form must be one a header can carry. */
-export const headerSafeKey = z.refine<{ keyForm?: string; apiKey?: string }>(
-  (account) => account.keyForm === 'matrix' || isHeaderSafe(account.apiKey ?? ''),
+type KeyFields = { keyForm?: string; apiKey?: string; keySource?: string };
+
+/** An own key in the header form must be one a header can carry (the application key is the publisher's). */
+export const headerSafeKey = z.refine<KeyFields>(
+  (account) => account.keyForm === 'matrix' || account.keySource === 'app' || isHeaderSafe(account.apiKey ?? ''),
   { message: 'errorApiKeyHeader', path: ['apiKey'] },
 );
 
-/** An account as typed in the options page. */
-export const accountDraftSchema = z.object(accountFields).check(headerSafeKey);
+/** An account as typed in the options page: a key of its own is required unless it uses the application key. */
+export const accountDraftSchema = z
+  .object({ ...accountFields, apiKey: text(() => true, 'errorInvalid') })
+  .check(
+    headerSafeKey,
+    z.refine((account) => account.keySource === 'app' || account.apiKey !== '', { message: 'errorRequired', path: ['apiKey'] }),
+    // An account that uses the application key keeps no key of its own (not even one typed and then unchosen).
+    z.overwrite((account) => (account.keySource === 'app' ? { ...account, apiKey: '' } : account)),
+  );
 
 export type AccountDraft = z.infer<typeof accountDraftSchema>;
 

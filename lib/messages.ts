@@ -9,6 +9,8 @@ export type { ConnectionReport };
 export interface ProtocolMap {
   /** A full check of one account (or all) now: getUser, then the capacity call. Resolves when done. */
   checkNow(data: { accountId?: string }): void;
+  /** A key refused in the header: the stored account sends it in the address from now on, and is checked at once. */
+  useAddressForm(data: { accountId: string }): void;
   /** Runs getUser and the capacity call with unsaved settings; stores nothing. */
   testConnection(data: ServiceCredentials): ConnectionReport;
 }

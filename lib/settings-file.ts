@@ -12,7 +12,11 @@ export const SETTINGS_FILE_VERSION = 1;
 /** Far more than any list of accounts a person keeps: a bigger file is not one of ours. */
 const MAX_FILE_BYTES = 1024 * 1024;
 
-/** The file: the accounts without their ids (and, unless asked, without secrets), and the settings. */
+/**
+ * The file: the accounts without their ids (and, unless asked, without secrets), and the settings.
+ * An account that uses the build's application key names it only by `keySource`: the key itself
+ * is never stored, so never exported.
+ */
 export function settingsFile(accounts: readonly Account[], settings: Settings, withSecrets: boolean, now: number) {
   return {
     format: SETTINGS_FILE_FORMAT,
@@ -20,7 +24,9 @@ export function settingsFile(accounts: readonly Account[], settings: Settings, w
     exported: new Date(now).toISOString(),
     secrets: withSecrets,
     settings,
-    accounts: accounts.map(({ id: _id, password, apiKey, ...account }) => (withSecrets ? { ...account, password, apiKey } : account)),
+    accounts: accounts.map(({ id: _id, password, apiKey, ...account }) =>
+      withSecrets ? { ...account, password, ...(account.keySource !== 'app' && { apiKey }) } : account,
+    ),
   };
 }
 
@@ -36,6 +42,7 @@ const fileSchema = z.object({
         password: z.optional(accountFields.password),
         apiKey: z.optional(accountFields.apiKey),
         keyForm: z.optional(accountFields.keyForm),
+        keySource: z.optional(accountFields.keySource),
         notifications: z.optional(accountFields.notifications),
       })
       .check(headerSafeKey),
@@ -128,6 +135,9 @@ export function planImport(file: SettingsFile, accounts: readonly Account[], set
       keyForm: entry.keyForm ?? stored?.keyForm ?? ACCOUNT_DEFAULTS.keyForm,
       notifications: entry.notifications ?? stored?.notifications ?? ACCOUNT_DEFAULTS.notifications,
     };
+    // A file from before keys could come from the build says nothing: the account keeps its own.
+    const keySource = entry.keySource ?? stored?.keySource;
+    if (keySource) Object.assign(fields, { keySource });
     const account: Account = stored ? { ...stored, ...fields } : { id: newId(), baseUrl: entry.baseUrl, userId: entry.userId, ...fields };
     if (!stored) plan.added.push(account);
     else if (JSON.stringify(account) !== JSON.stringify(stored)) plan.updated.push(account);

@@ -55,7 +55,7 @@ async function realPages(sim: Simulator, locale: StoreLocale) {
       while (!(await chrome.notifications.getAll())['usage:id-photos']) await new Promise((r) => setTimeout(r, 50));
     });
     const popupPng = await popup.page.locator('body').screenshot();
-    const options = await session.open('options');
+    const options = await session.open('options', 'history');
     await options.setViewportSize(SCREENSHOT);
     await options.getByText(messages(locale)('historyHeading')).first().waitFor();
     await options.locator('.usage__figures').first().waitFor().catch(() => undefined);

@@ -1,32 +1,68 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
 import { AccountForm } from '@/components/AccountForm';
 import { AccountList } from '@/components/AccountList';
 import { ConfirmButton } from '@/components/ConfirmButton';
+import { OptionsNav } from '@/components/OptionsNav';
+import { OpenSettings } from '@/components/open-settings';
+import { readPlace, SECTIONS, usePlace, type Place } from '@/components/options-place';
 import { SettingsForm } from '@/components/SettingsForm';
+import { SetupGuide } from '@/components/SetupGuide';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { useStoredState } from '@/components/use-stored-state';
 import { loadHistory } from '@/lib/store/items';
 import { HistoryChart } from '@/components/HistoryChart';
 import { ActivityLog } from '@/components/ActivityLog';
 import { SettingsTransfer } from '@/components/SettingsTransfer';
-import { accountIdentity, ACCOUNT_DEFAULTS, credentialsKey, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
+import { accountIdentity, ACCOUNT_DEFAULTS, credentialsKey, defaultKeyForm, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
+import { hasAppApiKey } from '@/lib/service/app-key';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messages';
 import { StorageLockedError, removeAccount, removeAllData, removeDamagedEntry, saveAccount, saveSettings } from '@/lib/store/writes';
 import { DamagedEntry, damagedName, StorageProblems } from '@/components/DamagedEntry';
 
-const blankAccount = (): Account => ({ ...ACCOUNT_DEFAULTS, id: newAccountId(), baseUrl: SERVER_PRESETS[0], userId: '', password: '', apiKey: '' });
+/** A new account: the first preset server, the address form it defaults to, the build's key if it has one. */
+const blankAccount = (): Account => ({
+  ...ACCOUNT_DEFAULTS,
+  id: newAccountId(),
+  baseUrl: SERVER_PRESETS[0],
+  userId: '',
+  password: '',
+  apiKey: '',
+  keyForm: defaultKeyForm(SERVER_PRESETS[0]),
+  keySource: hasAppApiKey() ? 'app' : 'own',
+});
 
-/** The options page: accounts, their usage history and activity log, shared settings, export and import, and removing everything. */
-export function App() {
+/** One section of the page, its heading focused when the user goes to it (not when the page loads). */
+function Section({ id, title, children }: { id: string; title: string; children: ComponentChildren }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (document.activeElement?.closest('.options-nav')) heading.current?.focus();
+  }, [id]);
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} tabIndex={-1} ref={heading}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The settings page: a navigation and one section at a time (accounts, their usage history,
+ * shared settings, export and import, removing everything), its place kept in the address; on
+ * install, the setup walk-through with the form for the first account.
+ */
+export function App({ now = Date.now }: { now?: () => number }) {
   const state = useStoredState(loadHistory);
-  const [editing, setEditing] = useState<Account>();
+  const [place, goTo] = usePlace();
   const [refused, setRefused] = useState(false);
+  const [newAccount] = useState(blankAccount);
   const standing = useStandingFailures(state);
   if (!state) return <main class="options" aria-busy="true" />;
   const { accounts, damaged, snapshots, history, settings, problems } = state;
   const locale = uiLocale();
+  const accountsPlace: Place = { section: 'accounts' };
 
   async function save(account: Account) {
     try {
@@ -37,7 +73,7 @@ export function App() {
       return;
     }
     setRefused(false);
-    setEditing(undefined);
+    goTo(accountsPlace);
     // New credentials are checked at once, so the popup has figures (or the reason why not); the
     // background records any failure itself. A new name or notification switch sends nothing.
     const before = accounts.find((a) => a.id === account.id);
@@ -46,68 +82,101 @@ export function App() {
 
   async function removeEverything() {
     await removeAllData();
-    setEditing(undefined);
+    goTo(accountsPlace);
   }
+
+  const edited = place.form === 'edit' || place.form === 'own-key' ? accounts.find((a) => a.id === place.accountId) : undefined;
+  const formAccount = place.section === 'setup' || place.form === 'add' ? newAccount : edited && (place.form === 'own-key' ? { ...edited, keySource: 'own' as const } : edited);
+  const form = formAccount && (
+    <AccountForm
+      key={formAccount.id + (place.form ?? '')}
+      account={formAccount}
+      isNew={formAccount === newAccount}
+      onSave={save}
+      onCancel={() => goTo(accountsPlace)}
+    />
+  );
+  const saveRefused = refused && <p class="failure" role="alert">{t('saveRefused')}</p>;
+
+  const sections = {
+    accounts: (
+      <>
+        <p class="intro">{t('accountsIntro')}</p>
+        {saveRefused}
+        <AccountList
+          accounts={accounts}
+          snapshots={snapshots}
+          settings={settings}
+          now={now()}
+          locale={locale}
+          onEdit={(account) => goTo({ section: 'accounts', form: 'edit', accountId: account.id })}
+          onRemove={(account) => removeAccount(account.id)}
+        />
+        {damaged.map((entry) => (
+          <DamagedEntry key={entry.key} entry={entry}>
+            <ConfirmButton
+              label={t('remove')}
+              question={t('removeAccountQuestion', [damagedName(entry)])}
+              onConfirm={() => removeDamagedEntry(entry.key)}
+            />
+          </DamagedEntry>
+        ))}
+        {form ?? (
+          <button type="button" class="primary" onClick={() => goTo({ section: 'accounts', form: 'add' })}>
+            {t('addAccount')}
+          </button>
+        )}
+      </>
+    ),
+    history: (
+      <>
+        <p class="intro">{t('historyIntro')}</p>
+        {accounts.map((account) => (
+          <HistoryChart key={account.id} account={account} points={pointsFor(history[account.id], accountIdentity(account))} locale={locale} />
+        ))}
+      </>
+    ),
+    activity: <ActivityLog accounts={accounts} locale={locale} now={now} />,
+    settings: <SettingsForm settings={settings} onSave={saveSettings} />,
+    transfer: <SettingsTransfer accounts={accounts} settings={settings} />,
+    data: (
+      <>
+        <p>{t('dataIntro')}</p>
+        <ConfirmButton label={t('removeAllData')} question={t('removeAllDataQuestion')} onConfirm={removeEverything} />
+      </>
+    ),
+  };
+  const current = SECTIONS.find(({ id }) => id === place.section);
 
   return (
     <StandingFailures.Provider value={standing}>
-      <main class="options">
-        <h1>{t('optionsTitle')}</h1>
-        <StorageProblems problems={problems} />
-        <section aria-labelledby="accounts-heading">
-          <h2 id="accounts-heading">{t('accountsHeading')}</h2>
-          <p class="intro">{t('accountsIntro')}</p>
-          {refused && <p class="failure" role="alert">{t('saveRefused')}</p>}
-          {editing ? (
-            <AccountForm key={editing.id} account={editing} onSave={save} onCancel={() => setEditing(undefined)} />
-          ) : (
-            <>
-              <AccountList
-                accounts={accounts}
-                snapshots={snapshots}
-                onEdit={setEditing}
-                onRemove={(account) => removeAccount(account.id)}
-              />
-              {damaged.map((entry) => (
-                <DamagedEntry key={entry.key} entry={entry}>
-                  <ConfirmButton
-                    label={t('remove')}
-                    question={t('removeAccountQuestion', [damagedName(entry)])}
-                    onConfirm={() => removeDamagedEntry(entry.key)}
-                  />
-                </DamagedEntry>
-              ))}
-              <button type="button" class="primary" onClick={() => setEditing(blankAccount())}>
-                {t('addAccount')}
-              </button>
-            </>
-          )}
-        </section>
-        <section aria-labelledby="history-heading">
-          <h2 id="history-heading">{t('historyHeading')}</h2>
-          <p class="intro">{t('historyIntro')}</p>
-          {accounts.map((account) => (
-            <HistoryChart key={account.id} account={account} points={pointsFor(history[account.id], accountIdentity(account))} locale={locale} />
-          ))}
-        </section>
-        <ActivityLog accounts={accounts} locale={locale} />
-        <section aria-labelledby="settings-heading">
-          <h2 id="settings-heading">{t('settingsHeading')}</h2>
-          <SettingsForm settings={settings} onSave={saveSettings} />
-        </section>
-        <section aria-labelledby="transfer-heading">
-          <h2 id="transfer-heading">{t('transferHeading')}</h2>
-          <SettingsTransfer accounts={accounts} settings={settings} />
-        </section>
-        <section aria-labelledby="data-heading">
-          <h2 id="data-heading">{t('dataHeading')}</h2>
-          <p>{t('dataIntro')}</p>
-          <ConfirmButton label={t('removeAllData')} question={t('removeAllDataQuestion')} onConfirm={removeEverything} />
-          <p>
+      <OpenSettings.Provider value={(hash) => goTo(readPlace(hash))}>
+        <div class="options">
+          <header class="options__header">
+            <h1>{t('optionsTitle')}</h1>
+          </header>
+          <OptionsNav current={place.section} />
+          <main class="options__main">
+            <StorageProblems problems={problems} />
+            {place.section === 'setup' ? (
+              <>
+                <SetupGuide hasAppKey={hasAppApiKey()} />
+                {saveRefused}
+                {form}
+              </>
+            ) : (
+              current && (
+                <Section id={current.id} title={t(current.label)}>
+                  {sections[current.id]}
+                </Section>
+              )
+            )}
+          </main>
+          <footer class="options__footer">
             <a href={t('privacyPolicyPage')} target="_blank">{t('privacyPolicy')}</a>
-          </p>
-        </section>
-      </main>
+          </footer>
+        </div>
+      </OpenSettings.Provider>
     </StandingFailures.Provider>
   );
 }

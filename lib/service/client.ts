@@ -1,4 +1,5 @@
 import { isAllowedServerUrl, nodeOrigin } from './addresses';
+import { appApiKey } from './app-key';
 import { fail, type Failure, type Result } from './failures';
 import { isHeaderSafe } from './header-value';
 import { parseRetryAfter } from './retry-after';
@@ -13,13 +14,24 @@ import {
 export const KEY_FORMS = ['header', 'matrix'] as const;
 export type KeyForm = (typeof KEY_FORMS)[number];
 
+/** Whose API key an account sends: the build's application key (by reference), or its own. */
+export type KeySource = 'app' | 'own';
+
 /** What a call needs to know about an account. */
 export interface ServiceCredentials {
   baseUrl: string;
   userId: string;
   password: string;
+  /** The account's own key; empty when it uses the application key. */
   apiKey: string;
   keyForm: KeyForm;
+  /** Absent on accounts stored before the build could carry a key: those send their own. */
+  keySource?: KeySource;
+}
+
+/** The API key a request carries: the build's application key for an account that uses it, else its own. */
+export function requestKey({ apiKey, keySource }: Pick<ServiceCredentials, 'apiKey' | 'keySource'>): string {
+  return keySource === 'app' ? appApiKey() : apiKey;
 }
 
 export const USER_PATH = '/v2/api/ba/user';
@@ -93,9 +105,9 @@ export function createServiceApi({
 export type ServiceApi = ReturnType<typeof createServiceApi>;
 
 /** Why these credentials must not be sent at all, if they must not. */
-function unsendable({ baseUrl, keyForm, apiKey }: ServiceCredentials): Failure | undefined {
-  if (!isAllowedServerUrl(baseUrl)) return { kind: 'not-configured', missing: ['baseUrl'] };
-  if (keyForm === 'header' && !isHeaderSafe(apiKey)) return { kind: 'api-key-unsendable' };
+function unsendable(credentials: ServiceCredentials): Failure | undefined {
+  if (!isAllowedServerUrl(credentials.baseUrl)) return { kind: 'not-configured', missing: ['baseUrl'] };
+  if (credentials.keyForm === 'header' && !isHeaderSafe(requestKey(credentials))) return { kind: 'api-key-unsendable' };
   return undefined;
 }
 
@@ -105,9 +117,10 @@ function buildRequest(origin: string, path: string, credentials: ServiceCredenti
     Accept: 'application/json',
     Authorization: basicAuth(credentials.userId, credentials.password),
   };
+  const apiKey = requestKey(credentials);
   let fullPath = path;
-  if (credentials.keyForm === 'matrix') fullPath += `;api_key=${encodeURIComponent(credentials.apiKey)}`;
-  else headers['X-Service-API-KEY'] = credentials.apiKey;
+  if (credentials.keyForm === 'matrix') fullPath += `;api_key=${encodeURIComponent(apiKey)}`;
+  else headers['X-Service-API-KEY'] = apiKey;
   return { url: new URL(fullPath, origin).href, headers };
 }
 

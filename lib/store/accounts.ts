@@ -1,7 +1,7 @@
 import { isObject } from '../guards';
 import type { CredentialField } from '../service/failures';
 import { isAllowedServerUrl } from '../service/addresses';
-import { KEY_FORMS, type ServiceCredentials } from '../service/client';
+import { KEY_FORMS, requestKey, type KeyForm, type ServiceCredentials } from '../service/client';
 
 /** One service account the extension keeps alive. Credentials live in storage.local only. */
 export interface Account extends ServiceCredentials {
@@ -14,13 +14,22 @@ export interface Account extends ServiceCredentials {
 /** The real service's API servers, offered as presets; anything else is a custom server. */
 export const SERVER_PRESETS = ['https://api.infini-cloud.net', 'https://api.teracloud.jp'] as const;
 
-/** What a new account has until the user says otherwise: no label, the key in a header, notices on. */
+/** What a new account has until the user says otherwise: no label, the key in a header (on a custom server: see defaultKeyForm), notices on. */
 export const ACCOUNT_DEFAULTS: Pick<Account, 'label' | 'keyForm' | 'notifications'> = { label: '', keyForm: 'header', notifications: true };
+
+/**
+ * How a new account on this server sends its key. The preset servers get the address form:
+ * public clients of the real service spell the header with the service's own name, so the
+ * contract's header may be refused there, while `;api_key=` does not depend on a header's name.
+ */
+export function defaultKeyForm(baseUrl: string): KeyForm {
+  return (SERVER_PRESETS as readonly string[]).includes(baseUrl) ? 'matrix' : ACCOUNT_DEFAULTS.keyForm;
+}
 
 /** The credential fields an account still lacks (or has unusable): such an account sends nothing. */
 export function missingCredentials(account: ServiceCredentials): CredentialField[] {
   const fields: CredentialField[] = ['userId', 'password', 'apiKey'];
-  const missing = fields.filter((field) => account[field].trim() === '');
+  const missing = fields.filter((field) => (field === 'apiKey' ? requestKey(account) : account[field]).trim() === '');
   return isAllowedServerUrl(account.baseUrl) ? missing : ['baseUrl', ...missing];
 }
 
@@ -39,7 +48,7 @@ export function accountIdentity(account: Pick<Account, 'baseUrl' | 'userId'>): s
 
 /** Everything a request is sent with: runs with other credentials are never joined or recorded. */
 export function credentialsKey(account: ServiceCredentials): string {
-  return JSON.stringify([account.baseUrl, account.userId, account.password, account.apiKey, account.keyForm]);
+  return JSON.stringify([account.baseUrl, account.userId, account.password, account.apiKey, account.keyForm, account.keySource ?? 'own']);
 }
 
 /** Whether a stored value is a whole account as the options page saves it. */
@@ -50,6 +59,7 @@ export function isStoredAccount(value: unknown): value is Account {
     typeof a.id === 'string' && a.id !== '' &&
     ['label', 'baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof a[key] === 'string') &&
     (KEY_FORMS as readonly unknown[]).includes(a.keyForm) &&
+    (a.keySource === undefined || a.keySource === 'app' || a.keySource === 'own') &&
     typeof a.notifications === 'boolean'
   );
 }

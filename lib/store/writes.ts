@@ -1,5 +1,6 @@
 import { storage } from '@wxt-dev/storage';
 import { credentialsKey, isStoredAccount, type Account } from './accounts';
+import type { KeyForm } from '../service/client';
 import type { Settings } from './settings';
 import type { AccountSnapshot } from './account-state';
 import { addPoint, packPoints, readHistory, recentPart, type HistoryPoint } from './history';
@@ -78,6 +79,14 @@ export function saveAccounts(accounts: readonly Account[]): Promise<void> {
 
 /** Adds an account, or replaces the stored one with the same id. */
 export const saveAccount = (account: Account): Promise<void> => saveAccounts([account]);
+
+/** Changes how a stored account sends its API key (the one-click fix for a key refused in the header). */
+export function setKeyForm(id: string, keyForm: KeyForm): Promise<void> {
+  return changeAccounts((entries) => {
+    const index = indexOfAccount(entries, id);
+    return entries.map((entry, i) => (i === index ? { ...(entry as Account), keyForm } : entry));
+  });
+}
 
 /** Removes an account (a damaged entry with the same id stays, for the user to decide on). */
 export function removeAccount(id: string): Promise<void> {

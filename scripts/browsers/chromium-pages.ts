@@ -41,7 +41,15 @@ export class OptionsPage {
     await this.page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: this.t('edit') }).click();
   }
 
+  /** Goes to a section of the page by its navigation link (`accountsHeading`, `settingsHeading`…). */
+  async showSection(key: string) {
+    await this.page.getByRole('navigation').getByRole('link', { name: this.t(key), exact: true }).click();
+    await this.page.getByRole('heading', { name: this.t(key), level: 2 }).waitFor();
+  }
+
+  /** Sets a number in the Settings section (going there first). */
   async setNumber(label: string, value: number) {
+    await this.showSection('settingsHeading');
     await this.page.getByLabel(label).fill(String(value));
   }
 

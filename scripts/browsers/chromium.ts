@@ -11,6 +11,10 @@ export const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
 /** The e2e build at WXT_TIME_SCALE 8640 (a day lasts 10 s): a week of daily readings in a test. */
 export const FAST_E2E_BUILD = resolve('.output/chrome-mv3-e2e-fast');
 export const SIMULATOR_BUILD = resolve('.output/chrome-mv3-simulator');
+/** The e2e build made with an application key (WXT_APP_API_KEY), as a publisher builds: accounts need no key. */
+export const APP_KEY_E2E_BUILD = resolve('.output/chrome-mv3-e2e-app-key');
+/** That build's application key: the simulator's, made up for the tests (never a real service's). */
+export const E2E_APP_KEY = 'simulated-application-key';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
@@ -81,11 +85,11 @@ export class ExtensionSession {
     return `chrome-extension://${this.extensionId}/${page}.html`;
   }
 
-  /** Opens a page of the extension in a tab (the popup at its own 360 px width). */
-  async open(page: 'popup' | 'options'): Promise<Page> {
+  /** Opens a page of the extension in a tab (the popup at its own 360 px width; the settings page at a place, e.g. `settings`). */
+  async open(page: 'popup' | 'options', place?: string): Promise<Page> {
     const tab = await this.context.newPage();
     if (page === 'options') await tab.setViewportSize({ width: 900, height: 1000 });
-    await tab.goto(this.url(page));
+    await tab.goto(this.url(page) + (place ? `#${place}` : ''));
     return tab;
   }
 

@@ -68,7 +68,15 @@ export class OptionsPage {
     await this.page.locator(aria('button', 'Add account')).wait();
   }
 
+  /** Goes to a section of the page by its navigation link. */
+  async showSection(name: string) {
+    await this.page.locator(aria('link', name)).click();
+    await this.page.waitForSelector(`::-p-aria([name=${JSON.stringify(name)}][role="heading"])`);
+  }
+
+  /** Sets a number in the Settings section (going there first). */
   async setNumber(label: string, value: number) {
+    await this.showSection('Schedule and notifications');
     await this.fill(label, String(value));
   }
 

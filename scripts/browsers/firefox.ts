@@ -116,13 +116,14 @@ export class FirefoxSession {
   /**
    * Opens a page of the extension in a new tab (the popup at its own 360 px width). Each page
    * gets its own tab: `page.goto()` never resolves for moz-extension://, so the tab is navigated
-   * once with the raw BiDi command.
+   * once with the raw BiDi command. The settings page may open at a place (`settings`, `setup`…).
    */
-  async open(page: 'popup' | 'options'): Promise<Page> {
+  async open(page: 'popup' | 'options', place?: string): Promise<Page> {
     const tab = await this.browser.newPage();
     tab.setDefaultTimeout(10_000);
     await tab.setViewport(page === 'popup' ? { width: 360, height: 640 } : { width: 900, height: 1000 });
-    await this.bidi('browsingContext.navigate', { context: contextId(tab), url: this.url(page), wait: 'complete' });
+    const url = this.url(page) + (place ? `#${place}` : '');
+    await this.bidi('browsingContext.navigate', { context: contextId(tab), url, wait: 'complete' });
     return tab;
   }
 

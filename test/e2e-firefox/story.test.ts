@@ -181,6 +181,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
     expect(card).toContain('97%');
     const options = await firefox.open('options');
     await waitForText(options, 'Demo', '::-p-aria([role="listitem"])');
+    await new OptionsPage(options).showSection('Schedule and notifications');
     expect(await (await field(options, 'Sign in every')).evaluate((e) => (e as HTMLInputElement).value)).toBe('8');
   }, 90_000);
 });

@@ -1,15 +1,26 @@
 import { execFileSync } from 'node:child_process';
 import { renameSync, rmSync } from 'node:fs';
-import { E2E_BUILD, FAST_E2E_BUILD, findChromium, NO_CHROMIUM_HELP } from '../../scripts/browsers/chromium';
+import { APP_KEY_E2E_BUILD, E2E_APP_KEY, E2E_BUILD, FAST_E2E_BUILD, findChromium, NO_CHROMIUM_HELP } from '../../scripts/browsers/chromium';
 
-/** Builds the real-browser test builds once for all e2e files: time 720 times faster, and (one file) 8640 times. */
+/**
+ * Builds the real-browser test builds once for all e2e files: time 720 times faster, (one file)
+ * 8640 times, and (one file) 720 times with an application key. The usual ones carry no key,
+ * whatever the environment holds: they are the builds of anyone who has none.
+ */
 export default function setup() {
   if (!findChromium()) throw new Error(NO_CHROMIUM_HELP);
-  const build = (scale: string) =>
-    execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', WXT_TIME_SCALE: scale } });
-  // WXT names the folder after the mode: the faster build is moved to its own before the usual one is made.
-  build('8640');
-  rmSync(FAST_E2E_BUILD, { recursive: true, force: true });
-  renameSync(E2E_BUILD, FAST_E2E_BUILD);
+  const build = (scale: string, appKey = '') =>
+    execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production', WXT_TIME_SCALE: scale, WXT_APP_API_KEY: appKey },
+    });
+  // WXT names the folder after the mode: each other build is moved to its own before the usual one is made.
+  const buildInto = (dir: string, scale: string, appKey?: string) => {
+    build(scale, appKey);
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(E2E_BUILD, dir);
+  };
+  buildInto(FAST_E2E_BUILD, '8640');
+  buildInto(APP_KEY_E2E_BUILD, '720', E2E_APP_KEY);
   build('720');
 }

@@ -73,7 +73,7 @@ describe('options page by keyboard', () => {
       'input[password] Apps password',
       'button[button] Show password',
       'input API key',
-      'input[radio] Request header (recommended)',
+      "input[radio] Parameter in the address (;api_key=; the service's own servers)",
       'input[checkbox] Notifications for this account',
       'button[button] Test connection',
       'button[submit] Save',

@@ -66,7 +66,7 @@ const settingsFile = (accounts: Pick<Account, 'baseUrl' | 'userId' | 'label'>[])
 /** The options page with a settings file chosen in its import field. */
 async function optionsImporting(context: StateContext, file: string) {
   await context.browser.storeAccounts([stored(context.sim, 'demo-user', 'Personal')]);
-  const options = new OptionsPage(await context.browser.open('options'), context.locale);
+  const options = new OptionsPage(await context.browser.open('options', 'transfer'), context.locale);
   await options.page.getByLabel(options.t('importFile')).setInputFiles({ name: 'settings.json', mimeType: 'application/json', buffer: Buffer.from(file) });
   return options;
 }
@@ -279,7 +279,7 @@ export const PAGE_STATES: PageState[] = [
       const account = stored(c.sim, 'archive', 'Archive');
       await c.browser.storeHistory(history(account, 120, (i) => 20 * GB + i * 0.1 * GB + (i % 7) * 0.3 * GB, 100 * GB));
       await c.browser.storeAccounts([account]);
-      const options = new OptionsPage(await c.browser.open('options'), c.locale);
+      const options = new OptionsPage(await c.browser.open('options', 'history'), c.locale);
       await options.page.getByRole('button', { name: options.t('downloadCsv') }).waitFor();
       return options.page;
     },
@@ -326,11 +326,43 @@ export const PAGE_STATES: PageState[] = [
     open: async (c) => {
       const options = await optionsImporting(c, settingsFile([{ baseUrl: 'https://api.infini-cloud.net', userId: 'imported-user', label: 'Imported' }]));
       await options.page.getByRole('button', { name: options.t('importApply'), exact: true }).click();
+      await options.page.getByText(options.t('importDone').replace('$1', '1').replace('$2', '0')).waitFor();
+      await options.showSection('accountsHeading');
       await options.page.getByText(options.t('failureNeedsSecrets')).waitFor();
       return options.page;
     },
   },
   { name: 'options-form', open: async (c) => (await optionsForm(c)).page },
+  {
+    // What a new user gets on install: the walk-through, then the form for the first account.
+    name: 'options-setup',
+    open: async (c) => {
+      const options = new OptionsPage(await c.browser.open('options', 'setup'), c.locale);
+      await options.page.getByRole('heading', { name: options.t('setupTitle') }).waitFor();
+      await options.page.getByLabel(options.t('fieldUserId'), { exact: true }).waitFor();
+      return options.page;
+    },
+  },
+  {
+    // One account edited while the list stays in view, each entry with its sign-ins.
+    name: 'options-edit',
+    open: async (c) => {
+      await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), stored(c.sim, 'archive', 'Archive')]);
+      const options = new OptionsPage(await c.browser.open('options'), c.locale);
+      await options.page.getByText(options.t('listLastSignIn').split('$1')[0]!.trim()).first().waitFor();
+      await options.editAccount('Archive');
+      await options.page.getByRole('heading', { name: options.t('editAccountTitle').replace('$1', 'Archive') }).waitFor();
+      return options.page;
+    },
+  },
+  {
+    name: 'options-settings',
+    open: async (c) => {
+      const options = new OptionsPage(await c.browser.open('options', 'settings'), c.locale);
+      await options.page.getByRole('button', { name: options.t('saveSettings') }).waitFor();
+      return options.page;
+    },
+  },
   {
     name: 'options-errors',
     open: async (c) => {

@@ -32,6 +32,7 @@ describe.sequential('export and import in Chromium', () => {
       await browser.storeAccounts([storedAccount(sim, home, { label: 'Home' }), storedAccount(sim, work, { label: 'Work', keyForm: 'matrix' })]);
       const options = new OptionsPage(await browser.open('options'));
       await options.page.getByText('Work', { exact: true }).first().waitFor();
+      await options.showSection('transferHeading');
       expect(await options.page.getByLabel('Include passwords and API keys').isChecked()).toBe(false);
       const [download] = await Promise.all([options.page.waitForEvent('download'), options.page.getByRole('button', { name: 'Export accounts and settings' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^storage-keeper-settings-\d{4}-\d{2}-\d{2}\.json$/);
@@ -53,7 +54,7 @@ describe.sequential('export and import in Chromium', () => {
     sim.requests.length = 0; // what the first profile sent
     const browser = await launchExtension();
     try {
-      const options = new OptionsPage(await browser.open('options'));
+      const options = new OptionsPage(await browser.open('options', 'transfer'));
       await options.page.getByLabel('Import accounts and settings from a file').setInputFiles(file);
       const preview = options.page.getByRole('region', { name: 'What this import will do' });
       await preview.waitFor();
@@ -64,6 +65,7 @@ describe.sequential('export and import in Chromium', () => {
       expect(await preview.textContent()).toContain("The shared settings are replaced by the file's.");
       await preview.getByRole('button', { name: 'Import', exact: true }).click();
       await options.page.getByText('Imported: 2 added, 0 updated. Nothing was removed.').waitFor();
+      await options.showSection('accountsHeading');
       const needs = catalogue('en').failureNeedsSecrets!;
       await expect.poll(() => options.page.getByText(needs).count()).toBe(2);
       expect(((await browser.storage()).settings as { warningPercent: number }).warningPercent).toBe(80);

@@ -10,7 +10,7 @@ let typed: AccountDraft;
 
 beforeAll(async () => {
   sim = await startSimulator({ now: () => NOW, accounts: [demoAccount({ password: SPACED_PASSWORD }, NOW)] });
-  typed = { label: '', baseUrl: sim.apiUrl, userId: 'demo-user', password: SPACED_PASSWORD, apiKey: 'demo-api-key/+=', keyForm: 'header', notifications: true };
+  typed = { label: '', baseUrl: sim.apiUrl, userId: 'demo-user', password: SPACED_PASSWORD, apiKey: 'demo-api-key/+=', keyForm: 'header', keySource: 'own', notifications: true };
 });
 afterAll(() => sim.close());
 

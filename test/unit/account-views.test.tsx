@@ -24,6 +24,7 @@ beforeEach(() => {
   stopMessages = onMessages({
     checkNow: async (data) => void messages.push(data),
     testConnection: () => Promise.reject(new Error('not sent here')),
+    useAddressForm: () => Promise.reject(new Error('not sent here')),
   });
 });
 afterEach(() => {

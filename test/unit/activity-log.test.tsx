@@ -10,7 +10,7 @@ import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { logActivity } from '@/lib/store/writes';
 import { account, NOW, snapshot } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
-import { storeAccounts } from './helpers/harness';
+import { openSettingsPage, storeAccounts } from './helpers/harness';
 
 // The activity log on the options page: per account its summary, its entries newest first in
 // the page's language, more on request, the whole log as CSV; and the card's next sign-in.
@@ -21,6 +21,7 @@ const DAY = 24 * HOUR;
 let downloads: { name: string; text: Promise<string> }[];
 
 beforeEach(() => {
+  openSettingsPage('activity');
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   fakeBrowser.reset();
   installFakeExtensionApis();

@@ -13,7 +13,7 @@ import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { StorageLockedError } from '@/lib/store/writes';
 import { account } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
-import { storeAccounts } from './helpers/harness';
+import { openSettingsPage, storeAccounts } from './helpers/harness';
 
 // Issue 17, item 7: every action that can fail says so, specifically, where it was clicked.
 
@@ -33,6 +33,7 @@ const backgroundFails = () => {
   stopMessages = onMessages({
     checkNow: () => Promise.reject(new Error('worker gone')),
     testConnection: () => Promise.reject(new Error('not sent here')),
+    useAddressForm: () => Promise.reject(new Error('not sent here')),
   });
 };
 
@@ -87,6 +88,7 @@ describe('an action that fails says so', () => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/1');
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await storeAccounts([account(), { id: 'old', label: 'Old laptop', userId: 42 }]);
+    openSettingsPage('transfer');
     render(<Options />);
     fireEvent.click(await screen.findByRole('button', { name: 'Export accounts and settings' }));
     const said = await screen.findByText(/^Left out of the file/);

@@ -11,7 +11,7 @@ import { loadAccounts, loadSettings } from '@/lib/store/items';
 import { dayOf } from '@/lib/time';
 import { account, GB, NOW } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
-import { storeAccounts } from './helpers/harness';
+import { storeAccounts, openSettingsPage } from './helpers/harness';
 
 // The options page's new parts: each account's whole history with its scale and its CSV, the
 // forecast switch, and settings exported to a file and imported from one after a preview.
@@ -19,6 +19,7 @@ import { storeAccounts } from './helpers/harness';
 let downloads: { name: string; type: string; text: Promise<string> }[];
 
 beforeEach(() => {
+  openSettingsPage();
   fakeBrowser.reset();
   installFakeExtensionApis();
   downloads = [];
@@ -47,6 +48,7 @@ describe('history', () => {
   it('charts each account’s whole history with its scale labelled, and downloads it as CSV', async () => {
     await storeAccounts([account()]);
     await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity(account()), points: packPoints(points) } } });
+    openSettingsPage('history');
     render(<App />);
     const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
     const [first, last] = ['Nov 19, 2026', 'Nov 21, 2026'];
@@ -63,6 +65,7 @@ describe('history', () => {
   it('a history of one day names that day once, not "from Nov 21 to Nov 21"', async () => {
     await storeAccounts([account()]);
     await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity(account()), points: packPoints(points.slice(-1)) } } });
+    openSettingsPage('history');
     render(<App />);
     const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
     expect(within(figure).getByText('Used storage on Nov 21, 2026: 12 GB.').tagName).toBe('FIGCAPTION');
@@ -72,6 +75,7 @@ describe('history', () => {
   it('says there is no history yet, and shows none of an old server’s or user’s', async () => {
     await storeAccounts([account()]);
     await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity({ ...account(), userId: 'before' }), points: packPoints(points) } } });
+    openSettingsPage('history');
     render(<App />);
     const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
     expect(figure.textContent).toContain('No history yet');
@@ -85,10 +89,12 @@ describe('history beyond the dates JavaScript can write', () => {
   it('is left out when read, so the page and its chart still show', async () => {
     await storeAccounts([account()]);
     await fakeBrowser.storage.local.set({ history: { home: { identity: accountIdentity(account()), points: packPoints([...points, [farDay, GB, GB]]) } } });
+    openSettingsPage('history');
     render(<App />);
     const figure = (await screen.findByRole('heading', { name: 'Home', level: 3 })).closest('figure')!;
     expect(figure.textContent).toContain('Nov 21, 2026');
-    expect(screen.getByRole('button', { name: 'Remove all data' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Your data' }));
+    expect(await screen.findByRole('button', { name: 'Remove all data' })).toBeTruthy();
   });
 
   it('that a chart cannot draw costs only that chart', () => {
@@ -99,6 +105,7 @@ describe('history beyond the dates JavaScript can write', () => {
 
 describe('the forecast switch', () => {
   it('is saved with the other settings', async () => {
+    openSettingsPage('settings');
     render(<App />);
     fireEvent.click(await screen.findByLabelText('Notify when storage will be full within two weeks'));
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -118,6 +125,7 @@ const exported = async () => JSON.parse(await downloads.at(-1)!.text);
 describe('export', () => {
   it('leaves secrets out by default, with a plain warning beside the box that puts them in', async () => {
     await storeAccounts([account()]);
+    openSettingsPage('transfer');
     render(<App />);
     const box = await screen.findByLabelText('Include passwords and API keys');
     expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Anyone who has the file can then sign in to your accounts/);
@@ -139,8 +147,9 @@ describe('import', () => {
   it('previews what it adds, updates and leaves alone; imports without removing anything; says what an incomplete account needs', async () => {
     const damaged = { id: 'broken', label: 'Broken', keyForm: 'both' };
     await storeAccounts([account(), account({ id: 'work', label: 'Work', userId: 'work' }), damaged]);
+    openSettingsPage('transfer');
     render(<App />);
-    await screen.findByText('Home', { selector: 'li strong' });
+    await screen.findByRole('heading', { name: 'Export and import' });
     chooseFile(
       file(
         [
@@ -168,6 +177,7 @@ describe('import', () => {
     ]);
     expect(stored.damaged).toHaveLength(1); // the damaged entry is kept
     expect((await loadSettings()).refreshMinutes).toBe(60);
+    fireEvent.click(screen.getByRole('link', { name: 'Accounts' }));
     const added = (await screen.findByText('New', { selector: 'li strong' })).closest('li')!;
     expect(added.textContent).toContain('This account needs its apps password and API key. Until it has them, nothing is sent');
   });
@@ -183,8 +193,9 @@ describe('import', () => {
     ],
   ])('refuses %s, says why, and changes nothing', async (_name, text, lines) => {
     await storeAccounts([account()]);
+    openSettingsPage('transfer');
     render(<App />);
-    await screen.findByText('Home', { selector: 'li strong' });
+    await screen.findByRole('heading', { name: 'Export and import' });
     const before = await fakeBrowser.storage.local.get();
     chooseFile(text);
     const alert = await screen.findByRole('alert');
@@ -197,8 +208,9 @@ describe('import', () => {
     await storeAccounts([account()]);
     await fakeBrowser.storage.local.set({ settings: DEFAULT_SETTINGS, settings$: { v: 2 } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    openSettingsPage('transfer');
     render(<App />);
-    await screen.findByText('Home', { selector: 'li strong' });
+    await screen.findByRole('heading', { name: 'Export and import' });
     chooseFile(file([{ baseUrl: 'https://api.teracloud.jp', userId: 'another' }], { refreshMinutes: 60 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
     await screen.findByText('Not saved: the stored data comes from a newer version of Storage Keeper or is damaged (see above).');
@@ -208,8 +220,9 @@ describe('import', () => {
   it('writes nothing over accounts a newer version stored', async () => {
     await fakeBrowser.storage.local.set({ accounts: [account()], accounts$: { v: 3 } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    openSettingsPage('transfer');
     render(<App />);
-    await screen.findByText('Home', { selector: 'li strong' });
+    await screen.findByRole('heading', { name: 'Export and import' });
     chooseFile(file([{ baseUrl: 'https://api.teracloud.jp', userId: 'another' }]));
     fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
     expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContain(

@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { loadAccounts } from '@/lib/store/items';
 import { onMessages } from '@/lib/messages';
-import { storeAccounts } from './helpers/harness';
+import { storeAccounts, openSettingsPage } from './helpers/harness';
 
 const savedAccounts = async () => (await loadAccounts()).accounts;
 const storeSnapshots = (snapshots: Record<string, unknown>) => fakeBrowser.storage.local.set({ snapshots });
@@ -23,12 +23,14 @@ let messages: { type: string; data: unknown }[];
 let report: ConnectionReport;
 
 beforeEach(() => {
+  openSettingsPage();
   fakeBrowser.reset();
   installFakeExtensionApis();
   messages = [];
   report = { user: { ok: true, value: userInfo() } };
   stopMessages = onMessages({
     checkNow: async (data) => void messages.push({ type: 'checkNow', data }),
+    useAddressForm: async (data) => void messages.push({ type: 'useAddressForm', data }),
     testConnection: async (data) => {
       messages.push({ type: 'testConnection', data });
       return report;
@@ -60,10 +62,14 @@ async function fillNewAccount(baseUrl?: string) {
 describe('settings after "Remove all data"', () => {
   it('show the defaults at once, without reopening the page', async () => {
     await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60, keepAliveHours: 12 } });
+    openSettingsPage('settings');
     render(<App />);
     await waitFor(() => expect((screen.getByLabelText('Update usage every') as HTMLInputElement).value).toBe('60'));
-    fireEvent.click(screen.getByRole('button', { name: 'Remove all data' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Your data' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove all data' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Remove all data' }));
+    await screen.findByRole('heading', { name: 'Accounts' });
+    fireEvent.click(screen.getByRole('link', { name: 'Schedule and notifications' }));
     await waitFor(() => expect((screen.getByLabelText('Update usage every') as HTMLInputElement).value).toBe('30'));
     expect((screen.getByLabelText('Sign in every') as HTMLInputElement).value).toBe('24');
   });
@@ -71,7 +77,8 @@ describe('settings after "Remove all data"', () => {
   it('close an account form that was open, so nothing removed is saved back', async () => {
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add account' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Remove all data' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Your data' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove all data' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Remove all data' }));
     expect(await screen.findByRole('button', { name: 'Add account' })).toBeTruthy();
     expect(screen.queryByLabelText('API key')).toBeNull();
@@ -121,7 +128,7 @@ describe('what the form says', () => {
     };
     expect(hint('User ID')).toContain("use on the service's website");
     expect(hint('Apps password')).toContain('create an apps password on your My Page and enable Apps Connection');
-    expect(hint('API key')).toContain("service's developer registration");
+    expect(hint('API key')).toContain('Your own key: the service issues API keys to applications through its developer programme');
   });
 
   it('says where each credential comes from in Japanese too', async () => {
@@ -130,16 +137,18 @@ describe('what the form says', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'アカウントを追加' }));
     expect(screen.getByText('サービスのウェブサイトで使う ID です。')).toBeTruthy();
     expect(screen.getByText(/マイページでアプリパスワードを発行し、「外部アプリ接続」を有効に/)).toBeTruthy();
-    expect(screen.getByText(/サービスの開発者登録でアプリケーションに発行されるキー/)).toBeTruthy();
+    expect(screen.getByText(/API キーはサービスの開発者プログラムがアプリケーションに発行します/)).toBeTruthy();
   });
 
-  it('suggests the address form when a test finds the key refused in the header, not in the address', async () => {
+  it('suggests the address form when a test finds the key refused in the header, not in the address, and switches in one click', async () => {
     report = { user: { ok: false, failure: { kind: 'api-key-rejected' } } };
     const hint = /try sending it as a parameter in the address/;
     await fillNewAccount();
+    fireEvent.click(screen.getByRole('radio', { name: /Request header/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText(hint)).toBeTruthy();
-    fireEvent.click(screen.getByRole('radio', { name: /Parameter in the address/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send the key in the address' }));
+    expect((screen.getByRole('radio', { name: /Parameter in the address/ }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(messages.filter((m) => m.type === 'testConnection')).toHaveLength(2));
     await screen.findByText(/The API key was rejected/);
@@ -176,6 +185,7 @@ describe('options with damaged storage', () => {
     fireEvent.click(within(home).getByRole('button', { name: 'Remove' }));
     fireEvent.click(within(home).getByRole('button', { name: 'Yes, Remove' }));
     await waitFor(async () => expect((await savedAccounts()).map((a) => a.id)).toEqual(['work']));
-    expect(screen.getByRole('button', { name: 'Remove all data' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Your data' }));
+    expect(await screen.findByRole('button', { name: 'Remove all data' })).toBeTruthy();
   });
 });

@@ -6,7 +6,7 @@ import { App } from '@/entrypoints/options/App';
 import { onMessages, type ConnectionReport } from '@/lib/messages';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadAccounts, loadSettings } from '@/lib/store/items';
-import { storeAccounts } from './helpers/harness';
+import { storeAccounts, openSettingsPage } from './helpers/harness';
 
 import { account, GB, userInfo } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
@@ -19,12 +19,14 @@ let stopMessages: () => void;
 let testFails = false;
 
 beforeEach(() => {
+  openSettingsPage();
   fakeBrowser.reset();
   installFakeExtensionApis();
   messages = [];
   report = { user: { ok: true, value: userInfo() }, capacity: { ok: true, value: { quota: 28 * GB, used: 7 * GB } }, nodeOrigin: 'https://nanao.teracloud.jp' };
   stopMessages = onMessages({
     checkNow: async (data) => void messages.push({ type: 'checkNow', data }),
+    useAddressForm: async (data) => void messages.push({ type: 'useAddressForm', data }),
     testConnection: async (data) => {
       messages.push({ type: 'testConnection', data });
       if (testFails) throw new Error('the background failed');
@@ -49,6 +51,7 @@ async function fillNewAccount() {
 
 describe('settings', () => {
   it('shows each invalid field its own error, saves the valid ones, and keeps what was typed', async () => {
+    openSettingsPage('settings');
     render(<App />);
     await screen.findByLabelText('Sign in every');
     type('Sign in every', '0');
@@ -65,6 +68,7 @@ describe('settings', () => {
   });
 
   it('requires warning below critical', async () => {
+    openSettingsPage('settings');
     render(<App />);
     await screen.findByLabelText('“Nearly full” from');
     type('“Nearly full” from', '97');
@@ -89,7 +93,7 @@ describe('accounts', () => {
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
-    expect((await savedAccounts())[0]).toMatchObject({ baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: 'pä:ss', apiKey: 'key-1', keyForm: 'header' });
+    expect((await savedAccounts())[0]).toMatchObject({ baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: 'pä:ss', apiKey: 'key-1', keyForm: 'matrix', keySource: 'own' });
     expect(requested).toEqual([['https://api.infini-cloud.net/*']]);
     await waitFor(() => expect(messages.map((m) => m.type)).toEqual(['checkNow']));
   });
@@ -143,7 +147,7 @@ describe('accounts', () => {
     ['user ID', (v: string) => fireEvent.input(screen.getByLabelText('User ID'), { target: { value: v } })],
     ['apps password', (v: string) => fireEvent.input(screen.getByLabelText('Apps password'), { target: { value: v } })],
     ['API key', (v: string) => fireEvent.input(screen.getByLabelText('API key'), { target: { value: v } })],
-    ['key form', () => fireEvent.click(screen.getByLabelText('Parameter in the address (;api_key=)'))],
+    ['key form', () => fireEvent.click(screen.getByRole('radio', { name: /Request header/ }))],
     ['server', () => fireEvent.change(screen.getByLabelText('Server'), { target: { value: 'https://api.teracloud.jp' } })],
   ])('an edit of the %s clears the test result, and Save then asks for no node of the old test', async (_field, edit) => {
     const requested: string[][] = [];
@@ -202,6 +206,7 @@ describe('accounts', () => {
   it('removes all data only after confirmation', async () => {
     await storeAccounts([account()]);
     await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60 } });
+    openSettingsPage('data');
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove all data' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -216,7 +221,9 @@ describe('accounts', () => {
     installFakeExtensionApis({ locale: 'ja' });
     render(<App />);
     expect(await screen.findByRole('heading', { name: 'アカウント' })).toBeTruthy();
-    expect(screen.getByLabelText('サインインの間隔')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'すべてのデータを削除' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: '動作の設定' }));
+    expect(await screen.findByLabelText('サインインの間隔')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'データ' }));
+    expect(await screen.findByRole('button', { name: 'すべてのデータを削除' })).toBeTruthy();
   });
 });

@@ -22,6 +22,7 @@ beforeEach(() => {
   messages = [];
   stopMessages = onMessages({
     checkNow: async (data) => void messages.push({ type: 'checkNow', data }),
+    useAddressForm: async (data) => void messages.push({ type: 'useAddressForm', data }),
     testConnection: () => Promise.reject(new Error('not sent by the popup')),
   });
 });

@@ -19,13 +19,13 @@ afterEach(cleanup);
 const show = () => render(<App now={() => NOW} />);
 
 describe('popup', () => {
-  it('welcomes a new user with one way forward', async () => {
-    let opened = 0;
-    fakeBrowser.runtime.openOptionsPage = async () => void opened++;
+  it('welcomes a new user with one way forward: the setup walk-through in the settings page', async () => {
+    const opened: (string | undefined)[] = [];
+    fakeBrowser.tabs.create = (async ({ url }: { url?: string }) => void opened.push(url)) as unknown as typeof fakeBrowser.tabs.create;
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Set up an account' }));
     expect(screen.getByText(/Storage Keeper signs in once a day/)).toBeTruthy();
-    expect(opened).toBe(1);
+    expect(opened).toEqual([fakeBrowser.runtime.getURL('/options.html#setup')]);
     expect(screen.queryByRole('button', { name: 'Check now' })).toBeNull();
   });
 
@@ -131,6 +131,7 @@ describe('popup', () => {
     let received = 0;
     let finish!: () => void;
     const stop = onMessages({
+      useAddressForm: () => Promise.reject(new Error('not sent here')),
       checkNow: () => {
         received++;
         return new Promise<void>((resolve) => (finish = resolve));

@@ -45,7 +45,7 @@ describe('details the service did not send', () => {
 describe('the account form', () => {
   it('refuses a header-form API key a header cannot carry, saying why', async () => {
     let saved = 0;
-    render(<AccountForm account={account({ apiKey: '' })} onSave={async () => void saved++} onCancel={() => undefined} />);
+    render(<AccountForm account={account({ apiKey: '' })} isNew={false} onSave={async () => void saved++} onCancel={() => undefined} />);
     fireEvent.input(screen.getByLabelText('API key'), { target: { value: 'キー' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/This key has a character a request header cannot carry/)).toBeTruthy();

@@ -70,3 +70,11 @@ export async function snapshotOf(id: string) {
 export function countRequests(sim: Simulator, server: 'api' | 'node', status?: number) {
   return sim.requests.filter((r) => r.server === server && (status === undefined || r.status === status)).length;
 }
+
+/**
+ * Opens the settings page at a place, as a link or the address would (`settings`, `accounts/add`…);
+ * each test starts from its own, not where the last one left the page.
+ */
+export function openSettingsPage(place = ''): void {
+  location.hash = place;
+}
