@@ -57,7 +57,8 @@ export function App({ now = Date.now }: { now?: () => number }) {
   const state = useStoredState(loadHistory);
   const [place, goTo] = usePlace();
   const [refused, setRefused] = useState(false);
-  const [newAccount] = useState(blankAccount);
+  // A new account's id is made once per form shown: after a save, the next "Add account" is another account.
+  const [newAccount, setNewAccount] = useState(blankAccount);
   const standing = useStandingFailures(state);
   if (!state) return <main class="options" aria-busy="true" />;
   const { accounts, damaged, snapshots, history, settings, problems } = state;
@@ -73,6 +74,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
       return;
     }
     setRefused(false);
+    if (account.id === newAccount.id) setNewAccount(blankAccount());
     goTo(accountsPlace);
     // New credentials are checked at once, so the popup has figures (or the reason why not); the
     // background records any failure itself. A new name or notification switch sends nothing.

@@ -87,6 +87,19 @@ describe('settings', () => {
 });
 
 describe('accounts', () => {
+  it('adds a second account after the first, never over it', async () => {
+    fakeBrowser.permissions.request = async () => true;
+    await fillNewAccount();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add account' }));
+    type('User ID', 'suzuki');
+    type('Apps password', 'pw-2');
+    type('API key', 'key-2');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect((await savedAccounts()).map((a) => a.userId)).toEqual(['yamada', 'suzuki']));
+  });
+
   it('adds an account, asks for its hosts, stores it and refreshes it', async () => {
     const requested: string[][] = [];
     fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
