@@ -2,6 +2,7 @@ import { KEY_FORMS } from '@/lib/service/client';
 import { useState } from 'preact/hooks';
 import { accountName, credentialsKey, defaultKeyForm, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
+import { takesAppKey } from '@/lib/service/addresses';
 import { t, uiLocale } from '@/lib/i18n';
 import { sendMessage, type ConnectionReport } from '@/lib/messages';
 import { requestHostPermissions } from '@/lib/permissions';
@@ -45,6 +46,8 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
   const [reveal, setReveal] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const locale = uiLocale();
+  // The publisher's key goes only to the servers it was issued for: a custom server needs the user's own.
+  const appKeyOffered = appKey && takesAppKey(draft.baseUrl);
   /** Changes draft fields; a test result about other values is no result: it goes, and so does the node it named. */
   const change = (fields: Partial<AccountDraft>) => {
     setDraft({ ...draft, ...fields });
@@ -68,7 +71,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
 
   /** Validates, then asks for the hosts (first await: still inside the click). */
   async function permitted(withNode: boolean): Promise<AccountDraft | undefined> {
-    const parsed = accountDraftSchema.safeParse(draft);
+    const parsed = accountDraftSchema.safeParse(appKeyOffered ? draft : { ...draft, keySource: 'own' });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return undefined;
@@ -140,7 +143,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
           </button>
         </div>
       </Field>
-      {appKey && (
+      {appKeyOffered && (
         <fieldset class="choice">
           <legend>{t('fieldKeySource')}</legend>
           {(['app', 'own'] as const).map((source) => (
@@ -151,7 +154,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
           ))}
         </fieldset>
       )}
-      {draft.keySource === 'own' && text('apiKey', t('fieldApiKey'), { autocomplete: 'off', spellcheck: 'false' }, t('apiKeyHint'))}
+      {(draft.keySource === 'own' || !appKeyOffered) && text('apiKey', t('fieldApiKey'), { autocomplete: 'off', spellcheck: 'false' }, t('apiKeyHint'))}
       <fieldset class="choice">
         <legend>{t('fieldKeyForm')}</legend>
         {KEY_FORMS.map((form) => (

@@ -19,6 +19,19 @@ export function isAllowedServerUrl(value: string, mode: string = import.meta.env
   return mode !== 'production' && url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
+/** The real service's API servers, offered as presets; anything else is a custom server. */
+export const SERVER_PRESETS = ['https://api.infini-cloud.net', 'https://api.teracloud.jp'] as const;
+
+/**
+ * Whether a server may receive the build's application key: the publisher registered it with the
+ * real service, so only the preset servers get it (in the test builds also plain-http loopback,
+ * where the simulator stands in for them). A custom server never sees the publisher's key.
+ */
+export function takesAppKey(baseUrl: string, mode: string = import.meta.env.MODE): boolean {
+  if ((SERVER_PRESETS as readonly string[]).includes(baseUrl)) return true;
+  return isAllowedServerUrl(baseUrl, mode) && new URL(baseUrl).protocol === 'http:';
+}
+
 const NODE_HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::(\d{1,5}))?$/i;
 
 /**

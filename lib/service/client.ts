@@ -1,4 +1,4 @@
-import { isAllowedServerUrl, nodeOrigin } from './addresses';
+import { isAllowedServerUrl, nodeOrigin, takesAppKey } from './addresses';
 import { appApiKey } from './app-key';
 import { fail, type Failure, type Result } from './failures';
 import { isHeaderSafe } from './header-value';
@@ -29,9 +29,13 @@ export interface ServiceCredentials {
   keySource?: KeySource;
 }
 
-/** The API key a request carries: the build's application key for an account that uses it, else its own. */
-export function requestKey({ apiKey, keySource }: Pick<ServiceCredentials, 'apiKey' | 'keySource'>): string {
-  return keySource === 'app' ? appApiKey() : apiKey;
+/**
+ * The API key a request carries: the build's application key for an account that uses it (only
+ * to the servers it was issued for: none otherwise), else the account's own.
+ */
+export function requestKey({ apiKey, keySource, baseUrl }: Pick<ServiceCredentials, 'apiKey' | 'keySource' | 'baseUrl'>): string {
+  if (keySource !== 'app') return apiKey;
+  return takesAppKey(baseUrl) ? appApiKey() : '';
 }
 
 export const USER_PATH = '/v2/api/ba/user';
@@ -107,7 +111,10 @@ export type ServiceApi = ReturnType<typeof createServiceApi>;
 /** Why these credentials must not be sent at all, if they must not. */
 function unsendable(credentials: ServiceCredentials): Failure | undefined {
   if (!isAllowedServerUrl(credentials.baseUrl)) return { kind: 'not-configured', missing: ['baseUrl'] };
-  if (credentials.keyForm === 'header' && !isHeaderSafe(requestKey(credentials))) return { kind: 'api-key-unsendable' };
+  const apiKey = requestKey(credentials);
+  // No key to send (an application key this server may not have): nothing goes out.
+  if (apiKey === '') return { kind: 'not-configured', missing: ['apiKey'] };
+  if (credentials.keyForm === 'header' && !isHeaderSafe(apiKey)) return { kind: 'api-key-unsendable' };
   return undefined;
 }
 

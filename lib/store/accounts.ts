@@ -1,6 +1,8 @@
 import { isObject } from '../guards';
 import type { CredentialField } from '../service/failures';
-import { isAllowedServerUrl } from '../service/addresses';
+import { isAllowedServerUrl, SERVER_PRESETS } from '../service/addresses';
+
+export { SERVER_PRESETS };
 import { KEY_FORMS, requestKey, type KeyForm, type ServiceCredentials } from '../service/client';
 
 /** One service account the extension keeps alive. Credentials live in storage.local only. */
@@ -11,8 +13,6 @@ export interface Account extends ServiceCredentials {
   notifications: boolean;
 }
 
-/** The real service's API servers, offered as presets; anything else is a custom server. */
-export const SERVER_PRESETS = ['https://api.infini-cloud.net', 'https://api.teracloud.jp'] as const;
 
 /** What a new account has until the user says otherwise: no label, the key in a header (on a custom server: see defaultKeyForm), notices on. */
 export const ACCOUNT_DEFAULTS: Pick<Account, 'label' | 'keyForm' | 'notifications'> = { label: '', keyForm: 'header', notifications: true };

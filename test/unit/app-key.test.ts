@@ -43,6 +43,14 @@ describe('which API key a request carries', () => {
     expect(missingCredentials({ ...usesApp, keySource: 'own' })).toEqual(['apiKey']);
   });
 
+  it('none to a custom server: the publisher key goes only to the servers it was issued for', async () => {
+    buildWith('the-build-key');
+    const custom = { ...account({ apiKey: '', baseUrl: 'https://storage.example.com' }), keySource: 'app' as const };
+    expect(missingCredentials(custom)).toEqual(['apiKey']);
+    const sent = await createServiceApi().getUser(custom);
+    expect(sent).toEqual({ ok: false, failure: { kind: 'not-configured', missing: ['apiKey'] } });
+  });
+
   it('a refused build key is a refused key (403), as with any other', async () => {
     buildWith('a-key-the-service-does-not-know');
     expect(await sentKey({ ...service.creds, apiKey: '', keySource: 'app' })).toMatchObject({ ok: false, status: 403 });
