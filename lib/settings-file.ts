@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isObject } from './guards';
-import { accountIdentity, ACCOUNT_DEFAULTS, type Account } from './store/accounts';
+import { accountIdentity, ACCOUNT_DEFAULTS, defaultKeyForm, type Account } from './store/accounts';
 import { mergeSettings, type Settings } from './store/settings';
 import { accountFields, headerSafeKey, settingsFields } from './input-schemas';
 
@@ -132,7 +132,7 @@ export function planImport(file: SettingsFile, accounts: readonly Account[], set
       label: entry.label ?? stored?.label ?? ACCOUNT_DEFAULTS.label,
       password: entry.password ?? stored?.password ?? '',
       apiKey: entry.apiKey ?? stored?.apiKey ?? '',
-      keyForm: entry.keyForm ?? stored?.keyForm ?? ACCOUNT_DEFAULTS.keyForm,
+      keyForm: entry.keyForm ?? stored?.keyForm ?? defaultKeyForm(entry.baseUrl),
       notifications: entry.notifications ?? stored?.notifications ?? ACCOUNT_DEFAULTS.notifications,
     };
     // A file from before keys could come from the build says nothing: the account keeps its own.

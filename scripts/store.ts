@@ -3,7 +3,7 @@
 // 440×280 promo tile, the 1400×560 marquee, and two toolbar strips to judge the icon by. Written to
 // artifacts/store/ (or the folder given with --out); every file's size is checked before it ends.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { findChromium, launchExtension, NO_CHROMIUM_HELP, SIMULATOR_BUILD } from './browsers/chromium';
@@ -76,6 +76,8 @@ function usageNotice(locale: StoreLocale) {
 
 async function main() {
   if (!findChromium()) throw new Error(NO_CHROMIUM_HELP);
+  // The default folder starts empty, so it holds exactly this run's images (a folder given with --out is left as it is).
+  if (outFlag < 0) rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   console.log('Building the simulator build of the extension…');
   execFileSync('npx', ['wxt', 'build', '--mode', 'simulator'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });

@@ -13,6 +13,7 @@ import { useStoredState } from '@/components/use-stored-state';
 import { loadHistory } from '@/lib/store/items';
 import { HistoryChart } from '@/components/HistoryChart';
 import { ActivityLog } from '@/components/ActivityLog';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { SettingsTransfer } from '@/components/SettingsTransfer';
 import { accountIdentity, ACCOUNT_DEFAULTS, credentialsKey, defaultKeyForm, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
@@ -138,7 +139,12 @@ export function App({ now = Date.now }: { now?: () => number }) {
         ))}
       </>
     ),
-    activity: <ActivityLog accounts={accounts} locale={locale} now={now} />,
+    // A log that cannot be drawn costs only itself, never the page (and its "Remove all data").
+    activity: (
+      <ErrorBoundary fallback={<p class="failure">{t('accountUnreadable')}</p>} retryOn={accounts}>
+        <ActivityLog accounts={accounts} locale={locale} now={now} />
+      </ErrorBoundary>
+    ),
     settings: <SettingsForm settings={settings} onSave={saveSettings} />,
     transfer: <SettingsTransfer accounts={accounts} settings={settings} />,
     data: (

@@ -43,6 +43,11 @@ describe('an activity log (pure)', () => {
     expect(unpackActivity(`${NOW / MINUTE}ia;5uaZ;x;5ia;10??;5ua`)).toEqual([signIn(NOW), signIn(NOW + 10 * MINUTE), usage(NOW + 25 * MINUTE)]);
   });
 
+  it('leaves out a time no Date can hold (damaged storage), so the page and its CSV can still be made', () => {
+    const beyond = Math.ceil(8.64e15 / MINUTE) + 1;
+    expect(unpackActivity(`${NOW / MINUTE}ia;${beyond}ia`)).toEqual([signIn(NOW)]);
+  });
+
   it(`keeps ${ACTIVITY_DAYS} days counted back from now`, () => {
     const old = signIn(NOW - ACTIVITY_DAYS * DAY);
     const recent = signIn(NOW - ACTIVITY_DAYS * DAY + HOUR);

@@ -125,8 +125,9 @@ describe('the plan of an import', () => {
     const other: Account = account({ id: 'other', label: 'Other', userId: 'other' });
     const plan = planImport(file, [home, work, other], DEFAULT_SETTINGS, ids);
     expect(plan.updated).toEqual([{ ...home, label: 'Home, renamed' }]); // its password and key are kept
+    // A preset server without a key form in the file gets the address form, as a new account there does.
     expect(plan.added).toEqual([
-      { id: expect.stringMatching(/^new-/), label: 'Elsewhere', baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: '', apiKey: '', keyForm: 'header', notifications: true },
+      { id: expect.stringMatching(/^new-/), label: 'Elsewhere', baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: '', apiKey: '', keyForm: 'matrix', notifications: true },
     ]);
     expect(plan.leftAlone).toEqual([work, other]);
     expect(plan.settings).toBeUndefined();
