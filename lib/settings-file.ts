@@ -5,7 +5,7 @@ import { mergeSettings, type Settings } from './store/settings';
 import { accountFields, headerSafeKey, settingsFields } from './input-schemas';
 
 // "Settings you can take with you": the exported file, and what importing one would change.
-// The format is documented in the README; messages are i18n keys, as in lib/validation.ts.
+// The format is documented in the README; messages are i18n keys, as in lib/input-schemas.ts.
 
 export const SETTINGS_FILE_FORMAT = 'storage-keeper-settings';
 export const SETTINGS_FILE_VERSION = 1;

@@ -46,7 +46,7 @@ const spread = (xs: number[]) => {
   return `p10 ${s[Math.floor(s.length * 0.1)]!.toFixed(1)} – p90 ${s[Math.floor(s.length * 0.9)]!.toFixed(1)} ms`;
 };
 
-/** A year of daily readings for each account, stored as the background stores them (lib/history.ts). */
+/** A year of daily readings for each account, stored as the background stores them (lib/store/history.ts). */
 function yearOfHistory(accounts: Account[]) {
   const today = Math.floor((Date.now() - new Date().getTimezoneOffset() * 60_000) / 86_400_000);
   return Object.fromEntries(

@@ -18,7 +18,7 @@ export function capText(text: string): string {
 // target. The other fields are only shown, so each is read on its own (below): absent, null or
 // of another type, it is just unknown. Two shapes this small are checked by hand rather than
 // with zod, which would be a quarter of the background's size budget; zod checks what people
-// type (lib/validation.ts).
+// type (lib/input-schemas.ts).
 const USER_REQUIRED: Required = [['result', (v) => v === 0], ['node', (v) => typeof v === 'string']];
 const CAPACITY_REQUIRED: Required = [
   ['result', (v) => v === 0],

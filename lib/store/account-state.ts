@@ -24,7 +24,7 @@ export interface Alerts {
   keepAliveNotices: number;
   /** When the last of them was shown. */
   keepAliveNoticeAt?: number;
-  /** "Full in N days" was told, and not re-armed since (see lib/notifications.ts). */
+  /** "Full in N days" was told, and not re-armed since (see lib/background/notices.ts). */
   forecast: boolean;
   /** The bonus period (its end, as sent) whose end was warned about. */
   bonusEnd?: string;

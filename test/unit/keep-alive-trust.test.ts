@@ -9,7 +9,7 @@ import { demoAccount, startSimulator, type Simulator } from '../../scripts/simul
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, snapshotOf, storeAccounts } from './helpers/harness';
 
-// The promise users install Storage Keeper for: the account is last sign-in, and they hear
+// The promise users install Storage Keeper for: the account stays alive (signed in on schedule), and they hear
 // about it when that is at risk, not before and not again and again.
 
 const GB = 1024 ** 3;
