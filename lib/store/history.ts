@@ -1,4 +1,5 @@
 import { isCount, isObject } from '../guards';
+import { DAY_MS } from '../time';
 
 // An account's usage over time: one point a day, kept a little over a year. Pure: the day
 // numbers come from lib/time.ts `dayOf`, storage from lib/store/items.ts and writes.ts.
@@ -58,9 +59,10 @@ export const unpackPoints = (packed: string): number[][] => (packed ? packed.spl
 
 /**
  * The last day JavaScript can still turn into a date (8.64e15 ms; formatting a later one
- * throws). Counted in real days: the e2e build's shorter days only make it stricter.
+ * throws), in days as `dayOf` counts them: the e2e build's shorter days number far past the
+ * real-day limit, and its real points must not read as beyond it.
  */
-const LAST_DAY = 8.64e15 / 86_400_000;
+const LAST_DAY = Math.floor(8.64e15 / DAY_MS);
 
 const isPoint = (value: unknown): value is HistoryPoint =>
   Array.isArray(value) && value.length === 3 && value.every(isCount) && (value[0] as number) <= LAST_DAY;

@@ -50,7 +50,7 @@ describe('the activity log in Chromium', () => {
     const recovery = logged.find((e, i) => e.outcome === 'ok' && logged[i - 1]?.outcome === 'server-error');
     expect(recovery?.trigger).toBe('retry');
 
-    const page = await browser.open('options');
+    const page = await browser.open('options', 'activity');
     const log = page.getByRole('article', { name: 'Logged' });
     const summary = log.locator('.activity__summary');
     await expect.poll(() => summary.textContent()).toMatch(/^Days with a successful sign-in since .+: (\d+) of \1\. 1 failure, followed by a successful sign-in \d+ (minutes?|hours?|days?) later\.$/);

@@ -290,7 +290,7 @@ export const PAGE_STATES: PageState[] = [
       const account = stored(c.sim, 'archive', 'Archive');
       await c.browser.storeActivity(activity(account, 30));
       await c.browser.storeAccounts([account]);
-      const options = new OptionsPage(await c.browser.open('options'), c.locale);
+      const options = new OptionsPage(await c.browser.open('options', 'activity'), c.locale);
       const log = options.page.getByRole('article', { name: 'Archive' });
       await log.getByRole('button', { name: options.t('activityDownloadCsv') }).waitFor();
       await log.scrollIntoViewIfNeeded();

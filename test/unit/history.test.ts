@@ -119,6 +119,21 @@ describe('stored history', () => {
     expect(await storage.loadHistory()).toEqual({ a1: { identity: ME, points: [[1, 2, 3]] } });
   });
 
+  it('keeps the points of a build whose days are shorter (the e2e build: 10 s days number past the real-day date limit)', async () => {
+    vi.resetModules();
+    vi.doMock('@/lib/time', async (real) => ({ ...(await real<typeof import('@/lib/time')>()), DAY_MS: 10_000, dayOf: (at: number) => Math.floor(at / 10_000) }));
+    try {
+      const { addPoint, readHistory, packPoints } = await import('@/lib/store/history');
+      const today = Math.floor(Date.UTC(2026, 10, 24) / 10_000);
+      let history = addPoint(undefined, ME, [today, 1, 9]);
+      history = addPoint(readHistory({ identity: ME, points: packPoints(history.points) }), ME, [today + 1, 2, 9]);
+      expect(readHistory({ identity: ME, points: packPoints(history.points) })?.points).toEqual([[today, 1, 9], [today + 1, 2, 9]]);
+    } finally {
+      vi.doUnmock('@/lib/time');
+      vi.resetModules();
+    }
+  });
+
   it('leaves a newer version’s history alone', async () => {
     const future = { a1: { identity: ME, points: '1,2,3', compressed: 'xyz' } };
     await fakeBrowser.storage.local.set({ history: future, history$: { v: 2 } });
