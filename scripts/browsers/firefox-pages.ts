@@ -1,4 +1,5 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { MANUAL_CHECK_GAP_MS } from '../../lib/background/schedule';
 import { messages } from './chromium-pages';
 
 // The Firefox page objects: the same methods as the Chromium ones in ../e2e/pages.ts, over
@@ -43,7 +44,11 @@ export async function waitForText(page: Page, text: string | RegExp, within = 'b
 
 /** The options page, as a user drives it. */
 export class OptionsPage {
-  constructor(readonly page: Page) {}
+  readonly t: (key: string) => string;
+
+  constructor(readonly page: Page, locale = 'en') {
+    this.t = messages(locale);
+  }
 
   async fill(label: string, value: string) {
     const control = await field(this.page, label);
@@ -53,36 +58,43 @@ export class OptionsPage {
 
   /** Fills the account form (already open) for a custom server. */
   async fillAccount(fields: { baseUrl: string; userId: string; password: string; apiKey: string; label?: string }) {
-    if (fields.label) await this.fill('Name (optional)', fields.label);
-    await (await field(this.page, 'Server')).select('custom');
-    await this.fill('Server address', fields.baseUrl);
-    await this.fill('User ID', fields.userId);
-    await this.fill('Apps password', fields.password);
-    await this.fill('API key', fields.apiKey);
+    const { t } = this;
+    if (fields.label) await this.fill(t('fieldLabel'), fields.label);
+    await (await field(this.page, t('fieldServer'))).select('custom');
+    await this.fill(t('fieldCustomServer'), fields.baseUrl);
+    await this.fill(t('fieldUserId'), fields.userId);
+    await this.fill(t('fieldPassword'), fields.password);
+    await this.fill(t('fieldApiKey'), fields.apiKey);
+  }
+
+  /** Opens the form for a new account (the button is in the Accounts section, where the page opens). */
+  async openNewAccount() {
+    await clickButton(this.page, this.t('addAccount'));
   }
 
   async addAccount(fields: Parameters<OptionsPage['fillAccount']>[0]) {
-    await clickButton(this.page, 'Add account');
+    await this.openNewAccount();
     await this.fillAccount(fields);
-    await clickButton(this.page, 'Save');
-    await this.page.locator(aria('button', 'Add account')).wait();
+    await clickButton(this.page, this.t('save'));
+    await this.page.locator(aria('button', this.t('addAccount'))).wait();
   }
 
-  /** Goes to a section of the page by its navigation link. */
-  async showSection(name: string) {
+  /** Goes to a section of the page by its navigation link (`accountsHeading`, `settingsHeading`…). */
+  async showSection(key: string) {
+    const name = this.t(key);
     await this.page.locator(aria('link', name)).click();
     await this.page.waitForSelector(`::-p-aria([name=${JSON.stringify(name)}][role="heading"])`);
   }
 
-  /** Sets a number in the Settings section (going there first). */
-  async setNumber(label: string, value: number) {
-    await this.showSection('Schedule and notifications');
-    await this.fill(label, String(value));
+  /** Sets a number in the schedule section (going there first); `key` names its label in the catalogue. */
+  async setNumber(key: string, value: number) {
+    await this.showSection('settingsHeading');
+    await this.fill(this.t(key), String(value));
   }
 
   async saveSettings() {
-    await clickButton(this.page, 'Save settings');
-    await waitForText(this.page, 'Saved.');
+    await clickButton(this.page, this.t('saveSettings'));
+    await waitForText(this.page, this.t('saved'));
   }
 }
 
@@ -99,8 +111,25 @@ export class Popup {
     return aria('article', name);
   }
 
-  /** Clicks Refresh and waits until the refresh is done (the button was busy and is free again). */
-  async refresh() {
+  /**
+   * Clicks Check now and waits until the check is done (the button was busy and is free again).
+   * A manual check is not repeated within MANUAL_CHECK_GAP_MS of an account's last attempt, so
+   * it first waits, as stored state, until every healthy task's last attempt is that old (not when
+   * `afterGap` is false: after a failure the user fixes, the check is not held back).
+   */
+  async refresh({ afterGap = true } = {}) {
+    if (afterGap) await this.page.waitForFunction(
+      async (gap) => {
+        type Task = { lastAttemptAt?: number; failure?: unknown };
+        const { snapshots = {} } = (await chrome.storage.local.get('snapshots')) as { snapshots?: Record<string, Record<string, Task>> };
+        // Tasks that are failing retry on their own backoff; a test's Check now is for the healthy ones.
+        const healthy = Object.values(snapshots).flatMap((s) => [s.keepAlive, s.refresh]).filter((task) => task && !task.failure);
+        const attempts = healthy.map((task) => task!.lastAttemptAt ?? 0);
+        return Date.now() - Math.max(0, ...attempts) >= gap;
+      },
+      { timeout: 60_000, polling: 500 },
+      MANUAL_CHECK_GAP_MS,
+    );
     const button = await this.page.waitForSelector(aria('button', this.t('refresh')));
     await button!.evaluate((element) => {
       const b = element as HTMLElement;

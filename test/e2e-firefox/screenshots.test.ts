@@ -57,16 +57,17 @@ describe('screenshots in Firefox (en)', () => {
     popup = new Popup(await firefox.open('popup'));
     // Good figures first, then the password is renewed on the website: stale figures and the fix.
     await waitForText(popup.page, / of .* used/, popup.card('Archive'));
+    // The periodic usage update (every 2.5 s in this build) finds it; a Check now would be held
+    // back by the manual-check gap, which these frequent updates keep renewing.
     sim.account('archive').password = 'renewed';
-    await popup.refresh();
     await waitForText(popup.page, /apps password was rejected/, popup.card('Archive'));
     await waitForText(popup.page, '19.3 GB of 20 GB used', popup.card('Photos'));
     files.push(...(await capture(popup.page, 'popup-several', 'body')));
 
     const options = await firefox.open('options');
-    await waitForText(options, 'Archive', '::-p-aria([role="list"])');
+    await waitForText(options, 'Archive', '.account-list');
     files.push(...(await capture(options, 'options', 'page')));
     expect(files).toHaveLength(6);
     for (const file of files) expect(existsSync(file) && statSync(file).size > 5_000, file).toBe(true);
-  }, 60_000);
+  }, 90_000);
 });
