@@ -98,8 +98,8 @@ export function packActivity(entries: readonly ActivityEntry[]): string {
   }).join(';');
 }
 
-/** The last moment a Date can hold (ECMAScript's limit). */
-const LAST_TIME = 8.64e15;
+/** The last moment a Date can hold (ECMAScript's limit): a later one cannot be shown or written as CSV. */
+export const LAST_TIME = 8.64e15;
 
 /** Stored entries back; one that cannot be read (damaged, or a newer version's kind) is left out, its step still counted where it can be read. */
 export function unpackActivity(packed: string): ActivityEntry[] {
@@ -114,7 +114,6 @@ export function unpackActivity(packed: string): ActivityEntry[] {
       trigger: keyOf(TRIGGER_CODES, trigger),
       outcome: failure ? keyOf(FAILURE_CODES, failure) : 'ok',
     };
-    // A time no Date can hold (damaged storage) is left out: it could not be shown or written as CSV.
-    return entry.check && entry.trigger && entry.outcome && entry.at <= LAST_TIME ? [entry as ActivityEntry] : [];
+    return entry.check && entry.trigger && entry.outcome ? [entry as ActivityEntry] : [];
   });
 }

@@ -1,7 +1,7 @@
 import { storage, type WxtStorageItem } from '@wxt-dev/storage';
 import { ACCOUNT_DEFAULTS, isStoredAccount, newAccountId, type Account } from './accounts';
 import { readHistory, type AccountHistory } from './history';
-import { unpackActivity, type AccountActivity } from './activity';
+import { LAST_TIME, unpackActivity, type AccountActivity } from './activity';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
 import { isObject } from '../guards';
 import { readSnapshot, type AccountSnapshot } from './account-state';
@@ -165,7 +165,8 @@ function readHistories(raw: unknown): Record<string, AccountHistory> {
 /** One account's stored activity log: the entries that can be read, oldest first. */
 export function readActivity(value: unknown): AccountActivity | undefined {
   if (!isObject(value) || typeof value.identity !== 'string' || typeof value.entries !== 'string') return undefined;
-  return { identity: value.identity, entries: unpackActivity(value.entries) };
+  // A time no Date can hold (damaged storage) is left out, so the page and its CSV can still be made.
+  return { identity: value.identity, entries: unpackActivity(value.entries).filter((entry) => entry.at <= LAST_TIME) };
 }
 
 /** Every account's activity log that can be read, by account id. Only the options page reads it. */
