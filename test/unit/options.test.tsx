@@ -132,7 +132,7 @@ describe('accounts', () => {
     expect(await savedAccounts()).toEqual([]);
     report = { user: { ok: false, failure: { kind: 'api-key-rejected' } } };
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    expect(await screen.findByText("The API key was rejected. Check that it is the key issued for Storage Keeper's use.")).toBeTruthy();
+    expect(await screen.findByText("The API key was rejected. Check the key you entered: it must be one the service issued to you through its developer programme.")).toBeTruthy();
   });
 
   it('says so when the background fails to run the test, instead of "Testing…" forever', async () => {
