@@ -195,6 +195,17 @@ function changeRecords(
   });
 }
 
+/** Whether an account's record stays: its account id, and the identity it was written for. */
+type KeepRecord = (id: string, identity: string | undefined) => boolean;
+
+/** A change that drops the per-account records `keep` refuses (histories and logs alike). */
+const dropRefused = (read: (value: unknown) => { identity: string } | undefined, keep: KeepRecord) =>
+  (all: Record<string, unknown>): boolean => {
+    const gone = Object.keys(all).filter((id) => !keep(id, read(all[id])?.identity));
+    for (const id of gone) delete all[id];
+    return gone.length > 0;
+  };
+
 /** Histories change with their recent part (what the popup and the background read). */
 const changeHistory = (change: (all: Record<string, unknown>) => boolean) =>
   changeRecords(historyItem, VERSION.history, change, (all) => recentHistoryItem.setValue(recentPart(all)));
@@ -210,12 +221,8 @@ export function addReading(id: string, identity: string, point: HistoryPoint): P
 }
 
 /** Keeps only the histories `keep` accepts (the accounts that still exist, as they are now). */
-export function pruneHistory(keep: (id: string, identity: string | undefined) => boolean): Promise<void> {
-  return changeHistory((all) => {
-    const gone = Object.keys(all).filter((id) => !keep(id, readHistory(all[id])?.identity));
-    for (const id of gone) delete all[id];
-    return gone.length > 0;
-  });
+export function pruneHistory(keep: KeepRecord): Promise<void> {
+  return changeHistory(dropRefused(readHistory, keep));
 }
 
 // ---- activity log -----------------------------------------------------------------------
@@ -230,12 +237,8 @@ export function logActivity(id: string, identity: string, entry: ActivityEntry, 
 }
 
 /** Keeps only the logs `keep` accepts (the accounts that still exist, as they are now). */
-export function pruneActivity(keep: (id: string, identity: string | undefined) => boolean): Promise<void> {
-  return changeActivity((all) => {
-    const gone = Object.keys(all).filter((id) => !keep(id, readActivity(all[id])?.identity));
-    for (const id of gone) delete all[id];
-    return gone.length > 0;
-  });
+export function pruneActivity(keep: KeepRecord): Promise<void> {
+  return changeActivity(dropRefused(readActivity, keep));
 }
 
 // ---- the whole store --------------------------------------------------------------------
