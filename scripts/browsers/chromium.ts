@@ -142,13 +142,20 @@ export class ExtensionSession {
     await this.currentWorker().evaluate((value) => chrome.storage.local.set({ settings: value, settings$: { v: 1 } }), settings);
   }
 
-  /** Waits until the background has checked an account once (both tasks), and returns its snapshot. */
+  /**
+   * Waits until the background has checked an account once (both tasks) and is done with it,
+   * and returns its snapshot. Done means unchanged for a while: after the checks the run still
+   * records the account's alerts, and a patch written in between would be overwritten.
+   */
   async checkedSnapshot(accountId: string): Promise<AccountSnapshot> {
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    let previous = '';
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
       const snapshot = ((await this.storage()).snapshots as Record<string, AccountSnapshot> | undefined)?.[accountId];
-      if (snapshot?.keepAlive.lastAttemptAt !== undefined && snapshot.refresh.lastAttemptAt !== undefined) return snapshot;
+      if (snapshot?.keepAlive.lastAttemptAt === undefined || snapshot.refresh.lastAttemptAt === undefined) continue;
+      if (JSON.stringify(snapshot) === previous) return snapshot;
+      previous = JSON.stringify(snapshot);
     }
-    throw new Error(`${accountId} was not checked within 20 s`);
+    throw new Error(`${accountId} was not checked (and then left alone) within 20 s`);
   }
 
   /**
