@@ -12,7 +12,7 @@ import { usageLevel, usagePercent } from '@/lib/outlook/usage-level';
 import { figuresOutOfDate, standingOf } from '@/lib/outlook/standing';
 import { useState } from 'preact/hooks';
 import { CopyButton } from './CopyButton';
-import { usePopupExtras } from './on-demand';
+import { loadedExtras } from './on-demand';
 import { UsageBar } from './UsageBar';
 import { UsageTrend } from './UsageTrend';
 
@@ -62,8 +62,8 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   const application = keyName && keyVendor ? t('applicationBy', [keyName, keyVendor]) : keyName;
   // Among several accounts a card is compact; its details open on request.
   const [expanded, setExpanded] = useState(false);
-  // Its failure's lines come with the popup's extras (loaded before a state with a failure is shown).
-  const extras = usePopupExtras(failure !== undefined);
+  // Its failure's lines come with the popup's extras, loaded before a state with a failure is shown.
+  const extras = loadedExtras();
   const detailsId = `details-${account.id}`;
 
   return (

@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'preact/hooks';
-
 // Most popup opens show accounts that are fine. What only some states show is loaded with
 // import() the first time one needs it, so the popup opens without it (README, Performance).
 
@@ -13,13 +11,7 @@ export function loadPopupExtras(): Promise<void> {
 }
 
 /**
- * The popup's extras for a component that draws them: at once when loaded (the popup loads them
- * before it shows a state that needs them), else loaded now and drawn as soon as they are there.
+ * The popup's extras, once loaded. The popup loads them before it shows a state that needs them
+ * (entrypoints/popup/App.tsx), so whatever that state draws finds them here.
  */
-export function usePopupExtras(needed: boolean): Extras | undefined {
-  const [, drawAgain] = useState(0);
-  useEffect(() => {
-    if (needed && !extras) void loadPopupExtras().then(() => drawAgain((n) => n + 1));
-  }, [needed]);
-  return extras;
-}
+export const loadedExtras = (): Extras | undefined => extras;

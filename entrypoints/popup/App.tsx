@@ -12,7 +12,7 @@ import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
 import { urgency } from '@/lib/outlook/urgency';
 import { currentFailure, snapshotFor } from '@/lib/store/account-state';
-import { loadPopupExtras, usePopupExtras } from '@/components/on-demand';
+import { loadedExtras, loadPopupExtras } from '@/components/on-demand';
 
 /** Whether a state shows any of the popup's extras: a failure, damaged storage, no account yet. */
 const needsExtras = ({ accounts, damaged, snapshots, problems }: StoredState) =>
@@ -23,7 +23,7 @@ const needsExtras = ({ accounts, damaged, snapshots, problems }: StoredState) =>
 export function App({ now = Date.now }: { now?: () => number }) {
   // A state that needs the extras is shown once they are loaded: drawn whole at once.
   const state = useStoredState(recentHistory, async (next) => needsExtras(next) && loadPopupExtras());
-  const extras = usePopupExtras(state !== undefined && needsExtras(state));
+  const extras = loadedExtras();
   const standing = useStandingFailures(state);
   const locale = uiLocale();
   if (!state) return <main class="popup popup--loading" aria-busy="true" />;
