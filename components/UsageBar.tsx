@@ -1,6 +1,6 @@
 import { formatBytes, formatPercent } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import type { UsageLevel } from '@/lib/outlook/usage-level';
+import type { UsageLevel } from '@/lib/store/settings';
 import { usageWords } from '@/lib/outlook/card-words';
 
 interface Props {

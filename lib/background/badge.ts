@@ -3,12 +3,12 @@ import { accountName, type Account } from '../store/accounts';
 import { describeFailure } from '../service/failure-words';
 import { formatDateTime } from '../format';
 import { t, uiLocale } from '../i18n';
-import type { Settings } from '../store/settings';
+import type { Settings, UsageLevel } from '../store/settings';
 import { urgency } from '../outlook/urgency';
 import { standingOf, type Standing } from '../outlook/standing';
 import { transientLine, usageWords } from '../outlook/card-words';
 import type { AccountSnapshot } from '../store/account-state';
-import { usageLevel, usagePercent, type UsageLevel } from '../outlook/usage-level';
+import { usageLevel, usagePercent } from '../outlook/usage-level';
 
 /**
  * "Needs you" (a red-purple "!") and "cannot reach the service" (a grey "?") look different, as

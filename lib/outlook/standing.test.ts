@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { KEEP_ALIVE_FIRST_NOTICE_MS } from '../background/notices';
 import type { Failure } from '../service/failures';
 import { emptySnapshot, type AccountSnapshot, type TaskState } from '../store/account-state';
 import { DEFAULT_SETTINGS } from '../store/settings';
-import { figuresOutOfDate, signInFailingTooLong, standingOf } from './standing';
+import { figuresOutOfDate, KEEP_ALIVE_FIRST_NOTICE_MS, signInFailingTooLong, standingOf } from './standing';
 import { urgency } from './urgency';
 
 const AT = Date.UTC(2026, 10, 2, 12);

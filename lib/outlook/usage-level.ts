@@ -1,7 +1,5 @@
-import type { Settings } from '../store/settings';
+import type { Settings, UsageLevel } from '../store/settings';
 import type { DatasetCapacity } from '../service/answers';
-
-export type UsageLevel = 'normal' | 'warning' | 'critical';
 
 /** Percentage points usage must fall below a threshold before it can notify again. */
 export const REARM_MARGIN = 2;

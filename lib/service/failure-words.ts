@@ -1,6 +1,5 @@
-import type { Failure, InvalidAnswer } from './failures';
+import { needsTheUser, type Failure, type InvalidAnswer } from './failures';
 import { t, type MessageKey } from '../i18n';
-import { needsTheUser } from '../outlook/standing';
 
 /** What the user can do about a failure: fix the account in the options, or just wait. */
 export type FailureRemedy = 'options' | 'wait';

@@ -4,7 +4,8 @@ import { readHistory, type AccountHistory } from './history';
 import { LAST_TIME, unpackActivity, type AccountActivity } from './activity';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
 import { isObject } from '../guards';
-import { readSnapshot, type AccountSnapshot } from './account-state';
+import type { AccountSnapshot } from './account-state';
+import { readSnapshot } from './account-state-reader';
 
 // Every stored item, its version and migrations, and the reads that survive whatever is
 // stored: another version's data, a damaged entry, a value that is no JSON we know. Changes go

@@ -30,6 +30,9 @@ export const SETTING_LIMITS = {
   criticalPercent: { min: 2, max: 100 },
 } as const;
 
+/** The bands the two thresholds divide usage into (lib/outlook/usage-level.ts says which one a figure is in). */
+export type UsageLevel = 'normal' | 'warning' | 'critical';
+
 export type Task = 'keepAlive' | 'refresh';
 
 /** How often each task runs, in ms. */
