@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { accountName, type Account } from '../store/accounts';
 import { describeFailure } from '../service/failure-words';
-import { formatDateTime } from '../format';
+import { formatDateTime, shownPercent } from '../format';
 import { t, uiLocale } from '../i18n';
 import type { Settings, UsageLevel } from '../store/settings';
 import { urgency } from '../outlook/urgency';
@@ -70,7 +70,7 @@ export function badgeFor(views: readonly AccountView[], settings: Settings, now:
   if (top.level === undefined || (top.level === 'normal' && top.standing.kind === 'outage')) {
     return top.standing.kind === 'outage' ? { ...empty, text: '?', tone: 'unreachable' } : empty;
   }
-  return { ...empty, text: `${Math.round(top.percent!)}%`, tone: top.level };
+  return { ...empty, text: `${shownPercent(top.percent!)}%`, tone: top.level };
 }
 
 /** The badge's tooltip: the extension's name, then each account with the card's words. */
