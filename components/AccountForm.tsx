@@ -83,8 +83,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
     const report = tested?.tested === key ? tested.report : undefined;
     const node = withNode ? report?.nodeOrigin : undefined;
     const origins = [parsed.data.baseUrl, ...(node ? [node] : [])];
-    setStatus({ kind: 'asking', origins });
-    const granted = await requestHostPermissions(origins).catch(() => false);
+    const granted = await requestHostPermissions(origins, () => setStatus({ kind: 'asking', origins }));
     setStatus(granted ? { kind: 'idle' } : { kind: 'refused', origins, ...(report && { report, tested: key }) });
     return granted ? parsed.data : undefined;
   }
