@@ -24,7 +24,7 @@ const PAGE = 20;
 const capitalize = <T extends string>(word: T) => (word[0]!.toUpperCase() + word.slice(1)) as Capitalize<T>;
 
 /** The summary line of a log in words: days with a successful sign-in, the failures and how they ended. */
-export function summaryText(summary: ActivitySummary | undefined, locale: string): string {
+function summaryText(summary: ActivitySummary | undefined, locale: string): string {
   if (!summary) return t('activityEmpty');
   if (summary.signInDays === 0) return t('activityNoSignIn');
   const { since, recovered, longestRecoveryMs = 0, failingSince } = summary;

@@ -6,7 +6,7 @@ import type { ServiceCredentials } from './service/client';
 export type { ConnectionReport };
 
 /** Every command the pages send to the background, with its reply. */
-export interface ProtocolMap {
+interface ProtocolMap {
   /** A full check of one account (or all) now: getUser, then the capacity call. Resolves when done. */
   checkNow(data: { accountId?: string }): void;
   /** A key refused in the header: the stored account sends it in the address from now on, and is checked at once. */
@@ -15,7 +15,7 @@ export interface ProtocolMap {
   testConnection(data: ServiceCredentials): ConnectionReport;
 }
 
-export type Handlers = {
+type Handlers = {
   [K in keyof ProtocolMap]: (data: Parameters<ProtocolMap[K]>[0]) => Promise<ReturnType<ProtocolMap[K]>>;
 };
 

@@ -1,16 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { originPattern, requestHostPermissions } from './permissions';
-
-describe('originPattern', () => {
-  it.each([
-    ['http://127.0.0.1:4567', 'http://127.0.0.1/*'],
-    ['https://api.teracloud.jp', 'https://api.teracloud.jp/*'],
-    ['https://Node.Example:8443/path', 'https://node.example/*'],
-  ])('asks for the host of %s, whatever its port: %s', (url, pattern) => {
-    expect(originPattern(url)).toBe(pattern);
-  });
-});
+import { requestHostPermissions } from './permissions';
 
 describe('requestHostPermissions: the one way a page asks for access', () => {
   let steps: string[];
@@ -30,6 +20,17 @@ describe('requestHostPermissions: the one way a page asks for access', () => {
     const granted = requestHostPermissions(['https://api.example:8443', 'https://api.example', 'https://node.example'], () => steps.push('asking'));
     expect(steps).toEqual(['asking', 'prompt https://api.example/* https://node.example/*']);
     await expect(granted).resolves.toBe(true);
+  });
+
+  // Match patterns have no port: a server's host is asked for whatever port it listens on.
+  it.each([
+    ['http://127.0.0.1:4567', 'http://127.0.0.1/*'],
+    ['https://api.teracloud.jp', 'https://api.teracloud.jp/*'],
+    ['https://Node.Example:8443/path', 'https://node.example/*'],
+  ])('asks for %s as %s', async (url, pattern) => {
+    prompt(async () => true);
+    await requestHostPermissions([url]);
+    expect(steps).toEqual([`prompt ${pattern}`]);
   });
 
   it('resolves to false when the user refuses', async () => {

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 
 /** The match pattern that grants an origin (ports are not part of match patterns). */
-export function originPattern(url: string): string {
+function originPattern(url: string): string {
   const { protocol, hostname } = new URL(url);
   return `${protocol}//${hostname}/*`;
 }

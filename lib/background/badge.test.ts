@@ -5,8 +5,8 @@ import { DEFAULT_SETTINGS } from '../store/settings';
 import { emptySnapshot, type AccountSnapshot } from '../store/account-state';
 import { installFakeExtensionApis } from '../../test/unit/helpers/fake-extension';
 import { BADGE_COLORS, badgeFor, badgeTitle, type AccountView, type BadgeState } from './badge';
+import { GIB as GB } from '../format';
 
-const GB = 1024 ** 3;
 const AT = Date.UTC(2026, 10, 2, 12, 0, 0);
 const account = (name: string): Account => ({
   id: `id-${name}`, label: name, baseUrl: 'https://api.teracloud.jp', userId: name, password: 'pw', apiKey: 'key', keyForm: 'header', notifications: true,

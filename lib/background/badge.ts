@@ -28,7 +28,7 @@ export interface AccountView {
 }
 
 /** One account as the tooltip names it. */
-export interface BadgeAccount {
+interface BadgeAccount {
   name: string;
   percent?: number;
   level?: UsageLevel;

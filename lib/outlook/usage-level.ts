@@ -35,6 +35,3 @@ export function usageAlert(
   const rearmed = usageLevel(percent + REARM_MARGIN, settings);
   return { notified: RANK[rearmed] < RANK[notified] ? rearmed : notified };
 }
-
-/** Orders levels so the most urgent sorts first. */
-export const levelRank = (level: UsageLevel): number => RANK[level];

@@ -20,7 +20,7 @@ export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: 1, act
  * list; anything else (a list whose version marker was lost, junk) is left as it is, so a
  * migration never turns data into less data.
  */
-export function upgradeSingleAccount(old: unknown): unknown {
+function upgradeSingleAccount(old: unknown): unknown {
   if (!isObject(old) || !['baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof old[key] === 'string')) return old;
   const { baseUrl, userId, password, apiKey } = old as Record<'baseUrl' | 'userId' | 'password' | 'apiKey', string>;
   return [{ ...ACCOUNT_DEFAULTS, id: newAccountId(), baseUrl, userId, password, apiKey }];
@@ -83,7 +83,7 @@ export interface DamagedEntry {
   name?: string;
 }
 
-export interface StoredAccounts {
+interface StoredAccounts {
   accounts: Account[];
   damaged: DamagedEntry[];
   /** Set when the list must not be written (its entries are still read where possible). */

@@ -41,7 +41,7 @@ export function taskInterval(settings: Settings, task: Task): number {
 }
 
 /** Says what is wrong with one setting's value (an i18n error key), or undefined if it is valid. */
-export type SettingCheck = (key: keyof Settings, value: unknown) => string | undefined;
+type SettingCheck = (key: keyof Settings, value: unknown) => string | undefined;
 
 /**
  * Takes each valid value over `current`; an invalid one keeps the current value and gets its
