@@ -14,7 +14,7 @@ import {
 } from '@/lib/store/items';
 import { newestRead } from './newest-read';
 
-interface StoredState {
+export interface StoredState {
   accounts: Account[];
   /** Stored entries that are not valid accounts: shown, to re-enter or remove. */
   damaged: DamagedEntry[];
