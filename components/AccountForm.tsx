@@ -4,7 +4,8 @@ import { accountName, credentialsKey, defaultKeyForm, SERVER_PRESETS, type Accou
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { takesAppKey } from '@/lib/service/addresses';
 import { t, uiLocale } from '@/lib/i18n';
-import { sendMessage, type ConnectionReport } from '@/lib/messages';
+import type { ConnectionReport } from '@/lib/messages';
+import { sendCommand } from './send-command';
 import { requestHostPermissions } from '@/lib/permissions';
 import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input-schemas';
 import { ConnectionResult } from './ConnectionResult';
@@ -93,7 +94,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
     if (!valid) return;
     setStatus({ kind: 'testing' });
     try {
-      setStatus({ kind: 'tested', report: await sendMessage('testConnection', valid), draft: valid, tested: credentialsKey(valid) });
+      setStatus({ kind: 'tested', report: await sendCommand('testConnection', valid), draft: valid, tested: credentialsKey(valid) });
     } catch {
       setStatus({ kind: 'test-failed' });
     }

@@ -3,10 +3,10 @@ import { browser } from 'wxt/browser';
 import type { Failure } from '@/lib/service/failures';
 import { describeFailure } from '@/lib/service/failure-words';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messages';
 import type { KeyForm, KeySource } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
 import { OpenSettings } from './open-settings';
+import { sendCommand } from './send-command';
 import { failureKey, StandingFailures } from './standing-failures';
 
 /** How the account sends its API key, and the form's own fixes for a refused one (else the stored account's). */
@@ -37,7 +37,7 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
   const { message, remedy } = describeFailure(failure);
   const useOwnKey = onUseOwnKey ?? (accountId === undefined ? undefined : () => openSettings(`accounts/own-key/${accountId}`));
   const useAddressForm =
-    onUseAddressForm ?? (accountId === undefined ? undefined : () => void sendMessage('useAddressForm', { accountId }).catch(() => undefined));
+    onUseAddressForm ?? (accountId === undefined ? undefined : () => void sendCommand('useAddressForm', { accountId }).catch(() => undefined));
   return (
     <div class="failure" role={isNews ? 'alert' : undefined}>
       <p>{appKeyRefused ? t('failureAppKeyRejected') : message}</p>

@@ -6,7 +6,7 @@ import type { ServiceCredentials } from './service/client';
 export type { ConnectionReport };
 
 /** Every command the pages send to the background, with its reply. */
-interface ProtocolMap {
+export interface ProtocolMap {
   /** A full check of one account (or all) now: getUser, then the capacity call. Resolves when done. */
   checkNow(data: { accountId?: string }): void;
   /** A key refused in the header: the stored account sends it in the address from now on, and is checked at once. */

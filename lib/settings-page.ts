@@ -8,8 +8,9 @@ export const settingsPageUrl = (place: string): string => browser.runtime.getURL
  * That the setup was opened for this install. Chromium reports an extension loaded from a folder
  * (`--load-extension`) as installed again at every start; the mark, stored with the extension's
  * data, keeps that from reopening it, and goes with an uninstall, so a new install opens it again.
+ * Pure (lib/store/items.ts): the pages that link here do not define it.
  */
-const setupOpened = storage.defineItem<boolean>('local:setupOpened', { fallback: false });
+const setupOpened = /* @__PURE__ */ storage.defineItem<boolean>('local:setupOpened', { fallback: false });
 
 /**
  * The first run: on install (never on an update, nor the browser's), the settings page opens
