@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { AccountCard } from '@/components/AccountCard';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
-import { RefreshButton } from '@/components/RefreshButton';
+import { CheckNowButton } from '@/components/CheckNowButton';
 import { safeAccountName } from '@/components/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { CardFallback } from '@/components/CardFallback';
@@ -18,7 +18,7 @@ import { DamagedEntry, damagedAnchor, StorageProblems } from '@/components/Damag
 /** The toolbar popup: rendered from storage at once, never waiting for the network. */
 export function App({ now = Date.now }: { now?: () => number }) {
   const state = useStoredState(loadRecentHistory);
-  const standing = useStandingFailures(state);
+  const standing = useStandingFailures(state, now());
   const locale = uiLocale();
   if (!state) return <main class="popup popup--loading" aria-busy="true" />;
   const { accounts, damaged, snapshots, history, settings, problems } = state;
@@ -35,16 +35,16 @@ export function App({ now = Date.now }: { now?: () => number }) {
       <main class="popup">
         <header class="popup__header">
           <h1>{t('extName')}</h1>
-          {views.length > 0 && <RefreshButton />}
+          {views.length > 0 && <CheckNowButton />}
           <button type="button" class="icon" onClick={() => void browser.runtime.openOptionsPage()}>
-            {t('options')}
+            {t('openSettings')}
           </button>
         </header>
-        <StorageProblems problems={problems} />
+        <StorageProblems problems={problems} page="popup" />
         {damaged.map((entry) => (
           <DamagedEntry key={entry.key} entry={entry}>
             <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL(`/options.html#${damagedAnchor(entry)}`) })}>
-              {t('openOptions')}
+              {t('openSettings')}
             </button>
           </DamagedEntry>
         ))}

@@ -1,5 +1,6 @@
 import { formatPercent, formatRelative } from '../format';
 import { t } from '../i18n';
+import { MINUTE_MS } from '../time';
 import type { Standing } from './standing';
 import type { UsageLevel } from './usage-level';
 
@@ -20,4 +21,9 @@ export function transientLine(standing: Extract<Standing, { failure: unknown }>,
 /** When the retry the extension scheduled comes, in words ("in 23 hours", "tomorrow"), if one is. */
 export function nextTryLine(standing: Extract<Standing, { failure: unknown }>, now: number, locale: string): string | undefined {
   return standing.retryAt === undefined ? undefined : t('nextTry', [formatRelative(Math.max(standing.retryAt, now), now, locale)]);
+}
+
+/** When the next sign-in is due, as the card and the Settings page's list both say it: one overdue (the browser was closed) or within the minute runs shortly. */
+export function nextSignInWords(next: number, now: number, locale: string): string {
+  return next - now < MINUTE_MS ? t('nextSignInShortly') : t('nextSignInAt', [formatRelative(next, now, locale)]);
 }
