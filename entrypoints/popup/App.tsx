@@ -35,10 +35,12 @@ export function App({ now = Date.now }: { now?: () => number }) {
       <main class="popup">
         <header class="popup__header">
           <h1>{t('extName')}</h1>
-          {views.length > 0 && <CheckNowButton />}
-          <button type="button" class="icon" onClick={() => void browser.runtime.openOptionsPage()}>
-            {t('openSettings')}
-          </button>
+          <div class="popup__actions">
+            {views.length > 0 && <CheckNowButton />}
+            <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
+              {t('openSettings')}
+            </button>
+          </div>
         </header>
         <StorageProblems problems={problems} page="popup" />
         {damaged.map((entry) => (

@@ -1,6 +1,5 @@
 import { formatPercent, formatRelative } from '../format';
 import { t } from '../i18n';
-import { MINUTE_MS } from '../time';
 import type { Standing } from './standing';
 import type { UsageLevel } from './usage-level';
 
@@ -23,7 +22,11 @@ export function nextTryLine(standing: Extract<Standing, { failure: unknown }>, n
   return standing.retryAt === undefined ? undefined : t('nextTry', [formatRelative(Math.max(standing.retryAt, now), now, locale)]);
 }
 
-/** When the next sign-in is due, as the card and the Settings page's list both say it: one overdue (the browser was closed) or within the minute runs shortly. */
+/**
+ * When the next sign-in is due, as the card and the Settings page's list both say it: one overdue
+ * (the browser was closed) or less than formatRelative's smallest step away ("this minute") runs
+ * shortly.
+ */
 export function nextSignInWords(next: number, now: number, locale: string): string {
-  return next - now < MINUTE_MS ? t('nextSignInShortly') : t('nextSignInAt', [formatRelative(next, now, locale)]);
+  return next - now < 60_000 ? t('nextSignInShortly') : t('nextSignInAt', [formatRelative(next, now, locale)]);
 }

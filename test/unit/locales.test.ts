@@ -28,10 +28,10 @@ describe('catalogues', () => {
     expect(same.filter((keys) => !apart.has(keys))).toEqual([]);
   });
 
-  it('Japanese uses full-width punctuation inside its sentences', () => {
-    // Half-width , . ? ! ( ) beside Japanese text (a step's "1. " and code such as ;api_key= aside).
+  it('Japanese uses full-width punctuation: 。、？！（）, never , . ? ! ( ) beside Japanese text', () => {
+    // A step's number ("1. ") is no punctuation of a sentence.
     const japanese = '[\\u3040-\\u30ff\\u4e00-\\u9fff]';
-    const halfWidth = new RegExp(`${japanese}\\s?[,.?!()]|[,.?!()]\\s?${japanese}|\\([^)]*${japanese}|${japanese}[^(]*\\)`);
+    const halfWidth = new RegExp(`[()?!]|${japanese}\\s?[,.]|[,.]\\s?${japanese}`);
     const offending = Object.entries(ja).filter(([, text]) => halfWidth.test(text.replace(/^\d+\. /, '')));
     expect(offending).toEqual([]);
   });

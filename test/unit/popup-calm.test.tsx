@@ -92,5 +92,14 @@ describe('the next sign-in, in the words of the Settings page', () => {
     const overdue = { ...base, keepAlive: { ...base.keepAlive, lastAttemptAt: NOW - 25 * 3_600_000, lastSuccessAt: NOW - 25 * 3_600_000 } };
     expect((await card(overdue)).textContent).toContain('Next sign-in shortly');
   });
+
+  it('one due within the minute is "shortly" too, never "this minute"', async () => {
+    const base = snapshot(44);
+    const due = NOW - 24 * 3_600_000 + 30_000;
+    const soon = { ...base, keepAlive: { ...base.keepAlive, lastAttemptAt: due, lastSuccessAt: due } };
+    const text = (await card(soon)).textContent;
+    expect(text).toContain('Next sign-in shortly');
+    expect(text).not.toContain('this minute');
+  });
 });
 
