@@ -4,17 +4,16 @@ import { bonusShortfall, bonusStatus } from '@/lib/outlook/bonus';
 import { formatBytes, formatDate, formatGb, formatRelative } from '@/lib/format';
 import type { HistoryPoint } from '@/lib/store/history';
 import { t } from '@/lib/i18n';
-import { safetyLine } from '@/lib/outlook/deletion-date';
 import type { ServiceTime } from '@/lib/service/timestamps';
 import { taskInterval, type Settings } from '@/lib/store/settings';
 import { nextCheckAt } from '@/lib/background/schedule';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { usageLevel, usagePercent } from '@/lib/outlook/usage-level';
-import { figuresOutOfDate, signInFailingTooLong, standingOf } from '@/lib/outlook/standing';
-import { nextSignInWords, nextTryLine, transientLine } from '@/lib/outlook/card-words';
+import { figuresOutOfDate, standingOf } from '@/lib/outlook/standing';
+import { nextSignInWords } from '@/lib/outlook/card-words';
 import { useState } from 'preact/hooks';
 import { CopyButton } from './CopyButton';
-import { FailureNotice } from './FailureNotice';
+import { usePopupExtras } from './on-demand';
 import { UsageBar } from './UsageBar';
 import { UsageTrend } from './UsageTrend';
 
@@ -42,7 +41,6 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   // is one quiet line until it has lasted as long as the notices wait.
   const standing = standingOf(snapshot, now);
   const failure = standing.kind === 'fine' ? undefined : standing.failure;
-  const alarming = standing.kind === 'needs-you' || standing.kind === 'outage';
   const { capacity, user } = snapshot;
   const figures = capacity && number(capacity.quota) !== undefined && number(capacity.used) !== undefined ? capacity : undefined;
   const percent = figures && usagePercent(figures);
@@ -60,12 +58,13 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   const shortfall = figures && bonusShortfall(bonus, figures, now);
   const { lastSuccessAt } = snapshot.keepAlive;
   const outOfDate = figures !== undefined && failure !== undefined && figuresOutOfDate(figures.at, settings, now);
-  const nextTry = alarming ? nextTryLine(standing, now, locale) : undefined;
   const nextSignIn = nextCheckAt(snapshot.keepAlive, taskInterval(settings, 'keepAlive'));
   const [keyName, keyVendor] = [text(apiKey?.name), text(apiKey?.vendor)];
   const application = keyName && keyVendor ? t('applicationBy', [keyName, keyVendor]) : keyName;
   // Among several accounts a card is compact; its details open on request.
   const [expanded, setExpanded] = useState(false);
+  // Its failure's lines come with the popup's extras (loaded before a state with a failure is shown).
+  const extras = usePopupExtras(failure !== undefined);
   const detailsId = `details-${account.id}`;
 
   return (
@@ -89,10 +88,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
           {t('bonusEnding', [formatGb(shortfall.increaseGb, locale), formatDate(shortfall.until, locale), formatBytes(shortfall.overBytes, locale)])}
         </p>
       )}
-      {standing.kind === 'transient' && <p class="card__quiet">{transientLine(standing, now, locale)}</p>}
-      {alarming && <FailureNotice failure={standing.failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} />}
-      {nextTry && <p class="card__quiet">{nextTry}</p>}
-      {signInFailingTooLong(snapshot, now) && <p class="card__warning">{safetyLine(lastSuccessAt, locale)}</p>}
+      {standing.kind !== 'fine' && extras && <extras.CardFailure account={account} snapshot={snapshot} standing={standing} now={now} locale={locale} />}
       {outOfDate && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}
       {compact && user && (
         <button type="button" class="card__expand" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>

@@ -4,7 +4,8 @@ import { accountName, credentialsKey, defaultKeyForm, SERVER_PRESETS, type Accou
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { takesAppKey } from '@/lib/service/addresses';
 import { t, uiLocale } from '@/lib/i18n';
-import { sendMessage, type ConnectionReport } from '@/lib/messages';
+import type { ConnectionReport } from '@/lib/messages';
+import { sendCommand } from './send-command';
 import { requestHostPermissions } from '@/lib/permissions';
 import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input-schemas';
 import { ConnectionResult } from './ConnectionResult';
@@ -90,8 +91,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
     const report = tested?.tested === key ? tested.report : undefined;
     const node = withNode ? report?.nodeOrigin : undefined;
     const origins = [parsed.data.baseUrl, ...(node ? [node] : [])];
-    setStatus({ kind: 'asking', origins });
-    const granted = await requestHostPermissions(origins).catch(() => false);
+    const granted = await requestHostPermissions(origins, () => setStatus({ kind: 'asking', origins }));
     setStatus(granted ? { kind: 'idle' } : { kind: 'refused', origins, ...(report && { report, tested: key }) });
     return granted ? parsed.data : undefined;
   }
@@ -102,7 +102,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
     setStatus({ kind: 'testing' });
     const tested = credentialsKey(valid);
     try {
-      const report = await sendMessage('testConnection', valid);
+      const report = await sendCommand('testConnection', valid);
       // A result applies only to the values it tested: edited meanwhile, it is no result.
       const now = checked(latest.current);
       setStatus(now.success && credentialsKey(now.data) === tested ? { kind: 'tested', report, draft: valid, tested } : { kind: 'idle' });

@@ -30,7 +30,7 @@ const TRIGGER_TEXT: Record<ActivityTrigger, MessageKey> = {
 };
 
 /** The summary line of a log in words: days with a successful sign-in, the failures and how they ended. */
-export function summaryText(summary: ActivitySummary | undefined, locale: string): string {
+function summaryText(summary: ActivitySummary | undefined, locale: string): string {
   if (!summary) return t('activityEmpty');
   if (summary.signInDays === 0) return t('activityNoSignIn');
   const { since, recovered, longestRecoveryMs = 0, failingSince } = summary;

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messages';
+import { sendCommand } from './send-command';
 import { requestHostPermissions } from '@/lib/permissions';
 import { hostOf } from './safe-names';
 
@@ -14,10 +14,9 @@ export function AllowAccessButton({ origin, accountId }: { origin: string; accou
   const [status, setStatus] = useState<Status>('idle');
   const host = hostOf(origin);
   async function allow() {
-    setStatus('asking');
-    const granted = await requestHostPermissions([origin]).catch(() => false);
+    const granted = await requestHostPermissions([origin], () => setStatus('asking'));
     setStatus(granted ? 'idle' : 'refused');
-    if (granted) await sendMessage('checkNow', { accountId }).catch(() => setStatus('check-failed'));
+    if (granted) await sendCommand('checkNow', { accountId }).catch(() => setStatus('check-failed'));
   }
   return (
     <>

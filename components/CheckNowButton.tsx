@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messages';
+import { sendCommand } from './send-command';
 
 /** "Check now": asks the background for a full check; busy (not clickable again) until done; says so when it could not ask. */
 export function CheckNowButton({ accountId }: { accountId?: string }) {
@@ -11,7 +11,7 @@ export function CheckNowButton({ accountId }: { accountId?: string }) {
     setBusy(true);
     setFailed(false);
     try {
-      await sendMessage('checkNow', accountId === undefined ? {} : { accountId });
+      await sendCommand('checkNow', accountId === undefined ? {} : { accountId });
     } catch {
       setFailed(true);
     } finally {

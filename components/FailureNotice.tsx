@@ -3,10 +3,10 @@ import { browser } from 'wxt/browser';
 import type { Failure } from '@/lib/service/failures';
 import { describeFailure } from '@/lib/service/failure-words';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messages';
 import type { KeyForm, KeySource } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
 import { OpenSettings } from './open-settings';
+import { sendCommand } from './send-command';
 import { failureKey, StandingFailures } from './standing-failures';
 
 /** How the account sends its API key, and the form's own fixes for a refused one (else the stored account's). */
@@ -44,7 +44,7 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
       ? undefined
       : () => {
           setSwitchFailed(false);
-          sendMessage('useAddressForm', { accountId }).catch(() => setSwitchFailed(true));
+          sendCommand('useAddressForm', { accountId }).catch(() => setSwitchFailed(true));
         });
   return (
     <div class="failure" role={isNews ? 'alert' : undefined}>

@@ -60,6 +60,14 @@ export function useLoaded<T>(load: () => Promise<T>, watch: (changed: () => void
 /**
  * Storage as the pages show it: read at once, read again whenever any item changes. The
  * popup asks for the recent history only (loadRecentHistory); the Settings page for the whole.
+ * `prepare` loads what a state needs drawn (parts loaded on demand) before it is shown.
  */
-export const useStoredState = (loadHistory: HistoryLoader): StoredState | undefined =>
-  useLoaded(() => loadState(loadHistory), watchStorage);
+export const useStoredState = (
+  loadHistory: HistoryLoader,
+  prepare?: (state: StoredState) => Promise<unknown>,
+): StoredState | undefined =>
+  useLoaded(async () => {
+    const state = await loadState(loadHistory);
+    await prepare?.(state);
+    return state;
+  }, watchStorage);

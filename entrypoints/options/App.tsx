@@ -19,7 +19,7 @@ import { accountIdentity, ACCOUNT_DEFAULTS, credentialsKey, defaultKeyForm, newA
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messages';
+import { sendCommand } from '@/components/send-command';
 import { StorageLockedError, removeAccount, removeAllData, removeDamagedEntry, saveAccount, saveSettings } from '@/lib/store/writes';
 import { DamagedEntry, damagedName, StorageProblems } from '@/components/DamagedEntry';
 
@@ -80,7 +80,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
     // New credentials are checked at once, so the popup has figures (or the reason why not); the
     // background records any failure itself. A new name or notification switch sends nothing.
     const before = accounts.find((a) => a.id === account.id);
-    if (!before || credentialsKey(before) !== credentialsKey(account)) sendMessage('checkNow', { accountId: account.id }).catch(() => undefined);
+    if (!before || credentialsKey(before) !== credentialsKey(account)) sendCommand('checkNow', { accountId: account.id }).catch(() => undefined);
   }
 
   async function removeEverything() {

@@ -5,19 +5,25 @@ import { CheckNowButton } from '@/components/CheckNowButton';
 import { safeAccountName } from '@/components/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { CardFallback } from '@/components/CardFallback';
-import { useStoredState } from '@/components/use-stored-state';
+import { useStoredState, type StoredState } from '@/components/use-stored-state';
 import { loadRecentHistory } from '@/lib/store/items';
-import { Welcome } from '@/components/Welcome';
 import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
 import { urgency } from '@/lib/outlook/urgency';
-import { snapshotFor } from '@/lib/store/account-state';
-import { DamagedEntry, damagedAnchor, StorageProblems } from '@/components/DamagedEntry';
+import { currentFailure, snapshotFor } from '@/lib/store/account-state';
+import { loadPopupExtras, usePopupExtras } from '@/components/on-demand';
+
+/** Whether a state shows any of the popup's extras: a failure, damaged storage, no account yet. */
+const needsExtras = ({ accounts, damaged, snapshots, problems }: StoredState) =>
+  accounts.length === 0 || damaged.length > 0 || problems.length > 0 ||
+  accounts.some((account) => currentFailure(snapshotFor(account, snapshots[account.id])) !== undefined);
 
 /** The toolbar popup: rendered from storage at once, never waiting for the network. */
 export function App({ now = Date.now }: { now?: () => number }) {
-  const state = useStoredState(loadRecentHistory);
+  // A state that needs the extras is shown once they are loaded: drawn whole at once.
+  const state = useStoredState(loadRecentHistory, async (next) => needsExtras(next) && loadPopupExtras());
+  const extras = usePopupExtras(state !== undefined && needsExtras(state));
   const standing = useStandingFailures(state, now());
   const locale = uiLocale();
   if (!state) return <main class="popup popup--loading" aria-busy="true" />;
@@ -42,16 +48,9 @@ export function App({ now = Date.now }: { now?: () => number }) {
             </button>
           </div>
         </header>
-        <StorageProblems problems={problems} page="popup" />
-        {damaged.map((entry) => (
-          <DamagedEntry key={entry.key} entry={entry}>
-            <button type="button" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL(`/options.html#${damagedAnchor(entry)}`) })}>
-              {t('openSettings')}
-            </button>
-          </DamagedEntry>
-        ))}
+        {extras && <extras.StorageTrouble damaged={damaged} problems={problems} />}
         {views.length === 0 && damaged.length === 0 ? (
-          <Welcome />
+          extras && <extras.Welcome />
         ) : (
           views.map((view) => (
             <ErrorBoundary

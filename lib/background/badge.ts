@@ -2,14 +2,14 @@ import { browser } from 'wxt/browser';
 import { accountName, type Account } from '../store/accounts';
 import { describeFailure, type FailureContext } from '../service/failure-words';
 import type { KeySource } from '../service/client';
-import { formatDateTime } from '../format';
+import { formatDateTime, shownPercent } from '../format';
 import { t, uiLocale } from '../i18n';
-import type { Settings } from '../store/settings';
+import type { Settings, UsageLevel } from '../store/settings';
 import { urgency } from '../outlook/urgency';
 import { standingOf, type Standing } from '../outlook/standing';
 import { transientLine, usageWords } from '../outlook/card-words';
 import type { AccountSnapshot } from '../store/account-state';
-import { usageLevel, usagePercent, type UsageLevel } from '../outlook/usage-level';
+import { usageLevel, usagePercent } from '../outlook/usage-level';
 
 /**
  * "Needs you" (a red-purple "!") and "cannot reach the service" (a grey "?") look different, as
@@ -29,7 +29,7 @@ export interface AccountView {
 }
 
 /** One account as the tooltip names it. */
-export interface BadgeAccount {
+interface BadgeAccount {
   name: string;
   percent?: number;
   level?: UsageLevel;
@@ -74,7 +74,7 @@ export function badgeFor(views: readonly AccountView[], settings: Settings, now:
   if (top.level === undefined || (top.level === 'normal' && top.standing.kind === 'outage')) {
     return top.standing.kind === 'outage' ? { ...empty, text: '?', tone: 'unreachable' } : empty;
   }
-  return { ...empty, text: `${Math.round(top.percent!)}%`, tone: top.level };
+  return { ...empty, text: `${shownPercent(top.percent!)}%`, tone: top.level };
 }
 
 /** The badge's tooltip: the extension's name, then each account with the card's words. */

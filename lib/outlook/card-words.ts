@@ -1,7 +1,7 @@
 import { formatPercent, formatRelative } from '../format';
 import { t } from '../i18n';
 import type { Standing } from './standing';
-import type { UsageLevel } from './usage-level';
+import type { UsageLevel } from '../store/settings';
 
 /** Usage as the card and the badge's tooltip say it: the level named with the percentage ("Nearly full: 92 %"). */
 export function usageWords(percent: number, level: UsageLevel, locale: string): string {

@@ -1,7 +1,6 @@
-import type { CredentialField, Failure, InvalidAnswer } from './failures';
+import { needsTheUser, type CredentialField, type Failure, type InvalidAnswer } from './failures';
 import type { KeySource } from './client';
 import { t, uiLocale, type MessageKey } from '../i18n';
-import { needsTheUser } from '../outlook/standing';
 
 /** What the user can do about a failure: fix the account in the options, or just wait. */
 export type FailureRemedy = 'options' | 'wait';

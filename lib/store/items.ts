@@ -4,7 +4,8 @@ import { readHistory, type AccountHistory } from './history';
 import { LAST_TIME, unpackActivity, type AccountActivity } from './activity';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
 import { isObject } from '../guards';
-import { readSnapshot, type AccountSnapshot } from './account-state';
+import type { AccountSnapshot } from './account-state';
+import { readSnapshot } from './account-state-reader';
 
 // Every stored item, its version and migrations, and the reads that survive whatever is
 // stored: another version's data, a damaged entry, a value that is no JSON we know. Changes go
@@ -14,19 +15,23 @@ import { readSnapshot, type AccountSnapshot } from './account-state';
 
 export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: 1, activity: 1 } as const;
 
+// Items are defined `@__PURE__`: without `init` or migrations (we use neither), defineItem only reads
+// the value once and drops it, so a page that never uses an item (the popup: the activity log)
+// leaves it out of its bundle, and does not read it when it opens.
+
 /**
  * v1 → v2: the first draft kept one account as a single object. Only that shape becomes a
  * list; anything else (a list whose version marker was lost, junk) is left as it is, so a
  * migration never turns data into less data.
  */
-export function upgradeSingleAccount(old: unknown): unknown {
+function upgradeSingleAccount(old: unknown): unknown {
   if (!isObject(old) || !['baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof old[key] === 'string')) return old;
   const { baseUrl, userId, password, apiKey } = old as Record<'baseUrl' | 'userId' | 'password' | 'apiKey', string>;
   return [{ ...ACCOUNT_DEFAULTS, id: newAccountId(), baseUrl, userId, password, apiKey }];
 }
 
 /** The accounts, credentials included (versioned here, not by @wxt-dev/storage: see accountsReady). */
-export const accountsItem = storage.defineItem<unknown>('local:accounts', { fallback: [] });
+export const accountsItem = /* @__PURE__ */ storage.defineItem<unknown>('local:accounts', { fallback: [] });
 
 let migrated: Promise<void> | undefined;
 
@@ -46,23 +51,23 @@ export function accountsReady(): Promise<void> {
 }
 
 /** Settings shared by all accounts. */
-export const settingsItem = storage.defineItem<unknown>('local:settings', { fallback: {}, version: VERSION.settings });
+export const settingsItem = /* @__PURE__ */ storage.defineItem<unknown>('local:settings', { fallback: {}, version: VERSION.settings });
 
 /**
  * What the background last learned about each account, by account id. A cache of what the
  * service said: on a downgrade it is read through its guards and rewritten, unlike the
  * user's own accounts and settings.
  */
-export const snapshotsItem = storage.defineItem<unknown>('local:snapshots', { fallback: {}, version: VERSION.snapshots });
+export const snapshotsItem = /* @__PURE__ */ storage.defineItem<unknown>('local:snapshots', { fallback: {}, version: VERSION.snapshots });
 
 /** Each account's usage history (lib/store/history.ts), by account id. */
-export const historyItem = storage.defineItem<unknown>('local:history', { fallback: {}, version: VERSION.history });
+export const historyItem = /* @__PURE__ */ storage.defineItem<unknown>('local:history', { fallback: {}, version: VERSION.history });
 
 /** Its recent part (`recentPart`), written with it: what the popup and the background read. */
-export const recentHistoryItem = storage.defineItem<unknown>('local:recentHistory', { fallback: null, version: VERSION.history });
+export const recentHistoryItem = /* @__PURE__ */ storage.defineItem<unknown>('local:recentHistory', { fallback: null, version: VERSION.history });
 
 /** Each account's activity log (lib/store/activity.ts), by account id. */
-export const activityItem = storage.defineItem<unknown>('local:activity', { fallback: {}, version: VERSION.activity });
+export const activityItem = /* @__PURE__ */ storage.defineItem<unknown>('local:activity', { fallback: {}, version: VERSION.activity });
 
 /**
  * That the setup was opened for this install (lib/settings-page.ts). Chromium reports an
@@ -70,7 +75,7 @@ export const activityItem = storage.defineItem<unknown>('local:activity', { fall
  * mark, stored with the extension's data, keeps that from reopening it, and goes with an
  * uninstall, so a new install opens it again.
  */
-export const setupOpenedItem = storage.defineItem<boolean>('local:setupOpened', { fallback: false });
+export const setupOpenedItem = /* @__PURE__ */ storage.defineItem<boolean>('local:setupOpened', { fallback: false });
 
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
@@ -90,7 +95,7 @@ export interface DamagedEntry {
   name?: string;
 }
 
-export interface StoredAccounts {
+interface StoredAccounts {
   accounts: Account[];
   damaged: DamagedEntry[];
   /** Set when the list must not be written (its entries are still read where possible). */

@@ -5,57 +5,86 @@ import { gzipSync } from 'node:zlib';
 /** Gzip -9 size of one file. */
 const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
-const IMPORTS = /(?:import|from)\s*["']([^"']+\.js)["']|import\(\s*["']([^"']+\.js)["']\s*\)/g;
+// Static imports are fetched before the page runs; `import()` (Vite writes it with backticks) only
+// when the code gets there: the parts a page loads on demand.
+const STATIC_IMPORTS = /(?:import|from)\s*["']([^"']+\.js)["']/g;
+const DYNAMIC_IMPORTS = /import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
 const HTML_ASSETS = /<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g;
 
-/** Every JS and CSS file an entry loads: its own, and the chunks they import, each once. */
-export function entryFiles(outDir: string, entry: string): string[] {
-  const root = resolve(outDir);
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
+const resolveFrom = (root: string, from: string, spec: string) =>
+  spec.startsWith('/') ? join(root, spec) : resolve(dirname(from), spec);
+
+/** The files an entry starts from: its scripts and stylesheets (an HTML page) or itself. */
+function startFiles(root: string, entry: string): string[] {
+  const start = join(root, entry);
+  if (!entry.endsWith('.html')) return [start];
+  return [...readFileSync(start, 'utf8').matchAll(HTML_ASSETS)].map(([, src]) => resolveFrom(root, start, src!));
+}
+
+/** Every file reachable from `from` by the imports `pattern` matches, and by static imports beyond them, each once. */
+function reach(root: string, from: string[], pattern: RegExp, seen = new Set<string>()): Set<string> {
+  const visit = (file: string, via: RegExp) => {
     if (!file.endsWith('.js')) return;
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORTS)) {
-      const spec = match[1] ?? match[2]!;
-      visit(spec.startsWith('/') ? join(root, spec) : resolve(dirname(file), spec));
+    for (const match of readFileSync(file, 'utf8').matchAll(via)) {
+      const found = resolveFrom(root, file, match[1]!);
+      if (seen.has(found)) continue;
+      seen.add(found);
+      visit(found, STATIC_IMPORTS);
     }
   };
-  const start = join(root, entry);
-  if (entry.endsWith('.html')) {
-    for (const [, src] of readFileSync(start, 'utf8').matchAll(HTML_ASSETS)) {
-      visit(src!.startsWith('/') ? join(root, src!) : resolve(dirname(start), src!));
-    }
-  } else {
-    visit(start);
-  }
-  return [...seen];
+  for (const file of from) visit(file, pattern);
+  return seen;
+}
+
+/** Every JS and CSS file an entry loads when it opens: its own and the chunks they import statically, each once. */
+export function entryFiles(outDir: string, entry: string): string[] {
+  const root = resolve(outDir);
+  const start = startFiles(root, entry);
+  return [...reach(root, start, STATIC_IMPORTS, new Set(start))];
+}
+
+/** The files an entry loads only on demand (`import()`), and what they import that it has not loaded yet. */
+export function onDemandFiles(outDir: string, entry: string): string[] {
+  const root = resolve(outDir);
+  const atOpen = entryFiles(outDir, entry);
+  return [...reach(root, atOpen, DYNAMIC_IMPORTS, new Set(atOpen))].filter((file) => !atOpen.includes(file));
 }
 
 export interface EntrySize {
   entry: string;
   js: number;
   css: number;
+  /** What the entry loads when it opens: the figure the budgets hold. */
   total: number;
+  /** What it may load later, on demand (every such part at once). */
+  onDemand: number;
 }
 
-/** Gzip sizes of an entry's JS and CSS, shared chunks included. */
+const sum = (files: string[]) => files.reduce((n, f) => n + gzipSize(f), 0);
+
+/** Gzip sizes of an entry's JS and CSS, shared chunks included, and of the parts it loads on demand. */
 export function entrySize(outDir: string, entry: string): EntrySize {
   const files = entryFiles(outDir, entry);
-  const sum = (ext: string) => files.filter((f) => f.endsWith(ext)).reduce((n, f) => n + gzipSize(f), 0);
-  const js = sum('.js');
-  const css = sum('.css');
-  return { entry, js, css, total: js + css };
+  const js = sum(files.filter((f) => f.endsWith('.js')));
+  const css = sum(files.filter((f) => f.endsWith('.css')));
+  return { entry, js, css, total: js + css, onDemand: sum(onDemandFiles(outDir, entry)) };
 }
 
 export const ENTRIES = { popup: 'popup.html', options: 'options.html', background: 'background.js' } as const;
 
 /**
- * Budgets in bytes (gzip), per entry. Issue 10 set 20 / 28 / 20 KB; the popup and options held
- * them until the usage-history features (issue 13) added 1.3 KB to the popup (history, sparkline,
- * forecast, safety line, bonus warning) and 3.3 KB to the options page (chart, CSV, export and
- * import with zod): raised to 22 / 32 KB until the team decides (README, Performance). The
- * activity log (issue 18) added 1.3 KB to the options page: 34 KB. Issues 17, 18 and 21 brought the
- * popup to 23.4 KB and the options page to 35.3 KB: 24 / 36 KB, over issue 16's 20 KB goal (README).
+ * Budgets in bytes (gzip), per entry, of what it loads when it opens. Issue 10 set 20 / 28 / 20 KB;
+ * the usage history (issue 13), the activity log (issue 18) and issues 17 and 21 raised them to
+ * 24 / 36 KB (popup 23.4 KB, options page 35.3 KB). Issue 16 (README, Performance): each page is
+ * bundled on its own (the popup no longer loads the Settings page's half of a shared chunk), and
+ * what only some popup states show (a failure's lines, damaged storage, the first run) and the
+ * messaging library (needed at the first click) are loaded on demand: popup 19.9 KB, options
+ * page 33.3 KB. The popup is back at 20 KB; the options page is short of issue 16's 32 KB.
  */
-export const BUDGETS = { popup: 24 * 1024, options: 36 * 1024, background: 20 * 1024 } as const;
+export const BUDGETS = { popup: 20 * 1024, options: 34 * 1024, background: 20 * 1024 } as const;
+
+/**
+ * What an entry may load on demand, on top of its budget: loading a part on demand is for parts
+ * few opens need, not a way to move a page's weight out of its budget.
+ */
+export const ON_DEMAND_BUDGETS = { popup: 4 * 1024, options: 2 * 1024, background: 0 } as const;

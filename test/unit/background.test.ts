@@ -6,8 +6,8 @@ import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { clock, countRequests, DAY, fireAlarm, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, snapshotOf } from './helpers/harness';
+import { GIB as GB } from '@/lib/format';
 
-const GB = 1024 ** 3;
 let sim: Simulator;
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AccountCard } from '@/components/AccountCard';
 import { AccountList } from '@/components/AccountList';
+import { loadPopupExtras } from '@/components/on-demand';
 import { badgeFor, badgeTitle } from '@/lib/background/badge';
 import { showNotice } from '@/lib/background/notifier';
 import type { Failure } from '@/lib/service/failures';
@@ -35,6 +36,8 @@ async function everywhere(keySource: KeySource, failure: Failure) {
   const base = snapshot(44);
   const failing = { ...base, keepAlive: { ...base.keepAlive, failure, failingSince: NOW - 2 * DAY, lastAttemptAt: NOW, consecutiveFailures: 9 } };
   const props = { settings: DEFAULT_SETTINGS, now: NOW, locale: 'en' };
+  // The card's failure lines come with the popup's extras, which the popup loads before it shows one.
+  await loadPopupExtras();
   const card = render(<AccountCard account={home} snapshot={failing} history={[]} {...props} />).container.textContent!;
   cleanup();
   const list = render(<AccountList accounts={[home]} snapshots={{ home: failing }} onEdit={() => {}} onRemove={async () => {}} {...props} />).container.textContent!;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import { onMessages } from '@/lib/messages';
@@ -145,6 +145,7 @@ describe('popup', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(busy);
     await storeSnapshots({ home: snapshot(50) });
+    await vi.waitFor(() => expect(received).toBe(1)); // the command is on its way (messaging loads at the first)
     finish();
     expect(await screen.findByRole('button', { name: 'Check now' })).toBeTruthy();
     expect(screen.getByText('50%')).toBeTruthy();

@@ -9,9 +9,7 @@ import { emptySnapshot } from '@/lib/store/account-state';
 import type { Simulator } from '../../../scripts/simulator/simulator';
 import { installFakeExtensionApis } from './fake-extension';
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
+export { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/time';
 
 /** A settable clock shared by the simulator and the background. */
 export const clock = { now: Date.UTC(2026, 10, 2, 0, 0, 0) };

@@ -1,0 +1,34 @@
+import type { Account } from '@/lib/store/accounts';
+import type { AccountSnapshot } from '@/lib/store/account-state';
+import { safetyLine } from '@/lib/outlook/deletion-date';
+import { signInFailingTooLong, type Standing } from '@/lib/outlook/standing';
+import { nextTryLine, transientLine } from '@/lib/outlook/card-words';
+import { FailureNotice } from './FailureNotice';
+
+interface Props {
+  account: Account;
+  snapshot: AccountSnapshot;
+  /** The account's standing, when something is failing. */
+  standing: Exclude<Standing, { kind: 'fine' }>;
+  now: number;
+  locale: string;
+}
+
+/**
+ * What an account card says about a failure: one passing by itself in a quiet line; one the user
+ * must hear about with its fix and the next try; a sign-in failing too long, with what that risks.
+ */
+export function CardFailure({ account, snapshot, standing, now, locale }: Props) {
+  const nextTry = standing.kind !== 'transient' && nextTryLine(standing, now, locale);
+  return (
+    <>
+      {standing.kind === 'transient' ? (
+        <p class="card__quiet">{transientLine(standing, now, locale)}</p>
+      ) : (
+        <FailureNotice failure={standing.failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} />
+      )}
+      {nextTry && <p class="card__quiet">{nextTry}</p>}
+      {signInFailingTooLong(snapshot, now) && <p class="card__warning">{safetyLine(snapshot.keepAlive.lastSuccessAt, locale)}</p>}
+    </>
+  );
+}

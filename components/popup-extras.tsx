@@ -1,0 +1,25 @@
+import type { DamagedEntry as Damaged, LockReason } from '@/lib/store/items';
+import { t } from '@/lib/i18n';
+import { DamagedEntry, damagedAnchor, StorageProblems } from './DamagedEntry';
+import { openSettingsAt } from './open-settings';
+
+// What the popup shows only in some states (a failure with its fix, damaged storage, the first
+// run): one chunk, loaded on demand (components/on-demand.ts).
+export { CardFailure } from './CardFailure';
+export { Welcome } from './Welcome';
+
+/** Stored data the popup cannot use as it is, each with the way to the Settings page, where it is dealt with. */
+export function StorageTrouble({ damaged, problems }: { damaged: Damaged[]; problems: { item: 'accounts' | 'settings'; reason: LockReason }[] }) {
+  return (
+    <>
+      <StorageProblems problems={problems} page="popup" />
+      {damaged.map((entry) => (
+        <DamagedEntry key={entry.key} entry={entry}>
+          <button type="button" onClick={() => openSettingsAt(damagedAnchor(entry))}>
+            {t('openSettings')}
+          </button>
+        </DamagedEntry>
+      ))}
+    </>
+  );
+}
