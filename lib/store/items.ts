@@ -69,6 +69,14 @@ export const recentHistoryItem = /* @__PURE__ */ storage.defineItem<unknown>('lo
 /** Each account's activity log (lib/store/activity.ts), by account id. */
 export const activityItem = /* @__PURE__ */ storage.defineItem<unknown>('local:activity', { fallback: {}, version: VERSION.activity });
 
+/**
+ * That the setup was opened for this install (lib/settings-page.ts). Chromium reports an
+ * extension loaded from a folder (`--load-extension`) as installed again at every start; the
+ * mark, stored with the extension's data, keeps that from reopening it, and goes with an
+ * uninstall, so a new install opens it again.
+ */
+export const setupOpenedItem = /* @__PURE__ */ storage.defineItem<boolean>('local:setupOpened', { fallback: false });
+
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
 
