@@ -1,10 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig, type EntrypointGroup } from 'wxt';
-
-/** The real service's API and node servers. */
-const SERVICE_HOSTS = ['https://*.infini-cloud.net/*', 'https://*.teracloud.jp/*'];
-/** The simulator listens on loopback; only the simulator build may reach it. */
-const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
+import { manifestHosts } from './lib/host-permissions';
 
 // `--mode simulator` (the demo) and `--mode e2e` (the real-browser tests) are test builds that may
 // reach the simulator on loopback; store zips are always production.
@@ -37,9 +33,7 @@ export default defineConfig({
     permissions: ['storage', 'alarms', 'notifications'],
     // The toolbar button's own icon (auto-icons fills only `icons`): the 16 and 32 px renderings.
     action: { default_icon: { 16: 'icons/16.png', 32: 'icons/32.png' } },
-    host_permissions: [...SERVICE_HOSTS, ...(mode === 'simulator' || mode === 'e2e' ? LOOPBACK_HOSTS : [])],
-    // A custom API server (and the node it names) is asked for at run time, from a click.
-    optional_host_permissions: ['https://*/*'],
+    ...manifestHosts(mode === 'simulator' || mode === 'e2e'),
     ...(browser === 'firefox' && {
       browser_specific_settings: {
         // 140 is the first desktop Firefox with data_collection_permissions (the newest key we

@@ -14,8 +14,7 @@ export function AllowAccessButton({ origin, accountId }: { origin: string; accou
   const [status, setStatus] = useState<Status>('idle');
   const host = hostOf(origin);
   async function allow() {
-    setStatus('asking');
-    const granted = await requestHostPermissions([origin]).catch(() => false);
+    const granted = await requestHostPermissions([origin], () => setStatus('asking'));
     setStatus(granted ? 'idle' : 'refused');
     if (granted) await sendCommand('checkNow', { accountId }).catch(() => setStatus('check-failed'));
   }

@@ -1,6 +1,6 @@
-import { formatBytes, formatPercent } from '@/lib/format';
+import { formatBytes, shownPercent } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import type { UsageLevel } from '@/lib/outlook/usage-level';
+import type { UsageLevel } from '@/lib/store/settings';
 import { usageWords } from '@/lib/outlook/card-words';
 
 interface Props {
@@ -29,7 +29,7 @@ export function UsageBar({ used, quota, percent, level, locale, stale = false }:
           aria-label={t('usageLabel')}
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={Math.round(percent)}
+          aria-valuenow={shownPercent(percent)}
           aria-valuetext={`${usageWords(percent, level, locale)}, ${label}`}
         >
           <div class="usage__fill" style={{ width: `${Math.min(100, percent)}%` }} />

@@ -37,7 +37,7 @@ export function readPlace(hash: string): Place {
 }
 
 /** The hash of a place. */
-export function placeHash(place: Place): string {
+function placeHash(place: Place): string {
   return '#' + [place.section, place.form, place.form === 'edit' || place.form === 'own-key' ? place.accountId : undefined].filter(Boolean).join('/');
 }
 

@@ -33,9 +33,20 @@ export function formatGb(gb: number, locale: string): string {
   return formatBytes(gb * GIB, locale);
 }
 
-/** A percentage with one decimal below 10 %, none above (the rounding `shownPercent` applies). */
+/**
+ * A percentage as it is shown everywhere (badge, card, tooltip, notice), so no two places
+ * disagree: one decimal below 10 % (the badge's four characters hold "5.5%"), whole from there
+ * on, rounded half up; but never 100 % before the quota is full (99.5 % and 99.96 % are 99 %),
+ * so "100 %" always means full.
+ */
+export function shownPercent(percent: number): number {
+  const shown = percent < 10 ? Math.round(percent * 10) / 10 : Math.round(percent);
+  return shown >= 100 && percent < 100 ? 99 : shown;
+}
+
+/** A percentage in the user's locale, as `shownPercent` rounds it. */
 export function formatPercent(percent: number, locale: string): string {
-  return number(locale, { style: 'percent', maximumFractionDigits: percent < 10 ? 1 : 0 }).format(percent / 100);
+  return number(locale, { style: 'percent', maximumFractionDigits: 1 }).format(shownPercent(percent) / 100);
 }
 
 /** A date and time in the user's locale. */

@@ -15,7 +15,7 @@ export interface ProtocolMap {
   testConnection(data: ServiceCredentials): ConnectionReport;
 }
 
-export type Handlers = {
+type Handlers = {
   [K in keyof ProtocolMap]: (data: Parameters<ProtocolMap[K]>[0]) => Promise<ReturnType<ProtocolMap[K]>>;
 };
 

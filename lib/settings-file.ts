@@ -7,8 +7,8 @@ import { accountFields, headerSafeKey, settingsFields } from './input-schemas';
 // "Settings you can take with you": the exported file, and what importing one would change.
 // The format is documented in the README; messages are i18n keys, as in lib/input-schemas.ts.
 
-export const SETTINGS_FILE_FORMAT = 'storage-keeper-settings';
-export const SETTINGS_FILE_VERSION = 1;
+const SETTINGS_FILE_FORMAT = 'storage-keeper-settings';
+const SETTINGS_FILE_VERSION = 1;
 /** Far more than any list of accounts a person keeps: a bigger file is not one of ours. */
 const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -57,7 +57,7 @@ type OptionalSettings = { [K in keyof typeof settingsFields]: z.ZodMiniOptional<
 export type SettingsFile = z.infer<typeof fileSchema>;
 
 /** Where in the file a problem is: the accounts (one of them, from 1) or the settings, and the field. */
-export interface FileProblem {
+interface FileProblem {
   section: 'accounts' | 'settings';
   account?: number;
   field?: string;

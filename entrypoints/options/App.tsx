@@ -60,7 +60,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
   const [refused, setRefused] = useState(false);
   // A new account's id is made once per form shown: after a save, the next "Add account" is another account.
   const [newAccount, setNewAccount] = useState(blankAccount);
-  const standing = useStandingFailures(state);
+  const standing = useStandingFailures(state, now());
   if (!state) return <main class="options" aria-busy="true" />;
   const { accounts, damaged, snapshots, history, settings, problems } = state;
   const locale = uiLocale();
@@ -165,7 +165,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
           </header>
           <OptionsNav current={place.section} />
           <main class="options__main">
-            <StorageProblems problems={problems} />
+            <StorageProblems problems={problems} page="settings" />
             {place.section === 'setup' ? (
               <>
                 <SetupGuide hasAppKey={hasAppApiKey()} />

@@ -27,7 +27,7 @@ export interface AccountCheckDeps {
 }
 
 /** What a run knows when it checks an account: why it runs (for the activity log), the settings. */
-export interface CheckRun {
+interface CheckRun {
   why: ActivityTrigger;
   settings: Settings;
 }

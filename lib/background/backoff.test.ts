@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Failure } from '../service/failures';
 import type { Task } from '../store/settings';
 import { retryDelay } from './backoff';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MIN } from '../time';
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
 const network: Failure = { kind: 'network' };
 const serverError: Failure = { kind: 'server-error', status: 503 };
 const passwordRejected: Failure = { kind: 'credentials-rejected' };

@@ -3,9 +3,10 @@ import type { Account } from '../store/accounts';
 import type { Failure } from '../service/failures';
 import { DEFAULT_SETTINGS } from '../store/settings';
 import { emptySnapshot, type AccountSnapshot } from '../store/account-state';
-import { BADGE_COLORS, badgeFor, type AccountView, type BadgeState } from './badge';
+import { installFakeExtensionApis } from '../../test/unit/helpers/fake-extension';
+import { BADGE_COLORS, badgeFor, badgeTitle, type AccountView, type BadgeState } from './badge';
+import { GIB as GB } from '../format';
 
-const GB = 1024 ** 3;
 const AT = Date.UTC(2026, 10, 2, 12, 0, 0);
 const account = (name: string): Account => ({
   id: `id-${name}`, label: name, baseUrl: 'https://api.teracloud.jp', userId: name, password: 'pw', apiKey: 'key', keyForm: 'header', notifications: true,
@@ -59,6 +60,20 @@ describe('badgeFor', () => {
       { name: 'a', percent: 40, level: 'normal', keptAliveAt: AT, standing: { kind: 'fine' } },
       { name: 'b', standing: { kind: 'needs-you', failure: { kind: 'credentials-rejected' }, task: 'keepAlive', failedAt: AT } },
     ]);
+  });
+
+  // The badge has room for four characters; the card and the tooltip say the same figure.
+  it.each<[number, string]>([
+    [5.5, '5.5%'],
+    [40.6, '41%'],
+    [99.5, '99%'],
+    [99.96, '99%'],
+    [100, '100%'],
+  ])('%s percent reads "%s" on the badge and in its tooltip alike', (percent, text) => {
+    installFakeExtensionApis();
+    const state = badgeFor([view('a', percent)], DEFAULT_SETTINGS, SOON);
+    expect(state.text).toBe(text);
+    expect(badgeTitle(state, 'en')).toContain(text);
   });
 
   it('draws each tone in a colour of its own: a failure never looks like calm usage', () => {

@@ -4,12 +4,15 @@ import type { Forecast } from '../outlook/forecast';
 import type { DatasetCapacity } from '../service/answers';
 import { DEFAULT_SETTINGS } from '../store/settings';
 import { emptySnapshot, type Alerts, type TaskState } from '../store/account-state';
-import { bonusNotice, decideNotices, forecastNotice, keepAliveNotice, usageNotice, type Decision } from './notices';
+import { KEEP_ALIVE_FIRST_NOTICE_MS as FIRST } from '../outlook/standing';
+import { DAY_MS as DAY, HOUR_MS as HOUR } from '../time';
+import {
+  bonusNotice, decideNotices, FORECAST_NOTICE_DAYS as NOTICE_DAYS, FORECAST_REARM_DAYS as REARM_DAYS, forecastNotice,
+  KEEP_ALIVE_REMINDER_MS as REMINDER, KEEP_ALIVE_REPEAT_MS as REPEAT, keepAliveNotice, usageNotice, type Decision,
+} from './notices';
+import { GIB as GB } from '../format';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
-const GB = 1024 ** 3;
 const told = (more: Partial<Alerts> = {}): Alerts => ({ ...emptySnapshot().alerts, ...more });
 const used = (percent: number): DatasetCapacity => ({ quota: 100 * GB, used: percent * GB });
 
@@ -32,12 +35,12 @@ describe('usageNotice', () => {
 describe('forecastNotice', () => {
   const filling = (days: number): Forecast => ({ kind: 'filling', days });
   it.each<[string, Alerts, Forecast, boolean, Decision]>([
-    ['full in 14 days: told', told(), filling(14), true, { alerts: told({ forecast: true }), notice: { kind: 'forecast', days: 14 } }],
+    [`full in ${NOTICE_DAYS} days: told`, told(), filling(NOTICE_DAYS), true, { alerts: told({ forecast: true }), notice: { kind: 'forecast', days: NOTICE_DAYS } }],
     ['full in 3 days: told', told(), filling(3), true, { alerts: told({ forecast: true }), notice: { kind: 'forecast', days: 3 } }],
-    ['full in 15 days: not yet', told(), filling(15), true, { alerts: told() }],
+    [`full in ${NOTICE_DAYS + 1} days: not yet`, told(), filling(NOTICE_DAYS + 1), true, { alerts: told() }],
     ['already told: not again', told({ forecast: true }), filling(10), true, { alerts: told({ forecast: true }) }],
-    ['moved to 28 days: still not re-armed', told({ forecast: true }), filling(28), true, { alerts: told({ forecast: true }) }],
-    ['moved past 28 days: re-armed', told({ forecast: true }), filling(29), true, { alerts: told() }],
+    [`moved to ${REARM_DAYS} days: still not re-armed`, told({ forecast: true }), filling(REARM_DAYS), true, { alerts: told({ forecast: true }) }],
+    [`moved past ${REARM_DAYS} days: re-armed`, told({ forecast: true }), filling(REARM_DAYS + 1), true, { alerts: told() }],
     ['usage stopped rising: re-armed', told({ forecast: true }), { kind: 'not-filling' }, true, { alerts: told() }],
     ['too little data: no change either way', told({ forecast: true }), { kind: 'unknown' }, true, { alerts: told({ forecast: true }) }],
     ['switched off: not told, and not recorded as told', told(), filling(10), false, { alerts: told() }],
@@ -70,12 +73,12 @@ describe('keepAliveNotice (a failing sign-in)', () => {
   it.each<[string, Alerts, TaskState, boolean, Decision]>([
     ['working: nothing', told(), working, true, { alerts: told() }],
     ['failing for an hour: nothing yet', told(), failing(HOUR), true, { alerts: told() }],
-    ['failing for exactly a day: nothing yet', told(), failing(DAY), true, { alerts: told() }],
-    ['failing for over a day: told', told(), failing(DAY + 1), true, { alerts: told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW }), notice: failingNotice(DAY + 1) }],
+    ['failing for exactly the grace (a day): nothing yet', told(), failing(FIRST), true, { alerts: told() }],
+    ['failing for longer: told', told(), failing(FIRST + 1), true, { alerts: told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW }), notice: failingNotice(FIRST + 1) }],
     ['told once, 3 days in: not again', told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 2 * DAY }), failing(3 * DAY), true, { alerts: told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 2 * DAY }) }],
-    ['told once, over a week in: reminded', told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 6 * DAY }), failing(7 * DAY + 1), true, { alerts: told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW }), notice: failingNotice(7 * DAY + 1) }],
-    ['told twice, 29 days after the last: not again', told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - 29 * DAY }), failing(40 * DAY), true, { alerts: told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - 29 * DAY }) }],
-    ['told twice, 30 days after the last: told monthly', told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - 30 * DAY }), failing(40 * DAY), true, { alerts: told({ keepAliveNotices: 3, keepAliveNoticeAt: NOW }), notice: failingNotice(40 * DAY) }],
+    ['told once, over a week in: reminded', told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 6 * DAY }), failing(REMINDER + 1), true, { alerts: told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW }), notice: failingNotice(REMINDER + 1) }],
+    ['told twice, a day short of a month after the last: not again', told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT + DAY }), failing(40 * DAY), true, { alerts: told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT + DAY }) }],
+    ['told twice, a month (30 days) after the last: told monthly', told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT }), failing(40 * DAY), true, { alerts: told({ keepAliveNotices: 3, keepAliveNoticeAt: NOW }), notice: failingNotice(40 * DAY) }],
     ['switched off: not told, not counted', told(), failing(2 * DAY), false, { alerts: told() }],
     ['works again after a "failing" was told: "works again"', told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - DAY }), working, true, { alerts: told(), notice: { kind: 'keep-alive-recovered' } }],
     ['works again after a failure never told: nothing', told(), working, true, { alerts: told() }],

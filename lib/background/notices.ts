@@ -8,13 +8,13 @@ import type { Settings } from '../store/settings';
 import type { AccountSnapshot, Alerts, TaskState } from '../store/account-state';
 import { DAY_MS, dayOf } from '../time';
 import { usageAlert, usagePercent } from '../outlook/usage-level';
+import { KEEP_ALIVE_FIRST_NOTICE_MS } from '../outlook/standing';
 
 /**
- * When to tell about a sign-in that keeps failing, counted from when the failures began
- * (a single failed check at a laptop's wake-up is never news): after a day, again after a
- * week, then every 30 days while it still fails.
+ * When to tell about a sign-in that keeps failing, counted from when the failures began:
+ * after the grace that makes a failure an outage (KEEP_ALIVE_FIRST_NOTICE_MS, a day), again
+ * after a week, then every 30 days while it still fails.
  */
-export const KEEP_ALIVE_FIRST_NOTICE_MS = DAY_MS;
 export const KEEP_ALIVE_REMINDER_MS = 7 * DAY_MS;
 export const KEEP_ALIVE_REPEAT_MS = 30 * DAY_MS;
 

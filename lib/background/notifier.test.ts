@@ -4,9 +4,9 @@ import { installFakeExtensionApis } from '../../test/unit/helpers/fake-extension
 import type { Account } from '../store/accounts';
 import type { Notice } from './notices';
 import { showNotice } from './notifier';
+import { DAY_MS as DAY } from '../time';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
-const DAY = 86_400_000;
 const account: Account = {
   id: 'home', label: 'Home', baseUrl: 'https://api.teracloud.jp', userId: 'yamada', password: 'pw', apiKey: 'key', keyForm: 'header', notifications: true,
 };

@@ -3,9 +3,8 @@ import type { Failure } from '../service/failures';
 import { emptySnapshot, type AccountSnapshot, type TaskState } from '../store/account-state';
 import type { Task } from '../store/settings';
 import { checkedMomentsAgo, isDue, nextRetryAt, type Trigger } from './schedule';
+import { HOUR_MS as HOUR, MINUTE_MS as MIN } from '../time';
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
 const NOW = Date.UTC(2026, 10, 2, 12, 0, 0);
 /** The task ran (and succeeded) `ago` before now. */
 const ranAgo = (ago: number, more: Partial<TaskState> = {}): TaskState => ({

@@ -4,7 +4,7 @@ import type { HistoryPoint } from '../store/history';
 import { DAY_MS } from '../time';
 import { forecast, type Forecast } from './forecast';
 
-export type BonusStatus = 'active' | 'upcoming' | 'expired' | 'unknown';
+type BonusStatus = 'active' | 'upcoming' | 'expired' | 'unknown';
 
 /** Whether an API-key bonus applies now, later, no more, or (times unknown) cannot be told. */
 export function bonusStatus(bonus: KeyBonus, now: number): BonusStatus {
@@ -42,7 +42,7 @@ export function bonusShortfall(bonus: KeyBonus | undefined, capacity: DatasetCap
 }
 
 /** The forecast, and the bonus whose end it counts with, if it does. */
-export interface BonusAwareForecast {
+interface BonusAwareForecast {
   forecast: Forecast;
   bonusEnd?: { until: number; increaseGb: number };
 }

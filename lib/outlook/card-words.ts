@@ -1,7 +1,7 @@
 import { formatPercent, formatRelative } from '../format';
 import { t } from '../i18n';
 import type { Standing } from './standing';
-import type { UsageLevel } from './usage-level';
+import type { UsageLevel } from '../store/settings';
 
 /** Usage as the card and the badge's tooltip say it: the level named with the percentage ("Nearly full: 92 %"). */
 export function usageWords(percent: number, level: UsageLevel, locale: string): string {
@@ -20,4 +20,13 @@ export function transientLine(standing: Extract<Standing, { failure: unknown }>,
 /** When the retry the extension scheduled comes, in words ("in 23 hours", "tomorrow"), if one is. */
 export function nextTryLine(standing: Extract<Standing, { failure: unknown }>, now: number, locale: string): string | undefined {
   return standing.retryAt === undefined ? undefined : t('nextTry', [formatRelative(Math.max(standing.retryAt, now), now, locale)]);
+}
+
+/**
+ * When the next sign-in is due, as the card and the Settings page's list both say it: one overdue
+ * (the browser was closed) or less than formatRelative's smallest step away ("this minute") runs
+ * shortly.
+ */
+export function nextSignInWords(next: number, now: number, locale: string): string {
+  return next - now < 60_000 ? t('nextSignInShortly') : t('nextSignInAt', [formatRelative(next, now, locale)]);
 }

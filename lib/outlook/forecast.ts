@@ -4,7 +4,7 @@ import { lastDays, RECENT_DAYS, type HistoryPoint } from '../store/history';
 export const FORECAST_WINDOW_DAYS = RECENT_DAYS;
 export const FORECAST_MIN_DAYS = 7;
 /** A date further away than this is noise in a flat line, not a forecast. */
-export const FORECAST_HORIZON_DAYS = 5 * 365;
+const FORECAST_HORIZON_DAYS = 5 * 365;
 
 /** When the account will be full at its recent rate: in `days`, not at all, or (too little data) unknown. */
 export type Forecast = { kind: 'unknown' } | { kind: 'not-filling' } | { kind: 'filling'; days: number };

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { KEEP_ALIVE_FIRST_NOTICE_MS } from '../background/notices';
 import type { Failure } from '../service/failures';
 import { emptySnapshot, type AccountSnapshot, type TaskState } from '../store/account-state';
-import { DEFAULT_SETTINGS } from '../store/settings';
-import { figuresOutOfDate, signInFailingTooLong, standingOf } from './standing';
+import { DEFAULT_SETTINGS, taskInterval } from '../store/settings';
+import { figuresOutOfDate, KEEP_ALIVE_FIRST_NOTICE_MS, OUT_OF_DATE_ROUNDS, signInFailingTooLong, standingOf } from './standing';
 import { urgency } from './urgency';
 
 const AT = Date.UTC(2026, 10, 2, 12);
@@ -47,11 +46,12 @@ describe('the deletion sentence waits as long as the notice', () => {
 });
 
 describe('figures out of date', () => {
-  // Default usage update: every 30 minutes; out of date after three missed rounds.
+  // Out of date after three missed rounds of the usage update (by default every 30 minutes).
+  const ROUND = taskInterval(DEFAULT_SETTINGS, 'refresh');
   it.each([
-    [AT + 31 * 60_000, false],
-    [AT + 90 * 60_000, false],
-    [AT + 90 * 60_000 + 1, true],
+    [AT + ROUND + 1, false],
+    [AT + OUT_OF_DATE_ROUNDS * ROUND, false],
+    [AT + OUT_OF_DATE_ROUNDS * ROUND + 1, true],
   ])('read at AT, seen at %i: %s', (now, old) => {
     expect(figuresOutOfDate(AT, DEFAULT_SETTINGS, now)).toBe(old);
   });

@@ -1,26 +1,7 @@
-import { KEEP_ALIVE_FIRST_NOTICE_MS } from '../background/notices';
-import type { Failure } from '../service/failures';
+import { needsTheUser, type Failure } from '../service/failures';
+import { DAY_MS } from '../time';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
 import { taskInterval, type Settings } from '../store/settings';
-
-/**
- * Failures only the user can end (a rejected password or key, access not granted, an account
- * that is incomplete, a key that cannot be sent, a server address that answers wrongly):
- * waiting does not help, so they are shown at once.
- */
-const NEEDS_THE_USER: ReadonlySet<Failure['kind']> = new Set<Failure['kind']>([
-  'not-configured',
-  'permission-missing',
-  'credentials-rejected',
-  'api-key-rejected',
-  'api-key-unsendable',
-  'redirect-refused',
-  'http-error',
-  'server-not-found',
-]);
-
-/** Whether only the user can end this failure (the rest pass by themselves: network, timeout, server error, rate limit). */
-export const needsTheUser = (failure: Failure): boolean => NEEDS_THE_USER.has(failure.kind);
 
 /**
  * Where an account stands, for the card, the badge and the popup's order alike:
@@ -33,6 +14,13 @@ export const needsTheUser = (failure: Failure): boolean => NEEDS_THE_USER.has(fa
 export type Standing =
   | { kind: 'fine' }
   | { kind: 'needs-you' | 'transient' | 'outage'; failure: Failure; task: 'keepAlive' | 'refresh'; failedAt?: number; retryAt?: number };
+
+/**
+ * How long a failure that passes by itself may last before it is an outage: a single failed
+ * check at a laptop's wake-up is never news. The first "sign-in is failing" notice waits as
+ * long (lib/background/notices.ts), so the card, the badge and the notice agree.
+ */
+export const KEEP_ALIVE_FIRST_NOTICE_MS = DAY_MS;
 
 const RANK = { fine: 0, transient: 1, outage: 2, 'needs-you': 3 } as const;
 

@@ -22,4 +22,4 @@ export function urgency(snapshot: AccountSnapshot, settings: Pick<Settings, 'war
 }
 
 /** The tiers, far enough apart that usage (at most 199) orders only within one. */
-export const URGENCY = { critical: 4000, needsYou: 3000, warning: 2000, outage: 1000 } as const;
+const URGENCY = { critical: 4000, needsYou: 3000, warning: 2000, outage: 1000 } as const;

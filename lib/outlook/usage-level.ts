@@ -1,7 +1,6 @@
-import type { Settings } from '../store/settings';
+import type { Settings, UsageLevel } from '../store/settings';
 import type { DatasetCapacity } from '../service/answers';
-
-export type UsageLevel = 'normal' | 'warning' | 'critical';
+import { shownPercent } from '../format';
 
 /** Percentage points usage must fall below a threshold before it can notify again. */
 export const REARM_MARGIN = 2;
@@ -11,11 +10,6 @@ const RANK: Record<UsageLevel, number> = { normal: 0, warning: 1, critical: 2 };
 /** Used as a percentage of quota; undefined when the quota is zero. */
 export function usagePercent({ quota, used }: DatasetCapacity): number | undefined {
   return quota > 0 ? (used / quota) * 100 : undefined;
-}
-
-/** A percentage as it is shown: one decimal below 10 %, none above. */
-export function shownPercent(percent: number): number {
-  return percent < 10 ? Math.round(percent * 10) / 10 : Math.round(percent);
 }
 
 /** Which band a percentage falls in, judged by the figure shown, so "90 %" is never in the calm colour. */
@@ -41,6 +35,3 @@ export function usageAlert(
   const rearmed = usageLevel(percent + REARM_MARGIN, settings);
   return { notified: RANK[rearmed] < RANK[notified] ? rearmed : notified };
 }
-
-/** Orders levels so the most urgent sorts first. */
-export const levelRank = (level: UsageLevel): number => RANK[level];

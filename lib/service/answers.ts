@@ -6,7 +6,7 @@ import { parseServiceTime, type ServiceTime } from './timestamps';
 export const MAX_TEXT_LENGTH = 1_000;
 
 /** Text cut to MAX_TEXT_LENGTH, never in the middle of a surrogate pair. */
-export function capText(text: string): string {
+function capText(text: string): string {
   if (text.length <= MAX_TEXT_LENGTH) return text;
   const cut = text.slice(0, MAX_TEXT_LENGTH);
   return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;

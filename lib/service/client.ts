@@ -44,7 +44,7 @@ export const CAPACITY_PATH = '/v2/api/ba/dataset/(capacity)';
 export const MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 20_000;
 
-export interface ServiceApiOptions {
+interface ServiceApiOptions {
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
 }
@@ -132,7 +132,7 @@ function buildRequest(origin: string, path: string, credentials: ServiceCredenti
 }
 
 /** `Basic base64(user:password)` over UTF-8 bytes (`btoa` alone rejects non-Latin-1 text). */
-export function basicAuth(userId: string, password: string): string {
+function basicAuth(userId: string, password: string): string {
   const bytes = new TextEncoder().encode(`${userId}:${password}`);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);

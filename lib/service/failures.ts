@@ -61,3 +61,22 @@ export const fail = (failure: Failure): { ok: false; failure: Failure } => ({ ok
 export function invalidatesNode(failure: Failure): boolean {
   return failure.kind === 'not-found' || failure.kind === 'network';
 }
+
+/**
+ * Failures only the user can end (a rejected password or key, access not granted, an account
+ * that is incomplete, a key that cannot be sent, a server address that answers wrongly):
+ * waiting does not help, so they are shown at once.
+ */
+const NEEDS_THE_USER: ReadonlySet<Failure['kind']> = new Set<Failure['kind']>([
+  'not-configured',
+  'permission-missing',
+  'credentials-rejected',
+  'api-key-rejected',
+  'api-key-unsendable',
+  'redirect-refused',
+  'http-error',
+  'server-not-found',
+]);
+
+/** Whether only the user can end this failure (the rest pass by themselves: network, timeout, server error, rate limit). */
+export const needsTheUser = (failure: Failure): boolean => NEEDS_THE_USER.has(failure.kind);

@@ -4,7 +4,7 @@ import type { Failure } from '../service/failures';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time';
 
 /** Which call was made: getUser (a sign-in) or the capacity call (a usage update). */
-export type ActivityCheck = 'sign-in' | 'usage';
+type ActivityCheck = 'sign-in' | 'usage';
 
 /**
  * Why it ran: its schedule, the catch-up when the browser or worker starts, a backed-off
@@ -13,7 +13,7 @@ export type ActivityCheck = 'sign-in' | 'usage';
 export type ActivityTrigger = 'schedule' | 'start' | 'retry' | 'manual' | 'permission' | 'settings';
 
 /** How it ended: ok, or the kind of failure (its words are looked up when shown). */
-export type ActivityOutcome = 'ok' | Failure['kind'];
+type ActivityOutcome = 'ok' | Failure['kind'];
 
 export interface ActivityEntry {
   at: number;
@@ -41,7 +41,7 @@ export const ACTIVITY_MAX_ENTRIES = 5000;
  * A usage update that ends like the previous one logged (not by "Check now") is not logged
  * again within this time: updates every 5 minutes would fill the log 12 times over.
  */
-export const USAGE_THINNING_MS = HOUR_MS;
+const USAGE_THINNING_MS = HOUR_MS;
 
 /**
  * The log with an entry added: entries older than ACTIVITY_DAYS before `now` dropped (counted

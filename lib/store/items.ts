@@ -4,7 +4,8 @@ import { readHistory, type AccountHistory } from './history';
 import { LAST_TIME, unpackActivity, type AccountActivity } from './activity';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
 import { isObject } from '../guards';
-import { readSnapshot, type AccountSnapshot } from './account-state';
+import type { AccountSnapshot } from './account-state';
+import { readSnapshot } from './account-state-reader';
 
 // Every stored item, its version and migrations, and the reads that survive whatever is
 // stored: another version's data, a damaged entry, a value that is no JSON we know. Changes go
@@ -23,7 +24,7 @@ export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: 1, act
  * list; anything else (a list whose version marker was lost, junk) is left as it is, so a
  * migration never turns data into less data.
  */
-export function upgradeSingleAccount(old: unknown): unknown {
+function upgradeSingleAccount(old: unknown): unknown {
   if (!isObject(old) || !['baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof old[key] === 'string')) return old;
   const { baseUrl, userId, password, apiKey } = old as Record<'baseUrl' | 'userId' | 'password' | 'apiKey', string>;
   return [{ ...ACCOUNT_DEFAULTS, id: newAccountId(), baseUrl, userId, password, apiKey }];
@@ -70,6 +71,14 @@ export const recentHistoryItem = /* @__PURE__ */ storage.defineItem<unknown>('lo
 /** Each account's activity log (lib/store/activity.ts), by account id. */
 export const activityItem = /* @__PURE__ */ storage.defineItem<unknown>('local:activity', { fallback: {}, version: VERSION.activity });
 
+/**
+ * That the setup was opened for this install (lib/settings-page.ts). Chromium reports an
+ * extension loaded from a folder (`--load-extension`) as installed again at every start; the
+ * mark, stored with the extension's data, keeps that from reopening it, and goes with an
+ * uninstall, so a new install opens it again.
+ */
+export const setupOpenedItem = /* @__PURE__ */ storage.defineItem<boolean>('local:setupOpened', { fallback: false });
+
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
 
@@ -88,7 +97,7 @@ export interface DamagedEntry {
   name?: string;
 }
 
-export interface StoredAccounts {
+interface StoredAccounts {
   accounts: Account[];
   damaged: DamagedEntry[];
   /** Set when the list must not be written (its entries are still read where possible). */

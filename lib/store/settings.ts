@@ -30,6 +30,9 @@ export const SETTING_LIMITS = {
   criticalPercent: { min: 2, max: 100 },
 } as const;
 
+/** The bands the two thresholds divide usage into (lib/outlook/usage-level.ts says which one a figure is in). */
+export type UsageLevel = 'normal' | 'warning' | 'critical';
+
 export type Task = 'keepAlive' | 'refresh';
 
 /** How often each task runs, in ms. */
@@ -38,7 +41,7 @@ export function taskInterval(settings: Settings, task: Task): number {
 }
 
 /** Says what is wrong with one setting's value (an i18n error key), or undefined if it is valid. */
-export type SettingCheck = (key: keyof Settings, value: unknown) => string | undefined;
+type SettingCheck = (key: keyof Settings, value: unknown) => string | undefined;
 
 /**
  * Takes each valid value over `current`; an invalid one keeps the current value and gets its

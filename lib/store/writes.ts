@@ -124,29 +124,17 @@ export function saveSettings(settings: Settings): Promise<void> {
 
 // ---- snapshots ------------------------------------------------------------------------
 
-/** Changes one account's snapshot (unqueued: the caller holds the queue). */
-async function changeSnapshot(
-  id: string,
-  change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot | undefined,
-): Promise<AccountSnapshot | undefined> {
+/** Changes one account's snapshot (unqueued: the caller holds the queue); a change that returns the same object writes nothing. */
+async function changeSnapshot(id: string, change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot): Promise<AccountSnapshot> {
   const all = await loadSnapshots();
   const current = all[id];
   const updated = change(current);
   if (updated !== current) {
-    if (updated === undefined) delete all[id];
-    else all[id] = updated;
+    all[id] = updated;
     await snapshotsItem.setValue(all);
     await snapshotsItem.setMeta({ v: VERSION.snapshots });
   }
   return updated;
-}
-
-/** Changes one account's snapshot; a change that returns the same object writes nothing. */
-export function updateSnapshot(
-  id: string,
-  change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot | undefined,
-): Promise<AccountSnapshot | undefined> {
-  return queued(() => changeSnapshot(id, change));
 }
 
 /**

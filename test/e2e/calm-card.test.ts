@@ -5,11 +5,11 @@ import { launchExtension, type ExtensionSession } from '../../scripts/browsers/c
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 import { BADGE_COLORS } from '../../lib/background/badge';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/background/schedule';
+import { GIB as GB } from '../../lib/format';
 
 // Issue 17 in real Chromium, as a user sees it: one failed check (a 503 asking to come back in
 // two years) leaves the card and the badge calm, the account at 99 % keeps the badge, the card
 // says when the extension really tries again; a connection test result goes with an edit.
-const GB = 1024 ** 3;
 let full: Simulator;
 let flakySim: Simulator;
 let browser: ExtensionSession;

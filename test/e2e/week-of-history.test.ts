@@ -5,12 +5,12 @@ import { storedAccount } from '../../scripts/simulator/stored-account';
 import { FAST_E2E_BUILD, launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { NotificationLog } from './notification-log';
 import { Popup } from '../../scripts/browsers/chromium-pages';
+import { GIB as GB } from '../../lib/format';
 
 // A week of real readings, made by the extension itself on the build whose days last 10 s:
 // the account grows a GB a (scaled) day, the background reads it twice a day, and then the popup
 // draws the sparkline and says when the account will be full, and the forecast notice is shown.
 
-const GB = 1024 ** 3;
 const SCALED_DAY_MS = 10_000;
 let sim: Simulator;
 let browser: ExtensionSession;

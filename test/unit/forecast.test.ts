@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { forecast, type Forecast } from '@/lib/outlook/forecast';
+import { forecast, FORECAST_MIN_DAYS as MIN_DAYS, FORECAST_WINDOW_DAYS as WINDOW, type Forecast } from '@/lib/outlook/forecast';
 import type { HistoryPoint } from '@/lib/store/history';
+import { GIB as GB } from '@/lib/format';
 
 // The least-squares forecast, table by table: days of usage in, "full in N days" out.
 
-const GB = 1024 ** 3;
 const TODAY = 20_000;
 
 /** One point a day for the last `days` days (today included), usage given by the day's index from the first. */
@@ -18,12 +18,12 @@ const noise = (i: number, amplitude: number) => amplitude * [0.9, -0.4, 0.3, -1,
 describe('forecast', () => {
   it.each<[string, HistoryPoint[], Forecast]>([
     ['no history', [], { kind: 'unknown' }],
-    ['too short: six days of steep growth', daily(6, (i) => 50 * GB + i * 5 * GB), { kind: 'unknown' }],
+    ['too short: a day less than needed, of steep growth', daily(MIN_DAYS - 1, (i) => 50 * GB + i * 5 * GB), { kind: 'unknown' }],
     ['flat', daily(30, () => 40 * GB), { kind: 'not-filling' }],
     ['falling', daily(30, (i) => 80 * GB - i * GB), { kind: 'not-filling' }],
     // 50 GB used today, 1 GB a day: 50 days to 100 GB.
     ['a steady rise', daily(30, (i) => 21 * GB + i * GB), { kind: 'filling', days: 50 }],
-    ['exactly a week of data is enough', daily(7, (i) => 44 * GB + i * GB), { kind: 'filling', days: 50 }],
+    ['exactly the days needed (a week) are enough', daily(MIN_DAYS, (i) => (51 - MIN_DAYS) * GB + i * GB), { kind: 'filling', days: 50 }],
     // The same rise with a few GB of daily noise: about the same answer.
     ['a noisy rise', daily(30, (i) => 21 * GB + i * GB + noise(i, 3 * GB)), { kind: 'filling', days: expect.toSatisfy((d: number) => d >= 45 && d <= 58) as never }],
     ['noise around a flat line', daily(28, (i) => 40 * GB + noise(i, 2 * GB)), { kind: 'not-filling' }],
@@ -35,8 +35,8 @@ describe('forecast', () => {
   });
 
   it('looks only at the last 30 days: an old steep climb followed by a flat month is not filling', () => {
-    const old = daily(60, (i) => i * GB).slice(0, 30);
-    const flat = daily(30, () => 30 * GB);
+    const old = daily(2 * WINDOW, (i) => i * GB).slice(0, WINDOW);
+    const flat = daily(WINDOW, () => 30 * GB);
     expect(forecast([...old, ...flat], TODAY)).toEqual({ kind: 'not-filling' });
   });
 

@@ -8,11 +8,11 @@ import { dayOf } from '@/lib/time';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { clock, DAY, freshBrowser, HOUR, newWorker, storeAccounts } from './helpers/harness';
+import { GIB as GB } from '@/lib/format';
 
 // Usage history: one point a day, a little over a year, small, read through guards, recorded
 // only for the credentials it was read with, gone with the account or its old server and user.
 
-const GB = 1024 ** 3;
 const ME = accountIdentity({ baseUrl: 'https://api.teracloud.jp', userId: 'me' });
 
 async function freshStorage() {

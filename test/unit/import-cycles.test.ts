@@ -4,13 +4,31 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // The layers stay layers: no module reaches itself through its imports (type-only ones count:
-// they tie the files together for a reader all the same), and the domain code does not know
-// the messaging protocol or the options form's schema.
+// they tie the files together for a reader all the same), each layer imports only the layers
+// below it, and the domain code does not know the messaging protocol or the options form's
+// schema.
 
 const ROOT = resolve(__dirname, '../..');
 const FOLDERS = ['lib', 'components', 'entrypoints'];
 const DOMAIN = ['lib/background/', 'lib/store/', 'lib/service/', 'lib/outlook/'];
 const PAGE_ONLY = ['lib/messages.ts', 'lib/input-schemas.ts'];
+
+/**
+ * The layers from the bottom up: the service client knows nothing of what is stored, the
+ * stored data nothing of how it is read or acted on, the outlook (pure readings) nothing of
+ * the background that acts on them. Each folder may import only the folders before it (and
+ * lib/ itself); tests beside a module keep to its layer too.
+ */
+const LAYERS = ['lib/service/', 'lib/store/', 'lib/outlook/', 'lib/background/'];
+
+/** Each import of a layer above the importing file's own, as "file → target". */
+function layerBreaches(graph: Map<string, string[]>): string[] {
+  const layerOf = (file: string) => LAYERS.findIndex((folder) => file.startsWith(folder));
+  return [...graph].flatMap(([file, targets]) => {
+    const own = layerOf(file);
+    return own < 0 ? [] : targets.filter((target) => layerOf(target) > own).map((target) => `${file} → ${target}`);
+  });
+}
 
 function sources(folder: string): string[] {
   return readdirSync(join(ROOT, folder)).flatMap((name) => {
@@ -66,10 +84,20 @@ describe('imports', () => {
     expect(fake.get('lib/a.ts')).toEqual(['lib/store/items.ts', 'lib/guards.ts']);
     expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
     expect(graph.size).toBeGreaterThan(50);
+    expect(layerBreaches(new Map([
+      ['lib/service/a.ts', ['lib/outlook/b.ts', 'lib/guards.ts']],
+      ['lib/outlook/b.ts', ['lib/store/c.ts', 'lib/service/a.ts']],
+      ['lib/store/c.ts', ['lib/background/d.ts']],
+      ['lib/background/d.ts', ['lib/outlook/b.ts']],
+    ]))).toEqual(['lib/service/a.ts → lib/outlook/b.ts', 'lib/store/c.ts → lib/background/d.ts']);
   });
 
   it('form no cycle among lib/, components/ and entrypoints/', () => {
     expect(findCycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('go down the layers only: service, then store, then outlook, then background', () => {
+    expect(layerBreaches(graph)).toEqual([]);
   });
 
   it('keep the messaging protocol and the form schema out of the domain code', () => {

@@ -11,6 +11,7 @@ import { demoAccount, startSimulator, type Simulator } from '../../scripts/simul
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { account, GB, NOW, snapshot, userInfo } from './helpers/fixtures';
 import { clock, DAY, freshBrowser, HOUR, newWorker } from './helpers/harness';
+import { BONUS_WARNING_MS } from '@/lib/outlook/bonus';
 
 // What comes next, told once: "full in about N days" when it comes within two weeks, and the
 // bonus whose end leaves the account over its capacity, once per bonus period.
@@ -75,7 +76,8 @@ describe('the bonus-ending notice', () => {
 
   it('is told once per bonus period when the bonus ends within 30 days and the usage would not fit without it', () => {
     const over = withBonus(80); // 22.4 GB used: 2.4 GB over the 20 GB without the bonus
-    expect(decide(over, UNTIL - 31 * DAY).notices).toEqual([]);
+    expect(decide(over, UNTIL - BONUS_WARNING_MS - 1).notices).toEqual([]);
+    expect(decide(over, UNTIL - BONUS_WARNING_MS).notices).toHaveLength(1);
     const first = decide(over, UNTIL - 20 * DAY);
     expect(first.notices).toEqual([{ kind: 'bonus-ending', shortfall: { until: UNTIL, period: '2027-01-31 09:00:00.0', increaseGb: 8, overBytes: Math.round(0.8 * QUOTA) - 20 * GB } }]);
     const told = { ...over, alerts: first.alerts };

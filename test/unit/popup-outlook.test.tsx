@@ -9,12 +9,13 @@ import { dayOf } from '@/lib/time';
 import { account, GB, NOW, snapshot, userInfo } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { storeAccounts } from './helpers/harness';
+import { DAY_MS as DAY } from '@/lib/time';
+import { BONUS_WARNING_MS } from '@/lib/outlook/bonus';
 
 // The popup card's outlook: the last 30 days as a sparkline with its words, where usage is
 // heading, when a login was last recorded and (while keep-alive fails) how long is left, and
 // the bonus whose end would leave the account over its capacity.
 
-const DAY = 86_400_000;
 const TODAY = dayOf(NOW);
 const QUOTA = 28 * GB;
 
@@ -116,7 +117,7 @@ describe('the bonus that is about to end', () => {
   });
 
   it.each([
-    ['it ends later than 30 days', withBonus(90, NOW + 31 * DAY)],
+    ['it ends later than 30 days', withBonus(90, NOW + BONUS_WARNING_MS + DAY)],
     ['the usage fits without it', withBonus(80, NOW + 10 * DAY)],
   ])('says nothing when %s', async (_name, snap) => {
     const card = await show([], snap);

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service/client';
 import type { Failure } from '@/lib/service/failures';
 import { demoAccount, startSimulator, type Fault, type ServerName, type Simulator } from '../../scripts/simulator/simulator';
+import { GIB as GB } from '@/lib/format';
 
-const GB = 1024 ** 3;
 let sim: Simulator;
 let creds: ServiceCredentials;
 const api = createServiceApi({ timeoutMs: 500 });

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { originPattern } from '@/lib/permissions';
-import { basicAuth, readBody } from '@/lib/service/client';
+import { readBody } from '@/lib/service/client';
 import { parseRetryAfter } from '@/lib/service/retry-after';
 import { nodeOrigin } from '@/lib/service/addresses';
-import { capText, MAX_TEXT_LENGTH, parseCapacityResponse, parseUserResponse } from '@/lib/service/answers';
+import { MAX_TEXT_LENGTH, parseCapacityResponse, parseUserResponse } from '@/lib/service/answers';
 import { parseServiceTime } from '@/lib/service/timestamps';
 
 import type { Result } from '@/lib/service/failures';
@@ -62,25 +61,28 @@ describe('parseServiceTime', () => {
   );
 });
 
-describe('capText', () => {
-  it('keeps short text and cuts long text to the kept length', () => {
-    expect(capText('short')).toBe('short');
-    expect(capText('z'.repeat(MAX_TEXT_LENGTH + 1))).toBe('z'.repeat(MAX_TEXT_LENGTH));
+describe('descriptive text in an answer', () => {
+  /** The user name as read from a getUser answer holding it. */
+  const userNameRead = (user: string) => {
+    const result = parseUserResponse({ result: 0, node: 'node.example', user });
+    return result.ok ? result.value.user : undefined;
+  };
+
+  it('is kept when short and cut to the kept length when long', () => {
+    expect(userNameRead('short')).toBe('short');
+    expect(userNameRead('z'.repeat(MAX_TEXT_LENGTH + 1))).toBe('z'.repeat(MAX_TEXT_LENGTH));
   });
 
-  it('never cuts a character in half', () => {
+  it('is never cut in the middle of a character', () => {
     // '𝄞a' is three UTF-16 units: the cut at 1,000 falls inside a surrogate pair.
-    const cut = capText('𝄞a'.repeat(400));
+    const cut = userNameRead('𝄞a'.repeat(400))!;
     expect(cut.length).toBe(MAX_TEXT_LENGTH - 1);
     expect(cut.isWellFormed()).toBe(true);
   });
 });
 
 describe('request details', () => {
-  it('encodes Basic credentials as UTF-8', () => {
-    expect(basicAuth('ユーザー', 'pä:ss')).toBe(`Basic ${Buffer.from('ユーザー:pä:ss', 'utf8').toString('base64')}`);
-  });
-
+  // Basic credentials in UTF-8: test/unit/service-api.test.ts signs in to the simulator with them.
   it.each([
     ['120', 120_000],
     [' 5 ', 5_000],
@@ -116,10 +118,5 @@ describe('request details', () => {
     ['http://127.0.0.1:4567', 'localhost:4568', 'http://localhost:4568'],
   ])('takes the node origin\'s scheme from the base URL %s', (baseUrl, node, origin) => {
     expect(nodeOrigin(baseUrl, node)).toEqual({ ok: true, value: origin });
-  });
-
-  it('asks for the host of an origin, whatever its port', () => {
-    expect(originPattern('http://127.0.0.1:4567')).toBe('http://127.0.0.1/*');
-    expect(originPattern('https://api.teracloud.jp')).toBe('https://api.teracloud.jp/*');
   });
 });

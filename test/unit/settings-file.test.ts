@@ -6,6 +6,8 @@ import { account } from './helpers/fixtures';
 
 // The settings file: what an export holds, what an import accepts (and what it says about a
 // file it refuses), and what an import would add, update and leave alone. Nothing is removed.
+// The format name and version are written out, not imported: files people already exported
+// must stay readable, so changing them has to fail here.
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const home = account();

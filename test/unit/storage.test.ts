@@ -71,8 +71,8 @@ describe('migrations', () => {
     const storage = await freshStorage();
     vi.doUnmock('@/lib/store/accounts');
     expect((await storage.loadSettings()).refreshMinutes).toBe(45);
-    await storage.updateSnapshot('a1', () => emptySnapshot());
-    expect(Object.keys(await storage.loadSnapshots())).toEqual(['a1']);
+    await storage.saveSettings({ ...DEFAULT_SETTINGS, refreshMinutes: 60 });
+    expect((await storage.loadSettings()).refreshMinutes).toBe(60);
     const accounts = await storage.loadAccounts();
     expect(accounts).toMatchObject({ accounts: [], locked: 'not-a-list', damaged: [{ name: 'me' }] });
     await expect(storage.saveAccount(account)).rejects.toMatchObject({ reason: 'not-a-list' });
@@ -198,11 +198,11 @@ describe('a newer version’s data (a downgrade)', () => {
 
 describe('writes', () => {
   it('never loses a concurrent update to another account', async () => {
+    const four = ['a', 'b', 'c', 'd'].map((id) => ({ ...account, id, userId: id }));
+    await fakeBrowser.storage.local.set({ accounts: four, accounts$: { v: 2 } });
     const storage = await freshStorage();
     await Promise.all(
-      ['a', 'b', 'c', 'd'].map((id, i) =>
-        storage.updateSnapshot(id, (s) => ({ ...(s ?? emptySnapshot()), capacity: { quota: 100, used: i, at: i } })),
-      ),
+      four.map((each, i) => storage.recordSnapshot(each, (s) => ({ ...(s ?? emptySnapshot()), capacity: { quota: 100, used: i, at: i } }))),
     );
     const all = await storage.loadSnapshots();
     expect(Object.keys(all).sort()).toEqual(['a', 'b', 'c', 'd']);

@@ -1,21 +1,11 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { catalogue } from '../../../scripts/catalogue';
 
-/** The host permissions wxt.config.ts declares: a store build has no loopback, test builds have. */
-const manifests = {
-  store: { host_permissions: ['https://*.infini-cloud.net/*', 'https://*.teracloud.jp/*'], optional_host_permissions: ['https://*/*'] },
-  test: {
-    host_permissions: ['https://*.infini-cloud.net/*', 'https://*.teracloud.jp/*', 'http://127.0.0.1/*', 'http://localhost/*'],
-    optional_host_permissions: ['https://*/*'],
-  },
-};
-
-/** What the fake browser lacks: i18n from our real catalogues, host permissions, and the manifest's hosts. */
+/** What the fake browser lacks: i18n from our real catalogues, and host permissions. */
 export function installFakeExtensionApis({
   locale = 'en',
   granted = () => true,
-  build = 'test',
-}: { locale?: 'en' | 'ja'; granted?: (origin: string) => boolean; build?: keyof typeof manifests } = {}) {
+}: { locale?: 'en' | 'ja'; granted?: (origin: string) => boolean } = {}) {
   const table = catalogue(locale);
   const fallback = catalogue('en');
   Object.assign(fakeBrowser, {
@@ -41,7 +31,6 @@ export function installFakeExtensionApis({
       onAdded: fakeEvent(),
     },
   });
-  fakeBrowser.runtime.getManifest = () => ({ manifest_version: 3, name: 'Storage Keeper', version: '0', ...manifests[build] });
 }
 
 /** A browser event the fake lacks: listeners, and `trigger` to fire it as the browser would. */

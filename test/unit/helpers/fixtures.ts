@@ -1,8 +1,10 @@
 import type { Account } from '@/lib/store/accounts';
 import type { UserInfo } from '@/lib/service/answers';
 import { emptySnapshot, type AccountSnapshot } from '@/lib/store/account-state';
+import { GIB as GB } from '@/lib/format';
 
-export const GB = 1024 ** 3;
+export { GB };
+
 /** "Now" in page tests: 2026-11-21 12:00 UTC. */
 export const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 
