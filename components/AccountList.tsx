@@ -4,7 +4,7 @@ import { t } from '@/lib/i18n';
 import { snapshotFor, type AccountSnapshot } from '@/lib/store/account-state';
 import type { Settings } from '@/lib/store/settings';
 import { isAlarming, standingOf } from '@/lib/outlook/standing';
-import { transientLine } from '@/lib/outlook/card-words';
+import { transientLine } from '@/lib/outlook/retry-words';
 import { AccountSchedule } from './AccountSchedule';
 import { ConfirmButton } from './ConfirmButton';
 import { ErrorBoundary } from './ErrorBoundary';

@@ -1,8 +1,8 @@
 import type { Account } from '@/lib/store/accounts';
 import type { AccountSnapshot } from '@/lib/store/account-state';
-import { safetyLine } from '@/lib/outlook/deletion-date';
-import { signInFailingTooLong, type Standing } from '@/lib/outlook/standing';
-import { nextTryLine, transientLine } from '@/lib/outlook/card-words';
+import { safetyLine, signInFailingTooLong } from '@/lib/outlook/deletion-date';
+import type { Standing } from '@/lib/outlook/standing';
+import { nextTryLine, transientLine } from '@/lib/outlook/retry-words';
 import { FailureNotice } from './FailureNotice';
 
 interface Props {

@@ -7,7 +7,8 @@ import { t, uiLocale } from '../i18n';
 import type { Settings, UsageLevel } from '../store/settings';
 import { urgency } from '../outlook/urgency';
 import { standingOf, type Standing } from '../outlook/standing';
-import { transientLine, usageWords } from '../outlook/card-words';
+import { usageWords } from '../outlook/card-words';
+import { transientLine } from '../outlook/retry-words';
 import type { AccountSnapshot } from '../store/account-state';
 import { usageLevel, usagePercent } from '../outlook/usage-level';
 

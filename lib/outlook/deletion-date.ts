@@ -1,6 +1,8 @@
 import { formatDate } from '../format';
 import { t } from '../i18n';
 import { DAY_MS } from '../time';
+import type { AccountSnapshot } from '../store/account-state';
+import { KEEP_ALIVE_FIRST_NOTICE_MS } from './standing';
 
 /** Free accounts are deleted after about two years without a login (spec/NOTES.md, Keep-alive). */
 export const DELETION_AFTER_MS = 2 * 365 * DAY_MS;
@@ -10,4 +12,15 @@ export function safetyLine(lastLoginAt: number | undefined, locale: string): str
   return lastLoginAt === undefined
     ? t('safetyNoLogin')
     : t('safetyLine', [formatDate(lastLoginAt, locale), formatDate(lastLoginAt + DELETION_AFTER_MS, locale)]);
+}
+
+/**
+ * Whether the sign-in has failed long enough for the "sign-in is failing" notice (and so for
+ * the card's deletion sentence): the same grace, from the same record.
+ * Beside the words, not with the standing: only a card with a failure uses it, and the popup loads
+ * that on demand (components/popup-extras.tsx).
+ */
+export function signInFailingTooLong(snapshot: AccountSnapshot, now: number): boolean {
+  const { failure, failingSince } = snapshot.keepAlive;
+  return failure !== undefined && failingSince !== undefined && now - failingSince > KEEP_ALIVE_FIRST_NOTICE_MS;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Failure } from '../service/failures';
 import { emptySnapshot, type AccountSnapshot, type TaskState } from '../store/account-state';
 import { DEFAULT_SETTINGS, taskInterval } from '../store/settings';
-import { figuresOutOfDate, KEEP_ALIVE_FIRST_NOTICE_MS, OUT_OF_DATE_ROUNDS, signInFailingTooLong, standingOf } from './standing';
+import { signInFailingTooLong } from './deletion-date';
+import { figuresOutOfDate, KEEP_ALIVE_FIRST_NOTICE_MS, OUT_OF_DATE_ROUNDS, standingOf } from './standing';
 import { urgency } from './urgency';
 
 const AT = Date.UTC(2026, 10, 2, 12);

@@ -54,12 +54,3 @@ export const OUT_OF_DATE_ROUNDS = 3;
 export function figuresOutOfDate(capacityAt: number, settings: Settings, now: number): boolean {
   return now - capacityAt > OUT_OF_DATE_ROUNDS * taskInterval(settings, 'refresh');
 }
-
-/**
- * Whether the sign-in has failed long enough for the "sign-in is failing" notice (and so for
- * the card's deletion sentence): the same grace, from the same record.
- */
-export function signInFailingTooLong(snapshot: AccountSnapshot, now: number): boolean {
-  const { failure, failingSince } = snapshot.keepAlive;
-  return failure !== undefined && failingSince !== undefined && now - failingSince > KEEP_ALIVE_FIRST_NOTICE_MS;
-}
