@@ -10,7 +10,7 @@ import { SettingsForm } from '@/components/SettingsForm';
 import { SetupGuide } from '@/components/SetupGuide';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { useStoredState } from '@/components/use-stored-state';
-import { loadHistory } from '@/lib/store/items';
+import { wholeHistory } from '@/lib/store/items';
 import { HistoryChart } from '@/components/HistoryChart';
 import { ActivityLog } from '@/components/ActivityLog';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
@@ -55,7 +55,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * install, the setup walk-through with the form for the first account.
  */
 export function App({ now = Date.now }: { now?: () => number }) {
-  const state = useStoredState(loadHistory);
+  const state = useStoredState(wholeHistory);
   const [place, goTo] = usePlace();
   const [refused, setRefused] = useState(false);
   // A new account's id is made once per form shown: after a save, the next "Add account" is another account.

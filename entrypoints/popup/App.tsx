@@ -6,7 +6,7 @@ import { safeAccountName } from '@/components/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { CardFallback } from '@/components/CardFallback';
 import { useStoredState, type StoredState } from '@/components/use-stored-state';
-import { loadRecentHistory } from '@/lib/store/items';
+import { recentHistory } from '@/lib/store/items';
 import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
@@ -22,7 +22,7 @@ const needsExtras = ({ accounts, damaged, snapshots, problems }: StoredState) =>
 /** The toolbar popup: rendered from storage at once, never waiting for the network. */
 export function App({ now = Date.now }: { now?: () => number }) {
   // A state that needs the extras is shown once they are loaded: drawn whole at once.
-  const state = useStoredState(loadRecentHistory, async (next) => needsExtras(next) && loadPopupExtras());
+  const state = useStoredState(recentHistory, async (next) => needsExtras(next) && loadPopupExtras());
   const extras = usePopupExtras(state !== undefined && needsExtras(state));
   const standing = useStandingFailures(state, now());
   const locale = uiLocale();

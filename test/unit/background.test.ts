@@ -1,33 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_COLORS } from '@/lib/background/badge';
 import { ALARM } from '@/lib/background/schedule';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { clock, countRequests, DAY, fireAlarm, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, snapshotOf } from './helpers/harness';
+import { demoAccount } from '../../scripts/simulator/simulator';
+import { clock, countRequests, DAY, fireAlarm, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, simulatorForFile, snapshotOf } from './helpers/harness';
 import { GIB as GB } from '@/lib/format';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({
-    now: () => clock.now,
-    accounts: [demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })],
-  });
-});
-afterAll(() => sim.close());
+const { sim, stored } = simulatorForFile([demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })]);
 beforeEach(() => {
-  clock.now = Date.UTC(2026, 10, 2, 0, 0, 0);
-  sim.requests.length = 0;
-  sim.setFault('api', undefined);
-  sim.setFault('node', undefined);
-  sim.account('alice').used = 10 * GB;
-  sim.account('alice').quota = 100 * GB;
+  sim().account('alice').used = 10 * GB;
+  sim().account('alice').quota = 100 * GB;
 });
 
-const alice = () => storedAccount(sim, sim.account('alice'));
-const bob = () => storedAccount(sim, sim.account('bob'));
+const alice = () => stored('alice');
+const bob = () => stored('bob');
 
 describe('worker start', () => {
   it('creates both alarms with the settings periods and sends nothing when unconfigured', async () => {
@@ -36,7 +23,7 @@ describe('worker start', () => {
     expect(await fakeBrowser.alarms.get(ALARM.keepAlive)).toMatchObject({ periodInMinutes: 24 * 60 });
     expect(await fakeBrowser.alarms.get(ALARM.refresh)).toMatchObject({ periodInMinutes: 30 });
     expect(await fakeBrowser.action.getBadgeText({})).toBe('');
-    expect(sim.requests).toHaveLength(0);
+    expect(sim().requests).toHaveLength(0);
   });
 
   it('leaves existing alarms alone, so restarts never push them back', async () => {
@@ -59,13 +46,13 @@ describe('worker start', () => {
   it('catches up at once on a first run and on work overdue after a long gap', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
-    expect([countRequests(sim, 'api', 200), countRequests(sim, 'node', 200)]).toEqual([1, 1]);
+    expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 200)]).toEqual([1, 1]);
     clock.now += 3 * DAY; // the browser was closed
     await newWorker().start('worker-start');
-    expect([countRequests(sim, 'api', 200), countRequests(sim, 'node', 200)]).toEqual([2, 2]);
+    expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 200)]).toEqual([2, 2]);
     clock.now += 5 * MINUTE; // nothing is overdue five minutes later
     await newWorker().start('worker-start');
-    expect(sim.requests).toHaveLength(4);
+    expect(sim().requests).toHaveLength(4);
   });
 
   it('keeps alive sooner on a browser start: half an interval is enough', async () => {
@@ -73,9 +60,9 @@ describe('worker start', () => {
     await worker.start('worker-start');
     clock.now += 13 * HOUR;
     await newWorker().start('worker-start');
-    expect(countRequests(sim, 'api')).toBe(1);
+    expect(countRequests(sim(), 'api')).toBe(1);
     await newWorker().start('browser-start');
-    expect(countRequests(sim, 'api')).toBe(2);
+    expect(countRequests(sim(), 'api')).toBe(2);
   });
 });
 
@@ -84,32 +71,32 @@ describe('alarms', () => {
     await freshBrowser([alice(), bob()]);
     const worker = registeredWorker();
     await worker.start('worker-start');
-    sim.requests.length = 0;
+    sim().requests.length = 0;
     clock.now += 30 * MINUTE;
     await fireAlarm(ALARM.refresh);
-    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([0, 2]);
+    expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([0, 2]);
     clock.now += DAY;
     await fireAlarm(ALARM.keepAlive);
-    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([2, 2]);
-    expect(sim.account('bob').lastLoginMs).toBe(clock.now);
+    expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([2, 2]);
+    expect(sim().account('bob').lastLoginMs).toBe(clock.now);
     const snapshot = await snapshotOf('id-bob');
     expect(snapshot.keepAlive).toEqual({ lastAttemptAt: clock.now, lastSuccessAt: clock.now, consecutiveFailures: 0 });
-    expect(snapshot.user).toMatchObject({ user: 'bob', node: sim.nodeHost, capacityGb: 20 });
+    expect(snapshot.user).toMatchObject({ user: 'bob', node: sim().nodeHost, capacityGb: 20 });
   });
 
   it('reads the node again from getUser after the node answered 404', async () => {
     await freshBrowser([alice()]);
     const worker = registeredWorker();
     await worker.start('worker-start');
-    sim.setFault('node', 'not-found');
+    sim().setFault('node', 'not-found');
     clock.now += 30 * MINUTE;
     await fireAlarm(ALARM.refresh);
     expect((await snapshotOf('id-alice')).nodeStale).toBe(true);
-    sim.setFault('node', undefined);
-    sim.requests.length = 0;
+    sim().setFault('node', undefined);
+    sim().requests.length = 0;
     clock.now = (await snapshotOf('id-alice')).refresh.retryAt!;
     await fireAlarm(ALARM.retry);
-    expect(sim.requests.map((r) => r.server)).toEqual(['api', 'node']);
+    expect(sim().requests.map((r) => r.server)).toEqual(['api', 'node']);
     expect((await snapshotOf('id-alice')).nodeStale).toBeFalsy();
   });
 
@@ -120,8 +107,8 @@ describe('alarms', () => {
     expect((await snapshotOf('incomplete')).keepAlive.failure).toEqual({ kind: 'not-configured', missing: ['password'] });
     worker = await freshBrowser([alice()], { granted: () => false });
     await worker.start('worker-start');
-    expect((await snapshotOf('id-alice')).keepAlive.failure).toEqual({ kind: 'permission-missing', origin: sim.apiUrl });
-    expect(sim.requests).toHaveLength(0);
+    expect((await snapshotOf('id-alice')).keepAlive.failure).toEqual({ kind: 'permission-missing', origin: sim().apiUrl });
+    expect(sim().requests).toHaveLength(0);
     expect(await fakeBrowser.alarms.get(ALARM.retry)).toBeUndefined();
   });
 });
@@ -129,7 +116,7 @@ describe('alarms', () => {
 describe('backoff', () => {
   it('backs off exponentially, capped at the interval, and a success resets it', async () => {
     const worker = await freshBrowser([alice()]);
-    sim.setFault('node', 'server-error');
+    sim().setFault('node', 'server-error');
     await worker.start('worker-start');
     const delays: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -140,7 +127,7 @@ describe('backoff', () => {
       await worker.onAlarm(ALARM.retry);
     }
     expect(delays).toEqual([5, 10, 20, 30, 30, 30, 30].map((m) => m * MINUTE)); // capacity: never under 5 min
-    sim.setFault('node', undefined);
+    sim().setFault('node', undefined);
     clock.now = (await snapshotOf('id-alice')).refresh.retryAt!;
     await worker.onAlarm(ALARM.retry);
     expect((await snapshotOf('id-alice')).refresh).toEqual({ lastAttemptAt: clock.now, lastSuccessAt: clock.now, consecutiveFailures: 0 });
@@ -149,14 +136,14 @@ describe('backoff', () => {
 
   it('honours Retry-After and does not retry early on the periodic alarm', async () => {
     const worker = await freshBrowser([alice()]);
-    sim.setFault('api', 'rate-limited');
+    sim().setFault('api', 'rate-limited');
     await worker.start('worker-start');
     const { keepAlive } = await snapshotOf('id-alice');
     expect(keepAlive.retryAt).toBe(clock.now + 120_000);
-    sim.requests.length = 0;
+    sim().requests.length = 0;
     clock.now += 60_000;
     await worker.onAlarm(ALARM.keepAlive);
-    expect(sim.requests).toHaveLength(0);
+    expect(sim().requests).toHaveLength(0);
   });
 });
 
@@ -164,30 +151,30 @@ describe('joining and restarts', () => {
   it('joins a refresh already under way instead of starting a second one', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
-    sim.requests.length = 0;
+    sim().requests.length = 0;
     clock.now += MINUTE;
     await Promise.all([worker.checkNow({}), worker.checkNow({ accountId: 'id-alice' }), worker.checkNow({})]);
-    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([1, 1]);
+    expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([1, 1]);
   });
 
   it('resumes correctly after the worker is killed in the middle of a refresh', async () => {
     await freshBrowser([alice()]);
     // This worker's getUser goes through; then it is killed while its capacity call is on the wire.
     const dying = newWorker((input, init) =>
-      String(input).startsWith(sim.nodeUrl) ? new Promise<Response>(() => {}) : globalThis.fetch(input, init),
+      String(input).startsWith(sim().nodeUrl) ? new Promise<Response>(() => {}) : globalThis.fetch(input, init),
     );
     void dying.start('worker-start');
     await vi.waitFor(async () => expect((await snapshotOf('id-alice')).keepAlive.lastSuccessAt).toBe(clock.now));
     expect(await snapshotOf('id-alice')).toMatchObject({ refresh: { consecutiveFailures: 0 } });
     expect((await snapshotOf('id-alice')).capacity).toBeUndefined();
-    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([1, 0]);
+    expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([1, 0]);
 
     clock.now += MINUTE; // the browser starts a new worker for the next event
     await newWorker().start('worker-start');
     const snapshot = await snapshotOf('id-alice');
     expect(snapshot.capacity).toMatchObject({ used: 10 * GB, quota: 100 * GB });
     // Only what the dead worker left undone is done: no second keep-alive.
-    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([1, 1]);
+    expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([1, 1]);
   });
 });
 
@@ -196,7 +183,7 @@ describe('notifications', () => {
     const create = vi.spyOn(fakeBrowser.notifications, 'create');
     const worker = await freshBrowser([alice()]);
     const usageAt = async (percent: number) => {
-      sim.account('alice').used = percent * GB;
+      sim().account('alice').used = percent * GB;
       clock.now += 30 * MINUTE;
       await worker.onAlarm(ALARM.refresh);
       return notices(create).map(([id, options]) => `${id} ${options.title}`);
@@ -218,8 +205,8 @@ describe('notifications', () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
     const lastSuccess = clock.now;
-    const password = sim.account('alice').password;
-    sim.account('alice').password = 'changed-on-the-website';
+    const password = sim().account('alice').password;
+    sim().account('alice').password = 'changed-on-the-website';
     for (let hour = 1; hour <= 48; hour++) {
       clock.now += HOUR;
       await worker.onAlarm(ALARM.retry);
@@ -232,7 +219,7 @@ describe('notifications', () => {
       message: expect.stringContaining('apps password was rejected'),
     });
     expect(failing[0]![1].message).toContain(`No sign-in since ${new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(lastSuccess)}.`);
-    sim.account('alice').password = password;
+    sim().account('alice').password = password;
     await worker.checkNow({});
     expect(notices(create).at(-1)?.[1]).toMatchObject({ title: 'alice: sign-in works again' });
     create.mockRestore();
@@ -245,7 +232,7 @@ describe('badge', () => {
     ['warning', 91, '91%', BADGE_COLORS.warning, 'Nearly full: 91%'],
     ['critical', 97.5, '98%', BADGE_COLORS.critical, 'Critically full: 98%'],
   ])('shows the usage in the %s colour, named with its level in the title', async (_level, percent, text, color, words) => {
-    sim.account('alice').used = percent * GB;
+    sim().account('alice').used = percent * GB;
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
     expect(await fakeBrowser.action.getBadgeText({})).toBe(text);
@@ -268,13 +255,13 @@ describe('messages', () => {
     const report = await worker.testConnection(alice());
     expect(report.user.ok && report.user.value.user).toBe('alice');
     expect(report.capacity).toEqual({ ok: true, value: { quota: 100 * GB, used: 10 * GB } });
-    expect(report.nodeOrigin).toBe(sim.nodeUrl);
+    expect(report.nodeOrigin).toBe(sim().nodeUrl);
     expect(await fakeBrowser.storage.local.get()).toEqual({});
   });
 
   it('reports each failing step of a test', async () => {
     const worker = await freshBrowser();
-    sim.setFault('node', 'html-502');
+    sim().setFault('node', 'html-502');
     const report = await worker.testConnection(alice());
     expect(report.user.ok).toBe(true);
     expect(report.capacity).toEqual({ ok: false, failure: { kind: 'server-error', status: 502 } });

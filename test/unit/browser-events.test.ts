@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/background/schedule';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { browserEvent, clock, countRequests, freshBrowser, HOUR, registeredWorker, snapshotOf } from './helpers/harness';
+import { demoAccount } from '../../scripts/simulator/simulator';
+import { browserEvent, clock, countRequests, freshBrowser, HOUR, registeredWorker, simulatorForFile, snapshotOf } from './helpers/harness';
 
 // The browser events the extension answers, fired as the browser fires them: at the listeners
 // registerBackground wired (entrypoints/background.ts), never at the handlers directly.
 
-let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator({ now: () => clock.now, accounts: [demoAccount({ userId: 'alice' })] });
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-  clock.now = Date.UTC(2026, 10, 2, 0, 0, 0);
-  sim.requests.length = 0;
-});
-const alice = () => storedAccount(sim, sim.account('alice'));
+const { sim, stored } = simulatorForFile([demoAccount({ userId: 'alice' })]);
+const alice = () => stored('alice');
 
 describe('a notification clicked', () => {
   it('a sign-in problem opens the settings page; usage, forecast and bonus open the overview; each is cleared', async () => {
@@ -44,13 +35,13 @@ describe('the browser started', () => {
     await freshBrowser([alice()]);
     const worker = registeredWorker();
     await worker.start('worker-start');
-    expect(countRequests(sim, 'api')).toBe(1);
+    expect(countRequests(sim(), 'api')).toBe(1);
     clock.now += 11 * HOUR;
     await browserEvent(fakeBrowser.runtime.onStartup);
-    expect(countRequests(sim, 'api')).toBe(1); // not half the day yet
+    expect(countRequests(sim(), 'api')).toBe(1); // not half the day yet
     clock.now += 2 * HOUR;
     await browserEvent(fakeBrowser.runtime.onStartup);
-    expect(countRequests(sim, 'api')).toBe(2);
+    expect(countRequests(sim(), 'api')).toBe(2);
     expect((await snapshotOf('id-alice')).keepAlive.lastSuccessAt).toBe(clock.now);
   });
 });
@@ -63,8 +54,8 @@ describe('host access granted', () => {
     await worker.start('worker-start');
     expect((await snapshotOf('id-alice')).keepAlive.failure).toMatchObject({ kind: 'permission-missing' });
     granted = true;
-    await browserEvent(fakeBrowser.permissions.onAdded, { origins: [`${sim.apiUrl}/*`] });
-    expect(sim.requests.map((r) => [r.server, r.status])).toEqual([['api', 200], ['node', 200]]);
+    await browserEvent(fakeBrowser.permissions.onAdded, { origins: [`${sim().apiUrl}/*`] });
+    expect(sim().requests.map((r) => [r.server, r.status])).toEqual([['api', 200], ['node', 200]]);
   });
 });
 

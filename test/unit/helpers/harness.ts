@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Account } from '@/lib/store/accounts';
 import { registerBackground } from '@/entrypoints/background';
@@ -6,13 +7,38 @@ import { hasHostPermission } from '@/lib/permissions';
 import { createServiceApi } from '@/lib/service/client';
 import { loadSnapshots } from '@/lib/store/items';
 import { emptySnapshot } from '@/lib/store/account-state';
-import type { Simulator } from '../../../scripts/simulator/simulator';
+import { startSimulator, type SimAccount, type Simulator } from '../../../scripts/simulator/simulator';
+import { storedAccount } from '../../../scripts/simulator/stored-account';
 import { installFakeExtensionApis } from './fake-extension';
 
 export { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/time';
 
+const START = Date.UTC(2026, 10, 2, 0, 0, 0);
+
 /** A settable clock shared by the simulator and the background. */
-export const clock = { now: Date.UTC(2026, 10, 2, 0, 0, 0) };
+export const clock = { now: START };
+
+/**
+ * One simulator for a test file, on the shared clock, serving these accounts: started before the
+ * file's tests and closed after them; before each test the clock is back at its start, and the
+ * simulator has no request recorded and no fault set. `sim()` is the running simulator,
+ * `stored(userId)` the account (as the options page stores it) that signs in to one of its users.
+ */
+export function simulatorForFile(accounts: readonly SimAccount[]) {
+  let running: Simulator | undefined;
+  const sim = (): Simulator => running!;
+  beforeAll(async () => {
+    running = await startSimulator({ now: () => clock.now, accounts: [...accounts] });
+  });
+  afterAll(() => running?.close());
+  beforeEach(() => {
+    clock.now = START;
+    sim().requests.length = 0;
+    sim().setFault('api', undefined);
+    sim().setFault('node', undefined);
+  });
+  return { sim, stored: (userId: string): Account => storedAccount(sim(), sim().account(userId)) };
+}
 
 /** Writes accounts into storage.local as the options page leaves them (list and version marker). */
 export async function storeAccounts(accounts: readonly unknown[]) {
