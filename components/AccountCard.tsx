@@ -10,6 +10,7 @@ import { nextCheckAt } from '@/lib/background/schedule';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { usageLevel, usagePercent } from '@/lib/outlook/usage-level';
 import { figuresOutOfDate, standingOf } from '@/lib/outlook/standing';
+import { nextSignInWords } from '@/lib/outlook/card-words';
 import { useState } from 'preact/hooks';
 import { CopyButton } from './CopyButton';
 import { usePopupExtras } from './on-demand';
@@ -120,9 +121,8 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
       )}
       <p class="card__times">
         {figures && <span>{t('checkedAgo', [ago(figures.at)])}</span>}
-        {lastSuccessAt !== undefined && <span>{t('loginRecordedAgo', [ago(lastSuccessAt)])}</span>}
-        {/* One overdue (the browser was closed) runs at the next start: "now". */}
-        {nextSignIn !== undefined && <span>{t('nextSignInAt', [formatRelative(Math.max(nextSignIn, now), now, locale)])}</span>}
+        {lastSuccessAt !== undefined && <span>{t('lastSignIn', [ago(lastSuccessAt)])}</span>}
+        {nextSignIn !== undefined && <span>{nextSignInWords(nextSignIn, now, locale)}</span>}
       </p>
     </article>
   );

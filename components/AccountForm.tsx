@@ -1,5 +1,5 @@
 import { KEY_FORMS } from '@/lib/service/client';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { accountName, credentialsKey, defaultKeyForm, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { takesAppKey } from '@/lib/service/addresses';
@@ -41,6 +41,8 @@ const TESTED_FIELDS: ReadonlySet<keyof AccountDraft> = new Set(['baseUrl', 'user
 export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
   const appKey = hasAppApiKey();
   const [draft, setDraft] = useState<AccountDraft>(() => ({ ...account, keySource: appKey ? (account.keySource ?? 'own') : 'own' }));
+  // The values on screen now, for a test whose answer arrives after the user edited a field.
+  const latest = useRef(draft);
   const [keyFormChosen, setKeyFormChosen] = useState(!isNew);
   const [custom, setCustom] = useState(!(SERVER_PRESETS as readonly string[]).includes(account.baseUrl));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -51,7 +53,8 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
   const appKeyOffered = appKey && takesAppKey(draft.baseUrl);
   /** Changes draft fields; a test result about other values is no result: it goes, and so does the node it named. */
   const change = (fields: Partial<AccountDraft>) => {
-    setDraft({ ...draft, ...fields });
+    latest.current = { ...draft, ...fields };
+    setDraft(latest.current);
     const stale = (Object.keys(fields) as (keyof AccountDraft)[]).some((key) => TESTED_FIELDS.has(key));
     if (stale && status.kind !== 'testing' && status.kind !== 'asking') setStatus({ kind: 'idle' });
   };
@@ -70,9 +73,13 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
     </Field>
   );
 
+  /** The draft as it would be tested or saved (a custom server cannot take the application key). */
+  const checked = (values: AccountDraft) =>
+    accountDraftSchema.safeParse(appKey && takesAppKey(values.baseUrl) ? values : { ...values, keySource: 'own' });
+
   /** Validates, then asks for the hosts (first await: still inside the click). */
   async function permitted(withNode: boolean): Promise<AccountDraft | undefined> {
-    const parsed = accountDraftSchema.safeParse(appKeyOffered ? draft : { ...draft, keySource: 'own' });
+    const parsed = checked(draft);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return undefined;
@@ -93,8 +100,12 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
     const valid = await permitted(false);
     if (!valid) return;
     setStatus({ kind: 'testing' });
+    const tested = credentialsKey(valid);
     try {
-      setStatus({ kind: 'tested', report: await sendCommand('testConnection', valid), draft: valid, tested: credentialsKey(valid) });
+      const report = await sendCommand('testConnection', valid);
+      // A result applies only to the values it tested: edited meanwhile, it is no result.
+      const now = checked(latest.current);
+      setStatus(now.success && credentialsKey(now.data) === tested ? { kind: 'tested', report, draft: valid, tested } : { kind: 'idle' });
     } catch {
       setStatus({ kind: 'test-failed' });
     }

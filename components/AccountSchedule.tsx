@@ -1,6 +1,7 @@
 import { nextCheckAt } from '@/lib/background/schedule';
 import { formatRelative } from '@/lib/format';
 import { t } from '@/lib/i18n';
+import { nextSignInWords } from '@/lib/outlook/card-words';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { taskInterval, type Settings } from '@/lib/store/settings';
 
@@ -17,8 +18,8 @@ export function AccountSchedule({ snapshot, settings, now, locale }: Props) {
   const next = nextCheckAt(snapshot.keepAlive, taskInterval(settings, 'keepAlive'));
   return (
     <p class="account-list__schedule">
-      <span>{lastSuccessAt === undefined ? t('listNoSignInYet') : t('listLastSignIn', [formatRelative(lastSuccessAt, now, locale)])}</span>
-      <span>{next === undefined || next <= now ? t('listNextSignInSoon') : t('nextSignInAt', [formatRelative(next, now, locale)])}</span>
+      <span>{lastSuccessAt === undefined ? t('noSignInYet') : t('lastSignIn', [formatRelative(lastSuccessAt, now, locale)])}</span>
+      <span>{nextSignInWords(next ?? now, now, locale)}</span>
     </p>
   );
 }

@@ -1,14 +1,13 @@
 import { useState } from 'preact/hooks';
 import { accountIdentity, accountName, type Account } from '@/lib/store/accounts';
-import { activityFor, type ActivityEntry } from '@/lib/store/activity';
+import { activityFor, type ActivityEntry, type ActivityTrigger } from '@/lib/store/activity';
 import { activityCsv } from '@/lib/store/activity-csv';
 import { activityItem, loadActivity } from '@/lib/store/items';
 import { summarizeActivity, type ActivitySummary } from '@/lib/outlook/activity-summary';
 import { failureKindWords } from '@/lib/service/failure-words';
 import { formatDate, formatDateTime, formatDuration } from '@/lib/format';
-import { t } from '@/lib/i18n';
-import { download, fileSafe } from './download';
-import { hostOf } from './safe-names';
+import { t, type MessageKey } from '@/lib/i18n';
+import { CsvDownloadButton } from './CsvDownloadButton';
 import { useLoaded } from './use-stored-state';
 
 interface Props {
@@ -20,8 +19,15 @@ interface Props {
 /** Rows shown at first, and added by each "Show more": 90 days hold thousands. */
 const PAGE = 20;
 
-/** 'schedule' → 'Schedule': a trigger's part of its message key, `activityTrigger<Trigger>`. */
-const capitalize = <T extends string>(word: T) => (word[0]!.toUpperCase() + word.slice(1)) as Capitalize<T>;
+/** What started an entry, in words: a manual check is named as its button is. */
+const TRIGGER_TEXT: Record<ActivityTrigger, MessageKey> = {
+  schedule: 'activityTriggerSchedule',
+  start: 'activityTriggerStart',
+  retry: 'activityTriggerRetry',
+  manual: 'checkNow',
+  permission: 'activityTriggerPermission',
+  settings: 'activityTriggerSettings',
+};
 
 /** The summary line of a log in words: days with a successful sign-in, the failures and how they ended. */
 function summaryText(summary: ActivitySummary | undefined, locale: string): string {
@@ -77,7 +83,7 @@ function AccountActivityLog({ account, entries, now, locale }: { account: Accoun
                 <tr key={`${entry.at} ${entry.check}`} class={entry.outcome === 'ok' ? undefined : 'activity__failed'}>
                   <td>{formatDateTime(entry.at, locale)}</td>
                   <td>{t(entry.check === 'sign-in' ? 'activityCheckSignIn' : 'activityCheckUsage')}</td>
-                  <td>{t(`activityTrigger${capitalize(entry.trigger)}`)}</td>
+                  <td>{t(TRIGGER_TEXT[entry.trigger])}</td>
                   <td>{entry.outcome === 'ok' ? t('activityOk') : failureKindWords(entry.outcome)}</td>
                 </tr>
               ))}
@@ -89,12 +95,7 @@ function AccountActivityLog({ account, entries, now, locale }: { account: Accoun
                 {t('activityShowMore')}
               </button>
             )}
-            <button
-              type="button"
-              onClick={() => download(`storage-keeper-activity-${fileSafe(`${account.userId}@${hostOf(account.baseUrl)}`)}.csv`, activityCsv(entries), 'text/csv')}
-            >
-              {t('activityDownloadCsv')}
-            </button>
+            <CsvDownloadButton what="activity" account={account} label={t('activityDownloadCsv')} csv={() => activityCsv(entries)} />
           </p>
         </>
       )}

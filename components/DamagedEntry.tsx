@@ -37,8 +37,11 @@ export function DamagedEntry({ entry, children }: { entry: Damaged; children?: C
   );
 }
 
-/** What the pages say about stored data this version may not change. */
-export function StorageProblems({ problems }: { problems: { item: 'accounts' | 'settings'; reason: string }[] }) {
+/**
+ * What the pages say about stored data this version may not change. A damaged list is removed
+ * on the Settings page: the popup sends the user there, the Settings page to the entry below.
+ */
+export function StorageProblems({ problems, page }: { problems: { item: 'accounts' | 'settings'; reason: string }[]; page: 'popup' | 'settings' }) {
   if (problems.length === 0) return null;
   return (
     <div class="failure">
@@ -46,7 +49,7 @@ export function StorageProblems({ problems }: { problems: { item: 'accounts' | '
         <p key={item}>
           {reason === 'newer-version'
             ? t(item === 'accounts' ? 'storageAccountsNewer' : 'storageSettingsNewer')
-            : t('storageAccountsNotAList')}
+            : t(page === 'popup' ? 'storageAccountsNotAListPopup' : 'storageAccountsNotAList')}
         </p>
       ))}
     </div>

@@ -1,4 +1,4 @@
-import { useContext } from 'preact/hooks';
+import { useContext, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Failure } from '@/lib/service/failures';
 import { describeFailure } from '@/lib/service/failure-words';
@@ -34,17 +34,26 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
   const isNews = accountId !== undefined && !standing.has(failureKey(accountId, failure));
   const refusedKey = failure.kind === 'api-key-rejected';
   const appKeyRefused = refusedKey && keySource === 'app';
-  const { message, remedy } = describeFailure(failure);
+  const { message, remedy } = describeFailure(failure, { keySource });
   const useOwnKey = onUseOwnKey ?? (accountId === undefined ? undefined : () => openSettings(`accounts/own-key/${accountId}`));
+  // The stored account's switch goes through the background, which may not answer: said so.
+  const [switchFailed, setSwitchFailed] = useState(false);
   const useAddressForm =
-    onUseAddressForm ?? (accountId === undefined ? undefined : () => void sendCommand('useAddressForm', { accountId }).catch(() => undefined));
+    onUseAddressForm ??
+    (accountId === undefined
+      ? undefined
+      : () => {
+          setSwitchFailed(false);
+          sendCommand('useAddressForm', { accountId }).catch(() => setSwitchFailed(true));
+        });
   return (
     <div class="failure" role={isNews ? 'alert' : undefined}>
-      <p>{appKeyRefused ? t('failureAppKeyRejected') : message}</p>
+      <p>{message}</p>
       {refusedKey && keyForm === 'header' && <p>{t('failureApiKeyHeaderHint')}</p>}
       {refusedKey && keyForm === 'header' && useAddressForm && (
         <button type="button" onClick={useAddressForm}>{t('useAddressForm')}</button>
       )}
+      {switchFailed && <p role="alert">{t('useAddressFormFailed')}</p>}
       {appKeyRefused && useOwnKey && (
         <button type="button" onClick={useOwnKey}>{t('useOwnKey')}</button>
       )}
@@ -53,7 +62,7 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
       ) : (
         showFix && remedy === 'options' && !appKeyRefused && (
           <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
-            {t('openOptions')}
+            {t('openSettings')}
           </button>
         )
       )}

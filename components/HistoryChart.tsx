@@ -4,9 +4,8 @@ import type { HistoryPoint } from '@/lib/store/history';
 import { historyCsv } from '@/lib/store/history-csv';
 import { t } from '@/lib/i18n';
 import { dayStart } from '@/lib/time';
-import { download, fileSafe } from './download';
+import { CsvDownloadButton } from './CsvDownloadButton';
 import { ErrorBoundary } from './ErrorBoundary';
-import { hostOf } from './safe-names';
 
 interface Props {
   account: Account;
@@ -73,12 +72,7 @@ function Chart({ account, points, locale }: Props) {
         <span class="history__key history__key--used">{t('historyUsed')}</span>
         <span class="history__key history__key--quota">{t('historyQuota')}</span>
       </p>
-      <button
-        type="button"
-        onClick={() => download(`storage-keeper-history-${fileSafe(`${account.userId}@${hostOf(account.baseUrl)}`)}.csv`, historyCsv(points), 'text/csv')}
-      >
-        {t('downloadCsv')}
-      </button>
+      <CsvDownloadButton what="history" account={account} label={t('downloadCsv')} csv={() => historyCsv(points)} />
     </figure>
   );
 }

@@ -12,11 +12,11 @@ export { Welcome } from './Welcome';
 export function StorageTrouble({ damaged, problems }: { damaged: Damaged[]; problems: { item: 'accounts' | 'settings'; reason: LockReason }[] }) {
   return (
     <>
-      <StorageProblems problems={problems} />
+      <StorageProblems problems={problems} page="popup" />
       {damaged.map((entry) => (
         <DamagedEntry key={entry.key} entry={entry}>
           <button type="button" onClick={() => openSettingsAt(damagedAnchor(entry))}>
-            {t('openOptions')}
+            {t('openSettings')}
           </button>
         </DamagedEntry>
       ))}

@@ -10,6 +10,7 @@ import {
   storageProblems,
   watchStorage,
   type DamagedEntry,
+  type HistorySource,
   type LockReason,
 } from '@/lib/store/items';
 import { newestRead } from './newest-read';
@@ -26,17 +27,16 @@ export interface StoredState {
   problems: { item: 'accounts' | 'settings'; reason: LockReason }[];
 }
 
-type HistoryLoader = () => Promise<Record<string, AccountHistory>>;
-
-async function loadState(loadHistory: HistoryLoader): Promise<StoredState> {
-  const [{ accounts, damaged }, snapshots, history, settings, problems] = await Promise.all([
-    loadAccounts(),
+async function loadState(history: HistorySource): Promise<StoredState> {
+  const stored = loadAccounts();
+  const [{ accounts, damaged }, snapshots, histories, settings, problems] = await Promise.all([
+    stored,
     loadSnapshots(),
-    loadHistory(),
+    history.load(),
     loadSettings(),
-    storageProblems(),
+    storageProblems(stored),
   ]);
-  return { accounts, damaged, snapshots, history, settings, problems };
+  return { accounts, damaged, snapshots, history: histories, settings, problems };
 }
 
 /** What `load` reads, read at once and again whenever `watch` reports a change (it returns how to stop). */
@@ -58,16 +58,22 @@ export function useLoaded<T>(load: () => Promise<T>, watch: (changed: () => void
 }
 
 /**
- * Storage as the pages show it: read at once, read again whenever any item changes. The
- * popup asks for the recent history only (loadRecentHistory); the Settings page for the whole.
+ * Storage as the pages show it: read at once, read again whenever an item it shows changes. The
+ * popup asks for the recent history only (recentHistory); the Settings page for the whole.
  * `prepare` loads what a state needs drawn (parts loaded on demand) before it is shown.
  */
 export const useStoredState = (
-  loadHistory: HistoryLoader,
+  history: HistorySource,
   prepare?: (state: StoredState) => Promise<unknown>,
 ): StoredState | undefined =>
-  useLoaded(async () => {
-    const state = await loadState(loadHistory);
-    await prepare?.(state);
-    return state;
-  }, watchStorage);
+  useLoaded(
+    async () => {
+      const state = await loadState(history);
+      await prepare?.(state);
+      return state;
+    },
+    (changed) => {
+      const stops = [watchStorage(changed), history.watch(changed)];
+      return () => stops.forEach((stop) => stop());
+    },
+  );

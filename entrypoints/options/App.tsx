@@ -10,7 +10,7 @@ import { SettingsForm } from '@/components/SettingsForm';
 import { SetupGuide } from '@/components/SetupGuide';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { useStoredState } from '@/components/use-stored-state';
-import { loadHistory } from '@/lib/store/items';
+import { wholeHistory } from '@/lib/store/items';
 import { HistoryChart } from '@/components/HistoryChart';
 import { ActivityLog } from '@/components/ActivityLog';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
@@ -55,12 +55,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * install, the setup walk-through with the form for the first account.
  */
 export function App({ now = Date.now }: { now?: () => number }) {
-  const state = useStoredState(loadHistory);
+  const state = useStoredState(wholeHistory);
   const [place, goTo] = usePlace();
   const [refused, setRefused] = useState(false);
   // A new account's id is made once per form shown: after a save, the next "Add account" is another account.
   const [newAccount, setNewAccount] = useState(blankAccount);
-  const standing = useStandingFailures(state);
+  const standing = useStandingFailures(state, now());
   if (!state) return <main class="options" aria-busy="true" />;
   const { accounts, damaged, snapshots, history, settings, problems } = state;
   const locale = uiLocale();
@@ -165,7 +165,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
           </header>
           <OptionsNav current={place.section} />
           <main class="options__main">
-            <StorageProblems problems={problems} />
+            <StorageProblems problems={problems} page="settings" />
             {place.section === 'setup' ? (
               <>
                 <SetupGuide hasAppKey={hasAppApiKey()} />

@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
 import { AccountCard } from '@/components/AccountCard';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
-import { RefreshButton } from '@/components/RefreshButton';
+import { CheckNowButton } from '@/components/CheckNowButton';
 import { safeAccountName } from '@/components/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { CardFallback } from '@/components/CardFallback';
 import { useStoredState, type StoredState } from '@/components/use-stored-state';
-import { loadRecentHistory } from '@/lib/store/items';
+import { recentHistory } from '@/lib/store/items';
 import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
@@ -22,9 +22,9 @@ const needsExtras = ({ accounts, damaged, snapshots, problems }: StoredState) =>
 /** The toolbar popup: rendered from storage at once, never waiting for the network. */
 export function App({ now = Date.now }: { now?: () => number }) {
   // A state that needs the extras is shown once they are loaded: drawn whole at once.
-  const state = useStoredState(loadRecentHistory, async (next) => needsExtras(next) && loadPopupExtras());
+  const state = useStoredState(recentHistory, async (next) => needsExtras(next) && loadPopupExtras());
   const extras = usePopupExtras(state !== undefined && needsExtras(state));
-  const standing = useStandingFailures(state);
+  const standing = useStandingFailures(state, now());
   const locale = uiLocale();
   if (!state) return <main class="popup popup--loading" aria-busy="true" />;
   const { accounts, damaged, snapshots, history, settings, problems } = state;
@@ -41,10 +41,12 @@ export function App({ now = Date.now }: { now?: () => number }) {
       <main class="popup">
         <header class="popup__header">
           <h1>{t('extName')}</h1>
-          {views.length > 0 && <RefreshButton />}
-          <button type="button" class="icon" onClick={() => void browser.runtime.openOptionsPage()}>
-            {t('options')}
-          </button>
+          <div class="popup__actions">
+            {views.length > 0 && <CheckNowButton />}
+            <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
+              {t('openSettings')}
+            </button>
+          </div>
         </header>
         {extras && <extras.StorageTrouble damaged={damaged} problems={problems} />}
         {views.length === 0 && damaged.length === 0 ? (

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { accountName, type Account } from '../store/accounts';
-import { describeFailure } from '../service/failure-words';
+import { describeFailure, type FailureContext } from '../service/failure-words';
+import type { KeySource } from '../service/client';
 import { formatDateTime, shownPercent } from '../format';
 import { t, uiLocale } from '../i18n';
 import type { Settings, UsageLevel } from '../store/settings';
@@ -34,6 +35,8 @@ interface BadgeAccount {
   level?: UsageLevel;
   keptAliveAt?: number;
   standing: Standing;
+  /** Whose key it sends: a refused application key is told as the card tells it. */
+  keySource?: KeySource;
 }
 
 /** What the badge says, before it is put in words. */
@@ -60,6 +63,7 @@ export function badgeFor(views: readonly AccountView[], settings: Settings, now:
       ...(percent !== undefined && { percent, level: usageLevel(percent, settings) }),
       ...(keptAliveAt !== undefined && { keptAliveAt }),
       standing: standingOf(snapshot, now),
+      ...(account.keySource && { keySource: account.keySource }),
     };
   });
   const ranked = views.map((view, i) => ({ score: urgency(view.snapshot, settings, now), account: accounts[i]! }));
@@ -76,25 +80,25 @@ export function badgeFor(views: readonly AccountView[], settings: Settings, now:
 /** The badge's tooltip: the extension's name, then each account with the card's words. */
 export function badgeTitle(state: BadgeState, locale = uiLocale()): string {
   if (state.accounts.length === 0) return `${t('extName')}\n${t('badgeNotConfigured')}`;
-  const lines = state.accounts.map(({ name, percent, level, keptAliveAt, standing }) => {
+  const lines = state.accounts.map(({ name, percent, level, keptAliveAt, standing, keySource }) => {
     const usage = percent === undefined ? t('badgeUsageUnknown') : usageWords(percent, level ?? 'normal', locale);
-    const alive = keptAliveAt === undefined ? t('badgeNeverKeptAlive') : t('badgeKeptAlive', [formatDateTime(keptAliveAt, locale)]);
-    return `${name}: ${usage} · ${alive}${standingWords(standing, state.at, locale)}`;
+    const alive = keptAliveAt === undefined ? t('noSignInYet') : t('lastSignIn', [formatDateTime(keptAliveAt, locale)]);
+    return `${name}: ${usage} · ${alive}${standingWords(standing, { keySource }, state.at, locale)}`;
   });
   return [t('extName'), ...lines].join('\n');
 }
 
 /** The account's problem on its own line, marked by what it asks of the user. */
-function standingWords(standing: Standing, now: number, locale: string): string {
+function standingWords(standing: Standing, account: FailureContext, now: number, locale: string): string {
   switch (standing.kind) {
     case 'fine':
       return '';
     case 'transient':
       return `\n${transientLine(standing, now, locale)}`;
     case 'needs-you':
-      return `\n! ${t('badgeNeedsYou')}: ${describeFailure(standing.failure).message}`;
+      return `\n! ${t('badgeNeedsYou')}: ${describeFailure(standing.failure, account).message}`;
     case 'outage':
-      return `\n? ${t('badgeUnreachable')}: ${describeFailure(standing.failure).message}`;
+      return `\n? ${t('badgeUnreachable')}: ${describeFailure(standing.failure, account).message}`;
   }
 }
 

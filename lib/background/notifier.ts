@@ -22,7 +22,7 @@ function noticeText(account: Account, notice: Notice, now: number): [id: string,
       return [
         `keep-alive:${account.id}`,
         t('noticeKeepAliveFailingTitle', [name]),
-        `${describeFailure(notice.failure).message} ${safetyLine(notice.lastSuccessAt, locale)}`,
+        `${describeFailure(notice.failure, account).message} ${safetyLine(notice.lastSuccessAt, locale)}`,
       ];
     case 'keep-alive-recovered':
       return [`keep-alive:${account.id}`, t('noticeKeepAliveRecoveredTitle', [name]), t('noticeKeepAliveRecoveredMessage')];

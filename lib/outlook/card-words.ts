@@ -21,3 +21,12 @@ export function transientLine(standing: Extract<Standing, { failure: unknown }>,
 export function nextTryLine(standing: Extract<Standing, { failure: unknown }>, now: number, locale: string): string | undefined {
   return standing.retryAt === undefined ? undefined : t('nextTry', [formatRelative(Math.max(standing.retryAt, now), now, locale)]);
 }
+
+/**
+ * When the next sign-in is due, as the card and the Settings page's list both say it: one overdue
+ * (the browser was closed) or less than formatRelative's smallest step away ("this minute") runs
+ * shortly.
+ */
+export function nextSignInWords(next: number, now: number, locale: string): string {
+  return next - now < 60_000 ? t('nextSignInShortly') : t('nextSignInAt', [formatRelative(next, now, locale)]);
+}

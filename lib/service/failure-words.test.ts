@@ -41,10 +41,12 @@ const KINDS: [Failure, key: string, subs: (string | number)[], FailureRemedy][] 
 describe('every failure kind, in English and Japanese', () => {
   it.each(KINDS)('%j', (failure, key, subs, remedy) => {
     // The reason of an invalid answer is its own table (test/unit/failure-text.test.ts); here its sentence.
-    const reason = (locale: 'en' | 'ja') => (failure.kind === 'invalid-response' ? [words(locale, 'invalidEmpty')] : subs);
+    // What an incomplete account still needs is a list of its own (below).
+    const reason = (locale: 'en' | 'ja') =>
+      failure.kind === 'invalid-response' ? [words(locale, 'invalidEmpty')] : key === 'failureNotConfigured' ? [words(locale, 'missingUserId')] : subs;
     for (const locale of ['en', 'ja'] as const) {
       installFakeExtensionApis({ locale });
-      const described = describeFailure(failure);
+      const described = describeFailure(failure, {});
       expect(described).toEqual({ message: words(locale, key, reason(locale)), remedy });
       for (const value of subs) expect(described.message).toContain(String(value));
     }
@@ -61,5 +63,31 @@ describe('every failure kind, in English and Japanese', () => {
       'invalid-response': true, 'redirect-refused': true, 'timeout': true, network: true,
     };
     expect(new Set(KINDS.map(([failure]) => failure.kind))).toEqual(new Set(Object.keys(every)));
+  });
+});
+
+describe('whose API key the account sends', () => {
+  /** The sentence for an account that uses Storage Keeper's application key, or its own. */
+  const told = (failure: Failure, keySource: 'app' | 'own', locale: 'en' | 'ja' = 'en') => {
+    installFakeExtensionApis({ locale });
+    return describeFailure(failure, { keySource }).message;
+  };
+
+  it.each(['en', 'ja'] as const)('a refused application key is Storage Keeper\'s, not the user\'s (%s)', (locale) => {
+    expect(told({ kind: 'api-key-rejected' }, 'app', locale)).toBe(words(locale, 'failureAppKeyRejected'));
+    expect(told({ kind: 'api-key-rejected' }, 'own', locale)).toBe(words(locale, 'failureApiKeyRejected'));
+  });
+
+  it('an incomplete account is told exactly what it still needs, and an application-key account never "the API key"', () => {
+    expect(told({ kind: 'not-configured', missing: ['userId', 'password'] }, 'app')).toBe(
+      'This account is not set up completely: it still needs the user ID and the apps password. Until then, nothing is sent and Storage Keeper does not sign in.',
+    );
+    expect(told({ kind: 'not-configured', missing: ['userId', 'password', 'apiKey'] }, 'own')).toContain('the user ID, the apps password, and the API key.');
+    // Its key is missing only where the build cannot send Storage Keeper's: it needs one of its own.
+    expect(told({ kind: 'not-configured', missing: ['apiKey'] }, 'app')).toBe(words('en', 'failureNeedsOwnKey'));
+    expect(told({ kind: 'not-configured', missing: ['password', 'apiKey'] }, 'app')).toContain(words('en', 'missingOwnApiKey'));
+    expect(told({ kind: 'not-configured', missing: ['userId', 'apiKey'] }, 'app', 'ja')).toBe(
+      words('ja', 'failureNotConfigured', [`${words('ja', 'missingUserId')}、${words('ja', 'missingOwnApiKey')}`]),
+    );
   });
 });

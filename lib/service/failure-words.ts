@@ -1,38 +1,64 @@
-import { needsTheUser, type Failure, type InvalidAnswer } from './failures';
-import { t, type MessageKey } from '../i18n';
+import { needsTheUser, type CredentialField, type Failure, type InvalidAnswer } from './failures';
+import type { KeySource } from './client';
+import { t, uiLocale, type MessageKey } from '../i18n';
 
 /** What the user can do about a failure: fix the account in the options, or just wait. */
 export type FailureRemedy = 'options' | 'wait';
 
-/** What an incomplete account needs, as precisely as can be said (an imported one lacks only its secrets). */
-function notConfiguredKey(missing: string) {
-  return missing === 'baseUrl'
-    ? 'failureServerUrl'
-    : missing === 'password'
-      ? 'failureNeedsPassword'
-      : missing === 'apiKey'
-        ? 'failureNeedsApiKey'
-        : missing === 'password,apiKey'
-          ? 'failureNeedsSecrets'
-          : 'failureNotConfigured';
+/** What the words of a failure depend on besides the failure: whose API key the account sends. */
+export interface FailureContext {
+  keySource?: KeySource | undefined;
 }
 
-/** A failure as one human sentence with its fix, in the browser's language. */
-export function describeFailure(failure: Failure): { message: string; remedy: FailureRemedy } {
-  return { message: failureMessage(failure), remedy: needsTheUser(failure) ? 'options' : 'wait' };
+/** Each credential field as the thing still needed (the API key: whose it must be). */
+const MISSING_TEXT: Record<CredentialField | 'ownApiKey', MessageKey> = {
+  baseUrl: 'missingServer',
+  userId: 'missingUserId',
+  password: 'missingPassword',
+  apiKey: 'missingApiKey',
+  ownApiKey: 'missingOwnApiKey',
+};
+
+/**
+ * What an incomplete account needs, as precisely as can be said (an imported one lacks only its
+ * secrets). An account set to the application key lacks a key only where the build cannot send
+ * it: it needs one of its own, never "the API key" it was told it need not enter.
+ */
+function notConfiguredMessage(missing: readonly CredentialField[], { keySource }: FailureContext): string {
+  const ownKey = keySource === 'app' && missing.includes('apiKey');
+  const exact: Record<string, MessageKey> = {
+    baseUrl: 'failureServerUrl',
+    password: 'failureNeedsPassword',
+    apiKey: ownKey ? 'failureNeedsOwnKey' : 'failureNeedsApiKey',
+    ...(!ownKey && { 'password,apiKey': 'failureNeedsSecrets' }),
+  };
+  const key = exact[missing.join()];
+  if (key) return t(key);
+  const needed = missing.map((field) => t(MISSING_TEXT[field === 'apiKey' && ownKey ? 'ownApiKey' : field]));
+  return t('failureNotConfigured', [new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(needed)]);
+}
+
+/**
+ * A failure as one human sentence with its fix, in the browser's language. The same failure of
+ * the same account reads the same everywhere (card, Settings page, badge tooltip, notification):
+ * every caller passes the account.
+ */
+export function describeFailure(failure: Failure, account: FailureContext): { message: string; remedy: FailureRemedy } {
+  return { message: failureMessage(failure, account), remedy: needsTheUser(failure) ? 'options' : 'wait' };
 }
 
 /** A failure as one sentence. When a retry is scheduled, the card says when, from the snapshot. */
-function failureMessage(failure: Failure): string {
+function failureMessage(failure: Failure, account: FailureContext): string {
   switch (failure.kind) {
     case 'not-configured':
-      return t(notConfiguredKey(failure.missing.join()));
+      return notConfiguredMessage(failure.missing, account);
     case 'permission-missing':
       return t('failurePermissionMissing', [failure.origin]);
     case 'credentials-rejected':
       return t('failureCredentialsRejected');
     case 'api-key-rejected':
-      return t('failureApiKeyRejected');
+      // Storage Keeper's own key refused is not the user's mistake: they may enter theirs.
+      return t(account.keySource === 'app' ? 'failureAppKeyRejected' : 'failureApiKeyRejected');
     case 'api-key-unsendable':
       return t('failureApiKeyUnsendable');
     case 'node-not-ready':

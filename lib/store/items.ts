@@ -60,14 +60,24 @@ export const settingsItem = /* @__PURE__ */ storage.defineItem<unknown>('local:s
  */
 export const snapshotsItem = /* @__PURE__ */ storage.defineItem<unknown>('local:snapshots', { fallback: {}, version: VERSION.snapshots });
 
+const HISTORY_KEY = 'local:history';
+
 /** Each account's usage history (lib/store/history.ts), by account id. */
-export const historyItem = /* @__PURE__ */ storage.defineItem<unknown>('local:history', { fallback: {}, version: VERSION.history });
+export const historyItem = /* @__PURE__ */ storage.defineItem<unknown>(HISTORY_KEY, { fallback: {}, version: VERSION.history });
 
 /** Its recent part (`recentPart`), written with it: what the popup and the background read. */
 export const recentHistoryItem = /* @__PURE__ */ storage.defineItem<unknown>('local:recentHistory', { fallback: null, version: VERSION.history });
 
 /** Each account's activity log (lib/store/activity.ts), by account id. */
 export const activityItem = /* @__PURE__ */ storage.defineItem<unknown>('local:activity', { fallback: {}, version: VERSION.activity });
+
+/**
+ * That the setup was opened for this install (lib/settings-page.ts). Chromium reports an
+ * extension loaded from a folder (`--load-extension`) as installed again at every start; the
+ * mark, stored with the extension's data, keeps that from reopening it, and goes with an
+ * uninstall, so a new install opens it again.
+ */
+export const setupOpenedItem = /* @__PURE__ */ storage.defineItem<boolean>('local:setupOpened', { fallback: false });
 
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
@@ -152,10 +162,24 @@ export const loadHistory = async () => readHistories(await historyItem.getValue(
 
 /** Every account's recent history (RECENT_DAYS), by account id: far less to read than the whole. */
 export async function loadRecentHistory(): Promise<Record<string, AccountHistory>> {
-  // Histories recorded before the recent part was stored apart are read whole, until the next reading.
+  // Histories recorded before the recent part was stored apart are read whole, until the next
+  // reading: by key, not through historyItem, whose definition alone would read the whole history
+  // at every popup open.
   const raw = await recentHistoryItem.getValue();
-  return raw === null ? loadHistory() : readHistories(raw);
+  return readHistories(raw === null ? await storage.getItem<unknown>(HISTORY_KEY) : raw);
 }
+
+/** A usage history as a page shows it: how to read it, and how to hear that it changed (returns how to stop). */
+export interface HistorySource {
+  load(): Promise<Record<string, AccountHistory>>;
+  watch(changed: () => void): () => void;
+}
+
+/** The whole history: what the Settings page charts. */
+export const wholeHistory: HistorySource = { load: loadHistory, watch: (changed) => historyItem.watch(changed) };
+
+/** The recent part, written with the whole at every reading: what the popup shows. */
+export const recentHistory: HistorySource = { load: loadRecentHistory, watch: (changed) => recentHistoryItem.watch(changed) };
 
 function readHistories(raw: unknown): Record<string, AccountHistory> {
   const entries = isObject(raw) ? Object.entries(raw) : [];
@@ -186,17 +210,19 @@ export async function loadActivity(): Promise<Record<string, AccountActivity>> {
 
 // ---- the whole store --------------------------------------------------------------------
 
-/** What the pages should tell the user about stored data they cannot change. */
-export async function storageProblems(): Promise<{ item: 'accounts' | 'settings'; reason: LockReason }[]> {
-  const [accounts, settingsVersion] = await Promise.all([loadAccounts(), storedVersion(settingsItem)]);
+/** What the pages should tell the user about stored data they cannot change (from the accounts, if the page has read them). */
+export async function storageProblems(
+  stored: Promise<StoredAccounts> = loadAccounts(),
+): Promise<{ item: 'accounts' | 'settings'; reason: LockReason }[]> {
+  const [accounts, settingsVersion] = await Promise.all([stored, storedVersion(settingsItem)]);
   return [
     ...(accounts.locked ? [{ item: 'accounts' as const, reason: accounts.locked }] : []),
     ...(settingsVersion > VERSION.settings ? [{ item: 'settings' as const, reason: 'newer-version' as const }] : []),
   ];
 }
 
-/** Calls back whenever any stored item changes; returns the function that stops watching. */
+/** Calls back whenever the accounts, settings or snapshots change (a page watches its history apart); returns the function that stops watching. */
 export function watchStorage(callback: () => void): () => void {
-  const stops = [accountsItem, settingsItem, snapshotsItem, historyItem, recentHistoryItem].map((item) => item.watch(callback));
+  const stops = [accountsItem, settingsItem, snapshotsItem].map((item) => item.watch(callback));
   return () => stops.forEach((stop) => stop());
 }

@@ -72,7 +72,7 @@ export class Popup {
   }
 
   async refresh() {
-    await this.page.getByRole('button', { name: this.t('refresh'), exact: true }).click();
-    await this.page.getByRole('button', { name: this.t('refresh'), exact: true }).waitFor();
+    await this.page.getByRole('button', { name: this.t('checkNow'), exact: true }).click();
+    await this.page.getByRole('button', { name: this.t('checkNow'), exact: true }).waitFor();
   }
 }

@@ -130,7 +130,7 @@ export class Popup {
       { timeout: 60_000, polling: 500 },
       MANUAL_CHECK_GAP_MS,
     );
-    const button = await this.page.waitForSelector(aria('button', this.t('refresh')));
+    const button = await this.page.waitForSelector(aria('button', this.t('checkNow')));
     await button!.evaluate((element) => {
       const b = element as HTMLElement;
       b.dataset.refreshed = 'no';

@@ -45,4 +45,11 @@ describe('bundle size budgets (gzip, shared chunks included)', () => {
     expect(messaging(later)).toHaveLength(1);
     expect(messaging(popup)).toEqual([]);
   });
+
+  it('the popup defines only the stored items it shows (@wxt-dev/storage reads an item when it is defined)', () => {
+    const code = entryFiles(OUT, ENTRIES.popup).filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const defined = [...code.matchAll(/defineItem\(\s*[`'"]local:(\w+)[`'"]/g)].map(([, key]) => key).sort();
+    // Not the whole history (a year per account) nor the activity log: only the Settings page shows them.
+    expect(defined).toEqual(['accounts', 'recentHistory', 'settings', 'snapshots']);
+  });
 });

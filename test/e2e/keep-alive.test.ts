@@ -8,7 +8,7 @@ import { ALARM, MANUAL_CHECK_GAP_MS } from '../../lib/background/schedule';
 
 // Keep-alive you can trust, in real Chromium on the time-scaled build (an hour lasts 5 s, a day
 // 2 minutes): a brief outage says nothing, a real day of failure says so once, a fix says
-// "works again", an edit to another server sends nothing more to the old one, and Refresh in
+// "works again", an edit to another server sends nothing more to the old one, and Check now in
 // the popup is a full check, not repeated within 10 real seconds.
 let sim: Simulator;
 let other: Simulator;
@@ -45,7 +45,7 @@ const apiCalls = (s: Simulator, userId: string, status?: number) =>
   s.requests.filter((r) => r.server === 'api' && r.userId === userId && (status === undefined || r.status === status));
 
 /**
- * Clicks Refresh once a second until a click checks again (one within 10 s of the last check is
+ * Clicks Check now once a second until a click checks again (one within 10 s of the last check is
  * held back); returns how many clicks that took.
  */
 async function clickUntilChecked(popup: Popup, signIns: () => unknown[]) {
@@ -118,7 +118,7 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
     await options.page.close();
   }, 60_000);
 
-  it('4. Refresh in the popup is a full check: a keep-alive and the capacity of every account', async () => {
+  it('4. Check now in the popup is a full check: a keep-alive and the capacity of every account', async () => {
     // Long intervals, so only the click sends anything.
     const options = new OptionsPage(await browser.open('options'));
     await options.setNumber('Sign in every', 168);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { axeViolations } from './axe';
 import { E2E_BUILD, launchExtension } from '../../scripts/browsers/chromium';
@@ -27,6 +28,21 @@ const userData = () => [
   ...stateAccounts().flatMap((a) => [a.userId, a.introduceCode, a.keyName, a.keyVendor]),
 ];
 
+/** What the 360 px popup must never break over two lines: its title, and a level with its percentage. */
+const UNBROKEN = ['.popup__header h1', '.usage__percent'];
+
+/** The texts of those elements whose words the page put on more than one line. */
+function brokenOverLines(page: Page, selectors: string[]): Promise<string[]> {
+  return page.evaluate((selectors) => {
+    const lines = (element: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    };
+    return [...document.querySelectorAll(selectors.join(','))].filter((element) => lines(element) > 1).map((element) => element.textContent ?? '');
+  }, selectors);
+}
+
 describe.each(['en', 'ja'] as const)('every page state (%s)', (locale) => {
   it('light and dark: a screenshot, no axe violations, and (ja) no English left', async () => {
     const browser = await launchExtension({ locale });
@@ -39,6 +55,9 @@ describe.each(['en', 'ja'] as const)('every page state (%s)', (locale) => {
         // Chromium's own style for extension pages would shrink the text to 75 %.
         const fontSize = await page.evaluate(() => getComputedStyle(document.body).fontSize);
         if (fontSize !== '14px') problems.push(`${state.name}: body text ${fontSize}, not 14px`);
+        if (state.name.startsWith('popup')) {
+          for (const text of await brokenOverLines(page, UNBROKEN)) problems.push(`${state.name}: "${text}" breaks over lines`);
+        }
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
           const file = join(DIR, `${state.name}-${scheme}-${locale}.png`);

@@ -349,7 +349,7 @@ export const PAGE_STATES: PageState[] = [
     open: async (c) => {
       await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), stored(c.sim, 'archive', 'Archive')]);
       const options = new OptionsPage(await c.browser.open('options'), c.locale);
-      await options.page.getByText(options.t('listLastSignIn').split('$1')[0]!.trim()).first().waitFor();
+      await options.page.getByText(options.t('lastSignIn').split('$1')[0]!.trim()).first().waitFor();
       await options.editAccount('Archive');
       await options.page.getByRole('heading', { name: options.t('editAccountTitle').replace('$1', 'Archive') }).waitFor();
       return options.page;

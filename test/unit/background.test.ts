@@ -237,7 +237,7 @@ describe('badge', () => {
     await worker.start('worker-start');
     expect(await fakeBrowser.action.getBadgeText({})).toBe(text);
     expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(hexToRgba(color));
-    expect(await fakeBrowser.action.getTitle({})).toMatch(new RegExp(`^Storage Keeper\nalice: ${words} · last sign-in `));
+    expect(await fakeBrowser.action.getTitle({})).toMatch(new RegExp(`^Storage Keeper\nalice: ${words} · Last sign-in `));
   });
 
   it('shows ! in its own colour with the reason in the title when an account needs the user', async () => {
@@ -245,7 +245,7 @@ describe('badge', () => {
     await worker.start('worker-start');
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
     expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(hexToRgba(BADGE_COLORS['needs-you']));
-    expect(await fakeBrowser.action.getTitle({})).toContain('bob: usage unknown · no sign-in yet\n! needs you: The API key was rejected.');
+    expect(await fakeBrowser.action.getTitle({})).toContain('bob: usage unknown · No sign-in yet\n! needs you: The API key was rejected.');
   });
 });
 

@@ -5,7 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AllowAccessButton } from '@/components/AllowAccessButton';
 import { ConfirmButton } from '@/components/ConfirmButton';
 import { CopyButton } from '@/components/CopyButton';
-import { RefreshButton } from '@/components/RefreshButton';
+import { FailureNotice } from '@/components/FailureNotice';
+import { CheckNowButton } from '@/components/CheckNowButton';
 import { SettingsForm } from '@/components/SettingsForm';
 import { App as Options } from '@/entrypoints/options/App';
 import { onMessages } from '@/lib/messages';
@@ -40,7 +41,7 @@ const backgroundFails = () => {
 describe('an action that fails says so', () => {
   it('"Check now" whose message fails', async () => {
     backgroundFails();
-    render(<RefreshButton />);
+    render(<CheckNowButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Check now' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       "The check could not be started: the extension's background did not answer. Try again; if it keeps failing, reload the extension.",
@@ -53,7 +54,16 @@ describe('an action that fails says so', () => {
     fakeBrowser.permissions.request = async () => true;
     render(<AllowAccessButton origin="https://nanao.teracloud.jp" accountId="home" />);
     fireEvent.click(screen.getByRole('button', { name: 'Allow access to nanao.teracloud.jp' }));
-    expect(await screen.findByText('Access to nanao.teracloud.jp was allowed, but the check could not be started. Use “Check now”.')).toBeTruthy();
+    // The Settings page's list has no "Check now": the words point to what happens anyway.
+    expect(await screen.findByText(/^Access to nanao.teracloud.jp was allowed, but the check could not be started: the extension's background did not answer. Storage Keeper checks the account at its next scheduled sign-in/)).toBeTruthy();
+  });
+
+  it('"Send the key in the address" whose message fails', async () => {
+    backgroundFails();
+    render(<FailureNotice failure={{ kind: 'api-key-rejected' }} accountId="home" keyForm="header" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send the key in the address' }));
+    const said = await screen.findByText(/^The account was not switched to sending the key in the address: the extension's background did not answer/);
+    expect(said.getAttribute('role')).toBe('alert');
   });
 
   it('a copy the browser refuses', async () => {

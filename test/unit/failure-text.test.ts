@@ -22,7 +22,7 @@ describe('failure text', () => {
     // getUser's 404: a mistyped server address, not a storage server still looking.
     [{ kind: 'server-not-found' }, /^There is no service at this server address \(HTTP 404\)\. Check the server address/],
   ])('names %j and sends the user to the options', (failure, message) => {
-    expect(describeFailure(failure)).toEqual({ message: expect.stringMatching(message), remedy: 'options' });
+    expect(describeFailure(failure, {})).toEqual({ message: expect.stringMatching(message), remedy: 'options' });
   });
 });
 
@@ -39,9 +39,9 @@ describe('what was wrong with an answer, in the user’s language', () => {
     [{ kind: 'invalid-response', reason: 'malformed JSON' as never }, 'an unexpected answer', '想定外の応答です'],
   ])('%j', (failure, en, ja) => {
     installFakeExtensionApis({ locale: 'en' });
-    expect(describeFailure(failure).message).toContain(`(${en})`);
+    expect(describeFailure(failure, {}).message).toContain(`(${en})`);
     installFakeExtensionApis({ locale: 'ja' });
-    expect(describeFailure(failure).message).toContain(`(${ja})`);
+    expect(describeFailure(failure, {}).message).toContain(`（${ja}）`);
   });
 });
 
@@ -53,7 +53,7 @@ describe('failures that pass by themselves ask the user for nothing', () => {
     { kind: 'rate-limited', retryAfterMs: 63_072_000_000 },
     { kind: 'not-found' },
   ])('%j: wait, and no promise of minutes the schedule may not keep', (failure) => {
-    const { message, remedy } = describeFailure(failure);
+    const { message, remedy } = describeFailure(failure, {});
     expect(remedy).toBe('wait');
     expect(message).not.toMatch(/\d+ min/);
   });

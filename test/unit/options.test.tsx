@@ -176,6 +176,29 @@ describe('accounts', () => {
     expect(requested.at(-1)![0]).not.toContain('nanao.teracloud.jp');
   });
 
+  it('a test answered after an edit made during it shows nothing, and Save asks for no node of it', async () => {
+    const requested: string[][] = [];
+    fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stopMessages();
+    stopMessages = onMessages({
+      checkNow: async () => {},
+      useAddressForm: async () => {},
+      testConnection: async () => (await answered, report),
+    });
+    await fillNewAccount();
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText('Testing…');
+    type('User ID', 'sato');
+    answer();
+    await waitFor(() => expect(screen.queryByText('Testing…')).toBeNull());
+    expect(screen.queryByText(/Connected as yamada/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
+    expect(requested.at(-1)).toEqual(['https://api.infini-cloud.net/*']);
+  });
+
   it('an edit of the name keeps the test result (it tested the same credentials)', async () => {
     fakeBrowser.permissions.request = async () => true;
     await fillNewAccount();

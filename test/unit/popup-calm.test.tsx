@@ -80,6 +80,24 @@ describe('the retry the extension scheduled, in words', () => {
   it('in hours when it is hours away, in Japanese too', async () => {
     installFakeExtensionApis({ locale: 'ja' });
     const home = await card(signInFailed({ kind: 'server-error', status: 503, retryAfterMs: 3 * 3_600_000 }, NOW, NOW + 3 * 3_600_000));
-    expect(home.querySelector('.card__quiet')?.textContent).toBe('確認に失敗しました(1 分以内)。3 時間後に再試行します。');
+    expect(home.querySelector('.card__quiet')?.textContent).toBe('確認に失敗しました（1 分以内）。3 時間後に再試行します。');
   });
 });
+
+describe('the next sign-in, in the words of the Settings page', () => {
+  it('an overdue sign-in (the browser was closed) is "shortly" on the card, as in the list', async () => {
+    const base = snapshot(44);
+    const overdue = { ...base, keepAlive: { ...base.keepAlive, lastAttemptAt: NOW - 25 * 3_600_000, lastSuccessAt: NOW - 25 * 3_600_000 } };
+    expect((await card(overdue)).textContent).toContain('Next sign-in shortly');
+  });
+
+  it('one due within the minute is "shortly" too, never "this minute"', async () => {
+    const base = snapshot(44);
+    const due = NOW - 24 * 3_600_000 + 30_000;
+    const soon = { ...base, keepAlive: { ...base.keepAlive, lastAttemptAt: due, lastSuccessAt: due } };
+    const text = (await card(soon)).textContent;
+    expect(text).toContain('Next sign-in shortly');
+    expect(text).not.toContain('this minute');
+  });
+});
+

@@ -65,6 +65,34 @@ describe('popup alerts', () => {
   });
 });
 
+describe('popup alerts follow the one decider (standingOf)', () => {
+  /** The sign-in failed a minute ago for the first time (transient: a quiet line), or two days ago. */
+  const signInFailed = (failingSince: number, refresh?: AccountSnapshot['refresh']) =>
+    snapshot(44, {
+      keepAlive: { consecutiveFailures: 1, failure: { kind: 'network' }, lastAttemptAt: NOW - 60_000, failingSince, lastSuccessAt: NOW - 3_600_000 },
+      ...(refresh && { refresh }),
+    });
+
+  it('a problem the card shows when the popup opens is standing, even beside a quiet transient failure', async () => {
+    await storeAccounts([account()]);
+    const blocked = { consecutiveFailures: 1, failure: { kind: 'permission-missing', origin: 'https://nanao.teracloud.jp' }, lastAttemptAt: NOW, failingSince: NOW } as const;
+    await storeSnapshots({ home: signInFailed(NOW - 60_000, blocked) });
+    show();
+    await screen.findByRole('button', { name: 'Allow access to nanao.teracloud.jp' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a quiet transient failure at opening is announced once it becomes a problem the card shows', async () => {
+    await storeAccounts([account()]);
+    await storeSnapshots({ home: signInFailed(NOW - 60_000) });
+    show();
+    await screen.findByText(/The last check failed/);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await storeSnapshots({ home: signInFailed(NOW - 2 * 86_400_000) });
+    expect((await screen.findByRole('alert')).textContent).toContain('could not be reached');
+  });
+});
+
 describe('popup: access to a node host', () => {
   const blocked = failing({ kind: 'permission-missing', origin: 'https://nanao.teracloud.jp' });
 
@@ -130,6 +158,14 @@ describe('popup: what the figures say', () => {
 });
 
 describe('popup with damaged storage', () => {
+  it('sends the user to the Settings page for an account list that is not a list (nothing is below in the popup)', async () => {
+    await fakeBrowser.storage.local.set({ accounts: { baseUrl: 'https://api.teracloud.jp', userId: 'me', password: 'pw', apiKey: 'key', id: 7 } });
+    show();
+    const said = await screen.findByText(/The stored account list is damaged and cannot be read/);
+    expect(said.textContent).toContain('Remove it on the Settings page to start again');
+    expect(said.textContent).not.toContain('below');
+  });
+
   it('shows a snapshot whose user lacks its API key details, those details as unknown', async () => {
     const { apiKey: _, ...user } = userInfo();
     await storeAccounts([account()]);

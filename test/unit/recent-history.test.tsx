@@ -63,4 +63,17 @@ describe('the recent history', () => {
     expect(keys).not.toContain('history');
     expect(keys).not.toContain('(everything)');
   });
+
+  it('is what the popup watches: a new reading redraws the sparkline', async () => {
+    const recent = year.slice(-RECENT_DAYS);
+    await storeAccounts([account()]);
+    const stored = (points: HistoryPoint[]) => ({ home: { identity: ME, points: packPoints(points) } });
+    await fakeBrowser.storage.local.set({ snapshots: { home: snapshot(44) }, recentHistory: stored(recent) });
+    render(<App now={() => NOW} />);
+    expect(await screen.findByRole('img', { name: /from 13\.\d GB to 14 GB/ })).toBeTruthy();
+    // The background writes the whole history and its recent part; the popup hears the recent one.
+    const next: HistoryPoint[] = [...recent.slice(1), [TODAY, 20 * GB, 30 * GB]];
+    await fakeBrowser.storage.local.set({ recentHistory: stored(next) });
+    expect(await screen.findByRole('img', { name: /from 13\.\d GB to 20 GB/ })).toBeTruthy();
+  });
 });

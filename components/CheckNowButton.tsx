@@ -3,10 +3,10 @@ import { t } from '@/lib/i18n';
 import { sendCommand } from './send-command';
 
 /** "Check now": asks the background for a full check; busy (not clickable again) until done; says so when it could not ask. */
-export function RefreshButton({ accountId }: { accountId?: string }) {
+export function CheckNowButton({ accountId }: { accountId?: string }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const refresh = async () => {
+  const checkNow = async () => {
     if (busy) return;
     setBusy(true);
     setFailed(false);
@@ -20,8 +20,8 @@ export function RefreshButton({ accountId }: { accountId?: string }) {
   };
   return (
     <>
-      <button type="button" onClick={() => void refresh()} disabled={busy} aria-busy={busy}>
-        {busy ? t('refreshing') : t('refresh')}
+      <button type="button" onClick={() => void checkNow()} disabled={busy} aria-busy={busy}>
+        {busy ? t('checkingNow') : t('checkNow')}
       </button>
       {failed && <p class="failure" role="alert">{t('checkFailed')}</p>}
     </>
