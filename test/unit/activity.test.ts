@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountIdentity } from '@/lib/store/accounts';
 import {
@@ -16,9 +16,8 @@ import { summarizeActivity } from '@/lib/outlook/activity-summary';
 import { ALARM } from '@/lib/background/schedule';
 import { dayOf } from '@/lib/time';
 import { readActivity } from '@/lib/store/items';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { clock, DAY, freshBrowser, HOUR, MINUTE, newWorker, storeAccounts } from './helpers/harness';
+import { demoAccount } from '../../scripts/simulator/simulator';
+import { clock, DAY, freshBrowser, HOUR, MINUTE, newWorker, simulatorForSuite, storeAccounts } from './helpers/harness';
 
 // The activity log: every sign-in and usage update of the last 90 days, why it ran and how it
 // ended; small, counted back from now, gone with the account or its old server and user.
@@ -200,22 +199,12 @@ describe('stored activity', () => {
 });
 
 describe('activity in the background', () => {
-  let sim: Simulator;
-  let other: Simulator;
-  beforeAll(async () => {
-    sim = await startSimulator({ now: () => clock.now, accounts: [demoAccount({ userId: 'alice' })] });
-    other = await startSimulator({ now: () => clock.now, accounts: [demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2' })] });
-  });
-  afterAll(async () => {
-    await sim.close();
-    await other.close();
-  });
+  const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
+  const { stored: storedOther } = simulatorForSuite([demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2' })]);
   beforeEach(() => {
     clock.now = NOW;
-    sim.setFault('api', undefined);
-    sim.setFault('node', undefined);
   });
-  const alice = () => storedAccount(sim, sim.account('alice'));
+  const alice = () => stored('alice');
   const entries = async () => activityFor((await (await import('@/lib/store/items')).loadActivity())['id-alice'], accountIdentity(alice()));
   const described = async () => (await entries()).map((e) => `${e.check} ${e.trigger} ${e.outcome}`);
 
@@ -226,9 +215,9 @@ describe('activity in the background', () => {
     expect((await entries())[0]!.at).toBe(NOW);
 
     clock.now += DAY;
-    sim.setFault('api', 'server-error');
+    sim().setFault('api', 'server-error');
     await newWorker().onAlarm(ALARM.keepAlive);
-    sim.setFault('api', undefined);
+    sim().setFault('api', undefined);
     clock.now += HOUR;
     await newWorker().onAlarm(ALARM.retry);
     clock.now += HOUR;
@@ -271,7 +260,7 @@ describe('activity in the background', () => {
   it('is forgotten when the account is edited to another server and user, and starts again there', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
-    const edited = storedAccount(other, other.account('alice2'), { id: 'id-alice' });
+    const edited = storedOther('alice2', { id: 'id-alice' });
     await storeAccounts([edited]);
     // The new identity's first sign-in is held until the old log is seen gone.
     let release!: () => void;

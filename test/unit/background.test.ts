@@ -4,10 +4,10 @@ import { BADGE_COLORS } from '@/lib/background/badge';
 import { ALARM } from '@/lib/background/schedule';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount } from '../../scripts/simulator/simulator';
-import { clock, countRequests, DAY, fireAlarm, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, simulatorForFile, snapshotOf } from './helpers/harness';
+import { clock, countRequests, DAY, fireAlarm, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, simulatorForSuite, snapshotOf } from './helpers/harness';
 import { GIB as GB } from '@/lib/format';
 
-const { sim, stored } = simulatorForFile([demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })]);
+const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })]);
 beforeEach(() => {
   sim().account('alice').used = 10 * GB;
   sim().account('alice').quota = 100 * GB;

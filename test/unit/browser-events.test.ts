@@ -3,12 +3,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/background/schedule';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount } from '../../scripts/simulator/simulator';
-import { browserEvent, clock, countRequests, freshBrowser, HOUR, registeredWorker, simulatorForFile, snapshotOf } from './helpers/harness';
+import { browserEvent, clock, countRequests, freshBrowser, HOUR, registeredWorker, simulatorForSuite, snapshotOf } from './helpers/harness';
 
 // The browser events the extension answers, fired as the browser fires them: at the listeners
 // registerBackground wired (entrypoints/background.ts), never at the handlers directly.
 
-const { sim, stored } = simulatorForFile([demoAccount({ userId: 'alice' })]);
+const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
 const alice = () => stored('alice');
 
 describe('a notification clicked', () => {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountIdentity } from '@/lib/store/accounts';
 import { addPoint, HISTORY_DAYS, lastDays, packPoints, unpackPoints, type HistoryPoint } from '@/lib/store/history';
 import { ALARM } from '@/lib/background/schedule';
 import { historyCsv } from '@/lib/store/history-csv';
 import { dayOf } from '@/lib/time';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { clock, DAY, freshBrowser, HOUR, newWorker, storeAccounts } from './helpers/harness';
+import { demoAccount } from '../../scripts/simulator/simulator';
+import { clock, DAY, freshBrowser, HOUR, newWorker, simulatorForSuite, storeAccounts } from './helpers/harness';
 import { GIB as GB } from '@/lib/format';
 
 // Usage history: one point a day, a little over a year, small, read through guards, recorded
@@ -148,22 +147,13 @@ describe('stored history', () => {
 });
 
 describe('history in the background', () => {
-  let sim: Simulator;
-  let other: Simulator;
-  beforeAll(async () => {
-    sim = await startSimulator({ now: () => clock.now, accounts: [demoAccount({ userId: 'alice', quota: 100 * GB, used: 10 * GB })] });
-    other = await startSimulator({ now: () => clock.now, accounts: [demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })] });
-  });
-  afterAll(async () => {
-    await sim.close();
-    await other.close();
-  });
+  const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice', quota: 100 * GB, used: 10 * GB })]);
+  const { sim: other, stored: storedOther } = simulatorForSuite([demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })]);
   beforeEach(() => {
     clock.now = Date.UTC(2026, 10, 2, 6, 0, 0);
-    sim.setFault('node', undefined);
-    sim.account('alice').used = 10 * GB;
+    sim().account('alice').used = 10 * GB;
   });
-  const alice = () => storedAccount(sim, sim.account('alice'));
+  const alice = () => stored('alice');
   const history = async () => (await (await import('@/lib/store/items')).loadHistory())['id-alice'];
 
   it('records each successful capacity reading, one point a day (the day’s last), with the quota', async () => {
@@ -171,15 +161,15 @@ describe('history in the background', () => {
     await worker.start('worker-start');
     const today = dayOf(clock.now);
     expect(await history()).toEqual({ identity: accountIdentity(alice()), points: [[today, 10 * GB, 100 * GB]] });
-    sim.account('alice').used = 11 * GB;
+    sim().account('alice').used = 11 * GB;
     clock.now += HOUR;
     await newWorker().onAlarm(ALARM.refresh);
-    sim.setFault('node', 'server-error'); // a failed reading adds nothing
+    sim().setFault('node', 'server-error'); // a failed reading adds nothing
     clock.now += HOUR;
     await newWorker().onAlarm(ALARM.refresh);
     expect((await history())?.points).toEqual([[today, 11 * GB, 100 * GB]]);
-    sim.setFault('node', undefined);
-    sim.account('alice').used = 12 * GB;
+    sim().setFault('node', undefined);
+    sim().account('alice').used = 12 * GB;
     clock.now += DAY;
     await newWorker().onAlarm(ALARM.refresh);
     expect((await history())?.points).toEqual([[today, 11 * GB, 100 * GB], [today + 1, 12 * GB, 100 * GB]]);
@@ -197,13 +187,13 @@ describe('history in the background', () => {
   it('is forgotten when the account is edited to another server and user, and starts again there', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
-    const edited = storedAccount(other, other.account('alice2'), { id: 'id-alice' });
+    const edited = storedOther('alice2', { id: 'id-alice' });
     await storeAccounts([edited]);
-    sim.setFault('node', 'stall'); // nothing may come from the old server now
-    other.setFault('node', 'server-error');
+    sim().setFault('node', 'stall'); // nothing may come from the old server now
+    other().setFault('node', 'server-error');
     await newWorker().reschedule();
     expect(await rawHistory()).toEqual({});
-    other.setFault('node', undefined);
+    other().setFault('node', undefined);
     clock.now += HOUR;
     await newWorker().onAlarm(ALARM.refresh);
     expect(await history()).toEqual({ identity: accountIdentity(edited), points: [[dayOf(clock.now), 3 * GB, 28 * GB]] });

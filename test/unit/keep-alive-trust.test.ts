@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { retryDelay } from '@/lib/background/backoff';
 import { ALARM } from '@/lib/background/schedule';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadSnapshots } from '@/lib/store/items';
 import { currentFailure as currentFailureOf, snapshotFor } from '@/lib/store/account-state';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, snapshotOf, storeAccounts } from './helpers/harness';
+import { demoAccount } from '../../scripts/simulator/simulator';
+import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, simulatorForSuite, snapshotOf, storeAccounts } from './helpers/harness';
 import { GIB as GB } from '@/lib/format';
 import { KEEP_ALIVE_REMINDER_MS, KEEP_ALIVE_REPEAT_MS } from '@/lib/background/notices';
 import { KEEP_ALIVE_FIRST_NOTICE_MS } from '@/lib/outlook/standing';
@@ -16,29 +15,15 @@ import { DELETION_AFTER_MS } from '@/lib/outlook/deletion-date';
 // The promise users install Storage Keeper for: the account stays alive (signed in on schedule), and they hear
 // about it when that is at risk, not before and not again and again.
 
-let sim: Simulator;
-let other: Simulator; // another service, for an account edited to another server
-
-beforeAll(async () => {
-  sim = await startSimulator({ now: () => clock.now, accounts: [demoAccount({ userId: 'alice' })] });
-  other = await startSimulator({ now: () => clock.now, accounts: [demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })] });
-});
-afterAll(async () => {
-  await sim.close();
-  await other.close();
-});
+const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
+// another service, for an account edited to another server
+const { sim: other, stored: storedOther } = simulatorForSuite([demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })]);
 beforeEach(() => {
-  clock.now = Date.UTC(2026, 10, 2, 0, 0, 0);
-  for (const s of [sim, other]) {
-    s.requests.length = 0;
-    s.setFault('api', undefined);
-    s.setFault('node', undefined);
-  }
-  sim.account('alice').password = demoAccount().password;
-  sim.account('alice').used = 10 * GB;
+  sim().account('alice').password = demoAccount().password;
+  sim().account('alice').used = 10 * GB;
 });
 
-const alice = (overrides = {}) => storedAccount(sim, sim.account('alice'), overrides);
+const alice = (overrides = {}) => stored('alice', overrides);
 
 /** Every notification shown, as "id: title", with the message. */
 function recordNotices() {
@@ -68,10 +53,10 @@ describe('keep-alive failing notices', () => {
     await worker.start('worker-start');
     for (let day = 1; day <= 5; day++) {
       clock.now += DAY + 5 * MINUTE; // the laptop wakes a little after the alarm's time
-      sim.setFault('api', 'server-error');
+      sim().setFault('api', 'server-error');
       await newWorker().onAlarm(ALARM.keepAlive); // fails at its scheduled time
       expect((await snapshotOf('id-alice')).keepAlive.failure).toBeDefined();
-      sim.setFault('api', undefined);
+      sim().setFault('api', undefined);
       clock.now = (await snapshotOf('id-alice')).keepAlive.retryAt!;
       await newWorker().onAlarm(ALARM.retry); // a minute later it works
       expect((await snapshotOf('id-alice')).keepAlive.failure).toBeUndefined();
@@ -85,10 +70,10 @@ describe('keep-alive failing notices', () => {
     await worker.start('worker-start');
     const lastSuccess = clock.now;
     clock.now += 20 * HOUR; // the last success was 20 h before the failures began
-    sim.account('alice').password = 'changed-on-the-website';
+    sim().account('alice').password = 'changed-on-the-website';
     await live(70 * 24);
     // Counted from the first failed keep-alive (its scheduled run, a few hours in), not from the last success.
-    const failingSince = sim.requests.find((r) => r.server === 'api' && r.status === 401)!.atMs;
+    const failingSince = sim().requests.find((r) => r.server === 'api' && r.status === 401)!.atMs;
     const failing = shown.filter((n) => n.title === 'alice: sign-in is failing');
     // After a day, a week, then monthly; each within the hour the retries come at.
     const after = failing.map((n) => n.at - failingSince);
@@ -109,7 +94,7 @@ describe('keep-alive failing notices', () => {
       expect(notice.message).toContain(`No sign-in since ${date(lastSuccess)}.`);
       expect(notice.message).toContain(`deleted after about two years without a sign-in: around ${date(lastSuccess + DELETION_AFTER_MS)} if this goes on.`);
     }
-    sim.account('alice').password = demoAccount().password; // works again: noticed at the next retry, within a day
+    sim().account('alice').password = demoAccount().password; // works again: noticed at the next retry, within a day
     await live(25);
     expect(shown.filter((n) => n.title === 'alice: sign-in works again')).toHaveLength(1);
     await live(48);
@@ -120,9 +105,9 @@ describe('keep-alive failing notices', () => {
     const shown = recordNotices();
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
-    sim.account('alice').password = 'changed';
+    sim().account('alice').password = 'changed';
     await live(12); // half a day of failures: not yet news
-    sim.account('alice').password = demoAccount().password;
+    sim().account('alice').password = demoAccount().password;
     await live(2);
     expect((await snapshotOf('id-alice')).keepAlive.failure).toBeUndefined();
     expect(shown.filter((n) => n.id.startsWith('keep-alive:'))).toEqual([]);
@@ -132,7 +117,7 @@ describe('keep-alive failing notices', () => {
     const shown = recordNotices();
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
-    sim.account('alice').used = 95 * GB;
+    sim().account('alice').used = 95 * GB;
     const create = fakeBrowser.notifications.create;
     fakeBrowser.notifications.create = (() => Promise.reject(new Error('worker stopped'))) as never;
     vi.spyOn(console, 'warn').mockImplementation(() => {}); // the background logs the failed task
@@ -156,9 +141,9 @@ describe('notification switches', () => {
     const worker = await freshBrowser([alice(accountOverrides)]);
     await fakeBrowser.storage.local.set({ settings });
     await worker.start('worker-start');
-    sim.account('alice').used = 97 * GB;
+    sim().account('alice').used = 97 * GB;
     await live(1);
-    sim.account('alice').password = 'changed';
+    sim().account('alice').password = 'changed';
     await live(60);
     expect(shown.map((n) => n.title)).toEqual(expected);
   });
@@ -169,7 +154,7 @@ describe('what a failure keeps', () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
     const before = await snapshotOf('id-alice');
-    sim.setFault('api', 'html-502');
+    sim().setFault('api', 'html-502');
     clock.now += DAY;
     await newWorker().onAlarm(ALARM.keepAlive);
     const after = await snapshotOf('id-alice');
@@ -209,13 +194,13 @@ describe('retries never silence the keep-alive', () => {
     await fakeBrowser.storage.local.set({
       snapshots: { ...snapshots, 'id-alice': { ...snapshots['id-alice'], user, capacity, keepAlive: { ...keepAlive, retryAt: clock.now + 1e12 } } },
     });
-    sim.requests.length = 0;
+    sim().requests.length = 0;
     clock.now += DAY;
     await newWorker().onAlarm(ALARM.keepAlive);
-    expect(countRequests(sim, 'api', 200)).toBe(1);
+    expect(countRequests(sim(), 'api', 200)).toBe(1);
     clock.now += 2 * DAY;
     await newWorker().start('worker-start');
-    expect(countRequests(sim, 'api', 200)).toBe(2);
+    expect(countRequests(sim(), 'api', 200)).toBe(2);
   });
 });
 
@@ -224,17 +209,17 @@ describe('an account edited to another server or user', () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
     expect((await snapshotOf('id-alice')).user?.user).toBe('alice');
-    sim.requests.length = 0;
-    const edited = storedAccount(other, other.account('alice2'), { id: 'id-alice', label: 'alice' });
+    sim().requests.length = 0;
+    const edited = storedOther('alice2', { id: 'id-alice', label: 'alice' });
     await storeAccounts([edited]);
     // What the pages show before the background has run: nothing of the old user.
     expect(snapshotFor(edited, (await loadSnapshots())['id-alice']).user).toBeUndefined();
     await newWorker().reschedule();
     const snapshot = await snapshotOf('id-alice');
-    expect(snapshot.user).toMatchObject({ user: 'alice2', node: other.nodeHost });
+    expect(snapshot.user).toMatchObject({ user: 'alice2', node: other().nodeHost });
     expect(snapshot.capacity).toMatchObject({ used: 3 * GB });
-    expect(sim.requests).toEqual([]);
-    expect(other.requests.map((r) => [r.server, r.userId, r.status])).toEqual([['api', 'alice2', 200], ['node', 'alice2', 200]]);
+    expect(sim().requests).toEqual([]);
+    expect(other().requests.map((r) => [r.server, r.userId, r.status])).toEqual([['api', 'alice2', 200], ['node', 'alice2', 200]]);
   });
 
   it('a run in flight with the old credentials is never recorded over the new ones', async () => {
@@ -258,7 +243,7 @@ describe('an account edited to another server or user', () => {
     const check = worker.checkNow({ accountId: 'id-alice' }); // and the page asks for a check
     release();
     await Promise.all([first, check]);
-    expect(countRequests(sim, 'api', 401)).toBe(1); // the old request did go out...
+    expect(countRequests(sim(), 'api', 401)).toBe(1); // the old request did go out...
     expect(JSON.stringify(seen)).not.toContain('credentials-rejected'); // ...but the user never saw its answer
     const snapshot = await snapshotOf('id-alice');
     expect(snapshot.keepAlive).toMatchObject({ lastSuccessAt: clock.now, consecutiveFailures: 0 });
@@ -273,10 +258,10 @@ describe('host access granted', () => {
     const worker = registeredWorker();
     await worker.start('worker-start');
     expect((await snapshotOf('id-alice')).keepAlive.failure).toMatchObject({ kind: 'permission-missing' });
-    expect(sim.requests).toEqual([]);
+    expect(sim().requests).toEqual([]);
     granted = true; // allowed from the popup, which the browser may close at its prompt
-    await (fakeBrowser.permissions.onAdded as unknown as { trigger: (p: unknown) => Promise<unknown> }).trigger({ origins: [`${sim.apiUrl}/*`] });
-    expect(sim.requests.map((r) => [r.server, r.status])).toEqual([['api', 200], ['node', 200]]);
+    await (fakeBrowser.permissions.onAdded as unknown as { trigger: (p: unknown) => Promise<unknown> }).trigger({ origins: [`${sim().apiUrl}/*`] });
+    expect(sim().requests.map((r) => [r.server, r.status])).toEqual([['api', 200], ['node', 200]]);
     expect(currentFailureOf(await snapshotOf('id-alice'))).toBeUndefined();
   });
 });
@@ -285,32 +270,32 @@ describe('manual refresh', () => {
   it('is a full check: getUser (a keep-alive) and then capacity', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
-    sim.requests.length = 0;
+    sim().requests.length = 0;
     clock.now += HOUR;
     await worker.checkNow({});
-    expect(sim.requests.map((r) => r.server)).toEqual(['api', 'node']);
+    expect(sim().requests.map((r) => r.server)).toEqual(['api', 'node']);
     expect((await snapshotOf('id-alice')).keepAlive.lastSuccessAt).toBe(clock.now);
   });
 
   it('twenty fast clicks make one check', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
-    sim.requests.length = 0;
+    sim().requests.length = 0;
     clock.now += HOUR;
     const clicks = Array.from({ length: 20 }, () => worker.checkNow({ accountId: 'id-alice' }));
     await Promise.all(clicks);
-    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([1, 1]);
+    expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([1, 1]);
     clock.now += 11_000; // ten seconds later a click checks again
     await worker.checkNow({ accountId: 'id-alice' });
-    expect([countRequests(sim, 'api'), countRequests(sim, 'node')]).toEqual([2, 2]);
+    expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([2, 2]);
   });
 
   it('the periodic refresh stays one capacity call', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
-    sim.requests.length = 0;
+    sim().requests.length = 0;
     clock.now += 30 * MINUTE;
     await worker.onAlarm(ALARM.refresh);
-    expect(sim.requests.map((r) => r.server)).toEqual(['node']);
+    expect(sim().requests.map((r) => r.server)).toEqual(['node']);
   });
 });

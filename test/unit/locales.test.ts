@@ -35,5 +35,14 @@ describe('catalogues', () => {
     const offending = Object.entries(ja).filter(([, text]) => halfWidth.test(text.replace(/^\d+\. /, '')));
     expect(offending).toEqual([]);
   });
-});
 
+  it('the setup guide names the Test connection button by its label', () => {
+    expect(en.setupFinishText).toContain(en.testConnection);
+    expect(ja.setupFinishText).toContain(`「${ja.testConnection}」`);
+  });
+
+  it('the setup guide says of Apps Connection only what the spec says (NOTES.md: it may be off until enabled), no dated claim', () => {
+    const setup = Object.entries({ ...en, ...Object.fromEntries(Object.entries(ja).map(([k, v]) => [`ja:${k}`, v])) }).filter(([key]) => /setup/.test(key));
+    expect(setup.filter(([, text]) => /\b(19|20)\d\d\b|\d{4}\s?年/.test(text))).toEqual([]);
+  });
+});

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM } from '@/lib/background/schedule';
 import { demoAccount } from '../../scripts/simulator/simulator';
-import { clock, countRequests, fireAlarm, freshBrowser, MINUTE, registeredWorker, simulatorForFile, snapshotOf } from './helpers/harness';
+import { clock, countRequests, fireAlarm, freshBrowser, MINUTE, registeredWorker, simulatorForSuite, snapshotOf } from './helpers/harness';
 
 // The node server getUser names is cached; a node that stops answering is looked up again,
 // and looking it up never sends getUser sooner than getUser's own backoff allows.
 
-const { sim, stored } = simulatorForFile([demoAccount({ userId: 'alice' })]);
+const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
 const alice = () => stored('alice');
 
 describe('the node server', () => {

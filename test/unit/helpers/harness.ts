@@ -19,12 +19,13 @@ const START = Date.UTC(2026, 10, 2, 0, 0, 0);
 export const clock = { now: START };
 
 /**
- * One simulator for a test file, on the shared clock, serving these accounts: started before the
- * file's tests and closed after them; before each test the clock is back at its start, and the
- * simulator has no request recorded and no fault set. `sim()` is the running simulator,
- * `stored(userId)` the account (as the options page stores it) that signs in to one of its users.
+ * One simulator for the tests of the suite it is called in (a file, or a describe block), on the
+ * shared clock, serving these accounts: started before them and closed after them; before each
+ * test the clock is back at its start, and the simulator has no request recorded and no fault
+ * set. `sim()` is the running simulator, `stored(userId)` the account (as the options page
+ * stores it) that signs in to one of its users.
  */
-export function simulatorForFile(accounts: readonly SimAccount[]) {
+export function simulatorForSuite(accounts: readonly SimAccount[]) {
   let running: Simulator | undefined;
   const sim = (): Simulator => running!;
   beforeAll(async () => {
@@ -37,7 +38,7 @@ export function simulatorForFile(accounts: readonly SimAccount[]) {
     sim().setFault('api', undefined);
     sim().setFault('node', undefined);
   });
-  return { sim, stored: (userId: string): Account => storedAccount(sim(), sim().account(userId)) };
+  return { sim, stored: (userId: string, overrides: Partial<Account> = {}): Account => storedAccount(sim(), sim().account(userId), overrides) };
 }
 
 /** Writes accounts into storage.local as the options page leaves them (list and version marker). */
