@@ -21,11 +21,11 @@ const DAY_MS = 86_400_000;
 const outFlag = process.argv.indexOf('--out');
 const OUT = resolve(outFlag < 0 ? STORE_DIR : process.argv[outFlag + 1]!);
 
-/** The accounts on screen: a calm one, a critically full one, a roomy one. */
+/** The accounts on screen: a calm one, a critically full one, a roomy one (a 100 GB contract, no bonus: quota = contract + bonus). */
 const ACCOUNTS = [
   { sim: demoAccount(), label: 'Personal', growth: 0.06 },
   { sim: demoAccount({ userId: 'photos', password: 'pw-photos', apiKey: 'key-photos', quota: 20 * GB, used: Math.round(19.3 * GB), bonus: undefined }), label: 'Photos', growth: 0.1 },
-  { sim: demoAccount({ userId: 'archive', password: 'pw-archive', apiKey: 'key-archive', quota: 100 * GB, used: 31 * GB }), label: 'Archive', growth: 0.15 },
+  { sim: demoAccount({ userId: 'archive', password: 'pw-archive', apiKey: 'key-archive', capacityGb: 100, quota: 100 * GB, used: 31 * GB, bonus: undefined }), label: 'Archive', growth: 0.15 },
 ];
 
 /** Sixty days of readings ending at the account's usage today, as the background stores them. */
@@ -55,12 +55,15 @@ async function realPages(sim: Simulator, locale: StoreLocale) {
       while (!(await chrome.notifications.getAll())['usage:id-photos']) await new Promise((r) => setTimeout(r, 50));
     });
     const popupPng = await popup.page.locator('body').screenshot();
+    // Below each card, with the popup's own padding (12 px): where the image may end the popup.
+    const popupCuts = await popup.page.getByRole('article').evaluateAll((cards) =>
+      cards.map((card) => Math.round(card.getBoundingClientRect().bottom + 12)));
     const options = await session.open('options', 'history');
     await options.setViewportSize(SCREENSHOT);
     await options.getByText(messages(locale)('historyHeading')).first().waitFor();
     await options.locator('.usage__figures').first().waitFor().catch(() => undefined);
     const optionsPng = await options.screenshot();
-    return { popupPng, optionsPng };
+    return { popupPng, popupCuts, optionsPng };
   } finally {
     await session.close();
   }
@@ -87,11 +90,11 @@ async function main() {
   const browser: Browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu'] });
   try {
     for (const locale of STORE_LOCALES) {
-      const { popupPng, optionsPng } = await realPages(sim, locale);
+      const { popupPng, popupCuts, optionsPng } = await realPages(sim, locale);
       const { short, captions } = listing(locale);
       const t = messages(locale);
       const frame = (file: string, size: { width: number; height: number }, kind: Parameters<typeof storeFrame>[0]['kind'], caption: string) =>
-        storeFrame({ browser, locale, size, kind, caption, icon, name: t('extName'), popup: popupPng, notice: usageNotice(locale), path: join(OUT, file) });
+        storeFrame({ browser, locale, size, kind, caption, icon, name: t('extName'), popup: popupPng, popupCuts, notice: usageNotice(locale), path: join(OUT, file) });
       await frame(`screenshot-popup-${locale}.png`, SCREENSHOT, 'popup', captions.popup!);
       // The options page is shown as it is, at the screenshot's size.
       writeFileSync(join(OUT, `screenshot-options-${locale}.png`), optionsPng);

@@ -5,19 +5,27 @@ import type { StoreLocale } from './assets';
 // The layouts of the store images: plain HTML laid out by Chromium at the exact pixel size, around
 // screenshots of the real pages. Nothing here draws the extension's own pages.
 
+/** The popup's width (entrypoints/popup/style.css), at which its screenshot is shown. */
+export const POPUP_WIDTH = 360;
+
 const png = (buffer: Buffer) => `data:image/png;base64,${buffer.toString('base64')}`;
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `
   * { box-sizing: border-box; margin: 0; }
   body { width: 100vw; height: 100vh; overflow: hidden; display: flex; align-items: center; gap: 6%;
-    padding: 0 6%; font-family: system-ui, 'IPAGothic', sans-serif; color: #0b2a55;
+    padding: 0 6%; font-family: system-ui, sans-serif; color: #0b2a55;
     background: linear-gradient(135deg, #eaf2fe 0%, #cfe0fb 100%); }
+  /* As the pages do (components/theme.css): system-ui can be IPAGothic, whose Latin is fixed-width. */
+  :lang(ja) body { font-family: 'Hiragino Sans', 'Noto Sans CJK JP', IPAPGothic, system-ui, sans-serif; }
   .words { flex: 1; display: flex; flex-direction: column; gap: 24px; }
   .brand { display: flex; align-items: center; gap: 16px; font-weight: 700; white-space: nowrap; }
-  .caption { font-weight: 600; line-height: 1.35; }
-  .shot { position: relative; flex: none; align-self: flex-start; margin-top: 48px; }
-  .shot img.page { display: block; border-radius: 10px; box-shadow: 0 12px 40px rgb(11 42 85 / 0.28); }
+  .caption { font-weight: 600; line-height: 1.35; text-wrap: balance; }
+  /* Japanese lines break between phrases, never inside a word (削 / 除). */
+  :lang(ja) .caption { word-break: auto-phrase; line-break: strict; }
+  .shot { position: relative; flex: none; align-self: flex-start; margin-top: 48px; overflow: hidden;
+    border-radius: 10px; box-shadow: 0 12px 40px rgb(11 42 85 / 0.28); }
+  .shot img.page { display: block; }
   .toast { position: absolute; width: 370px; top: 200px; right: 40px; display: grid; grid-template-columns: 40px 1fr;
     gap: 4px 12px; padding: 14px 16px; border-radius: 10px; background: #fff; color: #202124;
     box-shadow: 0 10px 32px rgb(0 0 0 / 0.3); font-size: 15px; line-height: 1.4; }
@@ -38,21 +46,31 @@ export interface FrameOptions {
   name: string;
   /** The popup as the browser drew it. */
   popup: Buffer;
+  /** Where the popup may be cut, in its CSS pixels from the top: below each card. */
+  popupCuts: number[];
   /** The notice the state gets, in the extension's words. */
   notice: { title: string; message: string };
   path: string;
 }
 
-function body({ kind, caption, icon, name, popup, notice, size }: FrameOptions): string {
+/**
+ * How much of the popup an image shows in `room` pixels: down to the lowest cut that fits (below the
+ * last card that fits whole, so no sentence is cut mid-line), or all the room where no cut fits.
+ */
+export function popupHeight(cuts: number[], room: number): number {
+  const fitting = cuts.filter((cut) => cut <= room);
+  return fitting.length > 0 ? Math.max(...fitting) : room;
+}
+
+function body({ kind, caption, icon, name, popup, popupCuts, notice, size }: FrameOptions): string {
   if (kind === 'tile') {
     return `<div class="words" style="gap:14px"><div class="brand" style="font-size:30px"><img src="${icon}" width="72" height="72" alt="">${escape(name)}</div>
       <p class="caption" style="font-size:17px">${escape(caption)}</p></div>`;
   }
   const big = kind === 'marquee';
   const brand = `<div class="brand" style="font-size:${big ? 44 : 34}px"><img src="${icon}" width="${big ? 104 : 80}" height="${big ? 104 : 80}" alt="">${escape(name)}</div>`;
-  // The popup is cut at the bottom edge where it is taller than the image.
-  const maxHeight = size.height - 48;
-  const shot = `<div class="shot" style="max-height:${maxHeight}px;overflow:hidden"><img class="page" src="${png(popup)}" width="360" alt=""></div>`;
+  const height = popupHeight(popupCuts, size.height - 48);
+  const shot = `<div class="shot" style="height:${height}px"><img class="page" src="${png(popup)}" width="${POPUP_WIDTH}" alt=""></div>`;
   // The system's notification, beside the popup of the account it is about.
   const toast = kind === 'notification'
     ? `<div class="toast"><img src="${icon}" alt=""><span class="app">${escape(name)}</span><strong>${escape(notice.title)}</strong><span>${escape(notice.message)}</span></div>`
