@@ -43,6 +43,23 @@ function brokenOverLines(page: Page, selectors: string[]): Promise<string[]> {
   }, selectors);
 }
 
+/**
+ * Whether Latin text in the page's body font is fixed-width (as in IPAGothic, which `system-ui`
+ * can be on Linux in Japanese): names and units would look like code.
+ */
+function latinFixedWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const width = (text: string) => {
+      const span = document.body.appendChild(document.createElement('span'));
+      span.textContent = text;
+      const { width } = span.getBoundingClientRect();
+      span.remove();
+      return width;
+    };
+    return Math.abs(width('iiiiiiii') - width('MMMMMMMM')) < 1;
+  });
+}
+
 describe.each(['en', 'ja'] as const)('every page state (%s)', (locale) => {
   it('light and dark: a screenshot, no axe violations, and (ja) no English left', async () => {
     const browser = await launchExtension({ locale });
@@ -55,13 +72,19 @@ describe.each(['en', 'ja'] as const)('every page state (%s)', (locale) => {
         // Chromium's own style for extension pages would shrink the text to 75 %.
         const fontSize = await page.evaluate(() => getComputedStyle(document.body).fontSize);
         if (fontSize !== '14px') problems.push(`${state.name}: body text ${fontSize}, not 14px`);
+        if (await latinFixedWidth(page)) problems.push(`${state.name}: Latin text in a fixed-width font`);
         if (state.name.startsWith('popup')) {
           for (const text of await brokenOverLines(page, UNBROKEN)) problems.push(`${state.name}: "${text}" breaks over lines`);
         }
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
           const file = join(DIR, `${state.name}-${scheme}-${locale}.png`);
-          await (state.name.startsWith('popup') ? page.locator('body').screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
+          if (state.name.startsWith('popup')) await page.locator('body').screenshot({ path: file });
+          else {
+            // A full-page capture of a scrolled page draws the sticky side navigation as far down as it was scrolled.
+            await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+            await page.screenshot({ path: file, fullPage: true });
+          }
           if (!(existsSync(file) && statSync(file).size > 5_000)) problems.push(`${file}: no screenshot`);
           for (const v of await axeViolations(page)) problems.push(`${state.name} ${scheme}: axe ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(', ')}`);
         }

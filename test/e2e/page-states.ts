@@ -16,12 +16,12 @@ const MINUTE = 60_000;
 /** A day in the e2e build (WXT_TIME_SCALE 720): two minutes. */
 const E2E_DAY_MS = 120_000;
 
-/** The simulated accounts behind the states: one calm, one nearly full, one to break. */
+/** The simulated accounts behind the states: one calm, one nearly full, one to break (a 100 GB contract, no bonus), one whose bonus ends. */
 export function stateAccounts(now = Date.now()): SimAccount[] {
   return [
     demoAccount({}, now),
     demoAccount({ userId: 'photos', password: 'pw-photos', apiKey: 'key-photos', quota: 20 * GB, used: Math.round(19.3 * GB), bonus: undefined }, now),
-    demoAccount({ userId: 'archive', password: 'pw-archive', apiKey: 'key-archive', quota: 100 * GB, used: 31 * GB }, now),
+    demoAccount({ userId: 'archive', password: 'pw-archive', apiKey: 'key-archive', capacityGb: 100, quota: 100 * GB, used: 31 * GB, bonus: undefined }, now),
     // Its +8 GB bonus ends within 30 of the build's days (an hour), and 22.5 GB do not fit in 20 GB.
     demoAccount({ userId: 'bonus', password: 'pw-bonus', apiKey: 'key-bonus', used: Math.round(22.5 * GB), bonus: { sinceMs: now - 60 * MINUTE, untilMs: now + 50 * MINUTE, increaseGb: 8 } }, now),
   ];
@@ -130,8 +130,9 @@ async function failedSignIn(context: StateContext, label: string, failure: Recor
   return popup;
 }
 
-/** The options page with the account form open. */
+/** The options page with the account form open, beside one account (not the last state's). */
 async function optionsForm(context: StateContext) {
+  await context.browser.storeAccounts([stored(context.sim, 'demo-user', 'Personal')]);
   const options = new OptionsPage(await context.browser.open('options'), context.locale);
   await options.openNewAccount();
   return options;
@@ -298,7 +299,7 @@ export const PAGE_STATES: PageState[] = [
     },
   },
   {
-    // One account the browser has (updated), one it has not (added, without its secrets); the box for secrets ticked.
+    // One account the browser has, the same in the file (left alone), one it has not (added, without its secrets); the box for secrets ticked.
     name: 'options-import-preview',
     open: async (c) => {
       const user = c.sim.account('demo-user');
