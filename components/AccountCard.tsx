@@ -5,12 +5,12 @@ import { formatBytes, formatDate, formatGb, formatRelative } from '@/lib/format'
 import type { HistoryPoint } from '@/lib/store/history';
 import { t } from '@/lib/i18n';
 import type { ServiceTime } from '@/lib/service/timestamps';
-import { taskInterval, type Settings } from '@/lib/store/settings';
-import { nextCheckAt } from '@/lib/background/schedule';
+import type { Settings } from '@/lib/store/settings';
+import { nextAttemptAt } from '@/lib/background/schedule';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { usageLevel, usagePercent } from '@/lib/outlook/usage-level';
 import { figuresOutOfDate, standingOf } from '@/lib/outlook/standing';
-import { nextSignInWords } from '@/lib/outlook/card-words';
+import { failureTellsNextSignIn, nextSignInWords } from '@/lib/outlook/card-words';
 import { useState } from 'preact/hooks';
 import { CopyButton } from './CopyButton';
 import { loadedExtras } from './on-demand';
@@ -58,7 +58,8 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   const shortfall = figures && bonusShortfall(bonus, figures, now);
   const { lastSuccessAt } = snapshot.keepAlive;
   const outOfDate = figures !== undefined && failure !== undefined && figuresOutOfDate(figures.at, settings, now);
-  const nextSignIn = nextCheckAt(snapshot.keepAlive, taskInterval(settings, 'keepAlive'));
+  // One time for the next attempt: a failure's line tells it when it is the sign-in's.
+  const nextSignIn = standing.kind !== 'fine' && failureTellsNextSignIn(standing.failure, standing.task) ? undefined : nextAttemptAt(snapshot, 'keepAlive', settings);
   const [keyName, keyVendor] = [text(apiKey?.name), text(apiKey?.vendor)];
   const application = keyName && keyVendor ? t('applicationBy', [keyName, keyVendor]) : keyName;
   // Among several accounts a card is compact; its details open on request.
@@ -88,7 +89,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
           {t('bonusEnding', [formatGb(shortfall.increaseGb, locale), formatDate(shortfall.until, locale), formatBytes(shortfall.overBytes, locale)])}
         </p>
       )}
-      {standing.kind !== 'fine' && extras && <extras.CardFailure account={account} snapshot={snapshot} standing={standing} now={now} locale={locale} />}
+      {standing.kind !== 'fine' && extras && <extras.CardFailure account={account} snapshot={snapshot} standing={standing} next={nextAttemptAt(snapshot, standing.task, settings)} now={now} locale={locale} />}
       {outOfDate && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}
       {compact && user && (
         <button type="button" class="card__expand" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>

@@ -4,7 +4,9 @@ import { t } from '@/lib/i18n';
 import { snapshotFor, type AccountSnapshot } from '@/lib/store/account-state';
 import type { Settings } from '@/lib/store/settings';
 import { isAlarming, standingOf } from '@/lib/outlook/standing';
-import { transientLine } from '@/lib/outlook/retry-words';
+import { nextTryLine, transientLine } from '@/lib/outlook/retry-words';
+import { failureTellsNextSignIn } from '@/lib/outlook/card-words';
+import { nextAttemptAt } from '@/lib/background/schedule';
 import { AccountSchedule } from './AccountSchedule';
 import { ConfirmButton } from './ConfirmButton';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -53,15 +55,21 @@ function AccountEntry({ account, snapshot, settings, now, locale, onEdit, onRemo
   // Told as the popup tells it: a failure that passes by itself is a quiet line for a day.
   const standing = standingOf(snapshot, now);
   const failure: Failure | undefined = missing.length > 0 ? { kind: 'not-configured', missing } : isAlarming(standing) ? standing.failure : undefined;
+  const task = standing.kind === 'fine' ? 'keepAlive' : standing.task;
+  // One time for the next attempt, as on the card: the failure's line, or the schedule's.
+  const next = nextAttemptAt(snapshot, task, settings);
+  const shown = failure ?? (standing.kind === 'transient' ? standing.failure : undefined);
+  const nextTry = failure && nextTryLine(failure, next, now, locale);
   return (
     <>
       <div class="account-list__name">
         <strong>{accountName(account)}</strong>
         <span>{t('accountAt', [account.userId, hostOf(account.baseUrl)])}</span>
       </div>
-      <AccountSchedule snapshot={snapshot} settings={settings} now={now} locale={locale} />
+      <AccountSchedule snapshot={snapshot} settings={settings} now={now} locale={locale} nextTold={shown !== undefined && failureTellsNextSignIn(shown, task)} />
       {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} showFix={false} />}
-      {!failure && standing.kind === 'transient' && <p class="quiet">{transientLine(standing, now, locale)}</p>}
+      {nextTry && <p class="quiet">{nextTry}</p>}
+      {!failure && standing.kind === 'transient' && <p class="quiet">{transientLine(standing, next, now, locale)}</p>}
       <div class="actions">
         <button type="button" onClick={() => onEdit(account)}>{t('edit')}</button>
         <ConfirmButton label={t('remove')} question={t('removeAccountQuestion', [accountName(account)])} onConfirm={() => onRemove(account)} />

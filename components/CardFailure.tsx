@@ -10,20 +10,22 @@ interface Props {
   snapshot: AccountSnapshot;
   /** The account's standing, when something is failing. */
   standing: Exclude<Standing, { kind: 'fine' }>;
+  /** When the failed task really runs next (nextAttemptAt). */
+  next: number | undefined;
   now: number;
   locale: string;
 }
 
 /**
  * What an account card says about a failure: one passing by itself in a quiet line; one the user
- * must hear about with its fix and the next try; a sign-in failing too long, with what that risks.
+ * must hear about with its fix and what comes next (a retry, or a pause until the user acts); a sign-in failing too long, with what that risks.
  */
-export function CardFailure({ account, snapshot, standing, now, locale }: Props) {
-  const nextTry = standing.kind !== 'transient' && nextTryLine(standing, now, locale);
+export function CardFailure({ account, snapshot, standing, next, now, locale }: Props) {
+  const nextTry = standing.kind !== 'transient' && nextTryLine(standing.failure, next, now, locale);
   return (
     <>
       {standing.kind === 'transient' ? (
-        <p class="card__quiet">{transientLine(standing, now, locale)}</p>
+        <p class="card__quiet">{transientLine(standing, next, now, locale)}</p>
       ) : (
         <FailureNotice failure={standing.failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} />
       )}

@@ -1,3 +1,4 @@
+import { t } from './i18n';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
 
 /** Bytes in a GB as the service counts them (binary). */
@@ -65,13 +66,21 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-/** How long ago (or from now), e.g. "3 minutes ago", "in 2 hours". */
-export function formatRelative(epochMs: number, now: number, locale: string): string {
+/**
+ * How long ago (or from now), e.g. "3 minutes ago", "in 2 hours". Under a minute it says "just
+ * now" behind and "shortly" ahead: Intl's "this minute" (JA 「1 分以内」) reads the same both ways.
+ * `ahead` says which way a moment at `now` faces.
+ */
+export function formatRelative(epochMs: number, now: number, locale: string, ahead = epochMs > now): string {
   const diff = epochMs - now;
   const relative = formatter('relative', locale, {}, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
-  const [unit, ms] = STEPS.find(([, ms]) => Math.abs(diff) >= ms) ?? ['minute', Infinity];
-  return relative.format(Math.round(diff / ms), unit);
+  const step = STEPS.find(([, ms]) => Math.abs(diff) >= ms);
+  if (!step) return t(ahead ? 'shortly' : 'justNow');
+  return relative.format(Math.round(diff / step[1]), step[0]);
 }
+
+/** When something due comes, from now: one due already or overdue (the browser was closed) comes "shortly". */
+export const formatAhead = (epochMs: number, now: number, locale: string): string => formatRelative(Math.max(epochMs, now), now, locale, true);
 
 /** A length of time in the largest fitting unit, as the extension counts time: "40 minutes", "3 hours", "2 days". */
 export function formatDuration(ms: number, locale: string): string {

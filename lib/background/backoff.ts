@@ -1,9 +1,6 @@
-import type { Failure } from '../service/failures';
+import { sendsNothing, type Failure } from '../service/failures';
 import type { Task } from '../store/settings';
 import { DAY_MS, MINUTE_MS } from '../time';
-
-/** Failures where nothing was sent: the account is incomplete, unsendable or lacks its permission. */
-const NEEDS_THE_USER: ReadonlySet<Failure['kind']> = new Set(['not-configured', 'api-key-unsendable', 'permission-missing']);
 
 /**
  * Failures only the user can fix (a rejected password or key, a refused redirect) wait up to
@@ -14,7 +11,7 @@ const USER_FIXES: ReadonlySet<Failure['kind']> = new Set(['credentials-rejected'
 const OUTAGE_RETRY_MS = 60 * MINUTE_MS;
 
 /** Whether the user is the one to fix this failure, in the account's details or its access. */
-export const fixedByTheUser = (failure: Failure): boolean => NEEDS_THE_USER.has(failure.kind) || USER_FIXES.has(failure.kind);
+export const fixedByTheUser = (failure: Failure): boolean => sendsNothing(failure) || USER_FIXES.has(failure.kind);
 
 /** The first retry: a minute for the keep-alive; capacity is never polled more than every 5 minutes. */
 const FIRST_RETRY_MS: Record<Task, number> = { keepAlive: MINUTE_MS, refresh: 5 * MINUTE_MS };
@@ -26,7 +23,7 @@ const FIRST_RETRY_MS: Record<Task, number> = { keepAlive: MINUTE_MS, refresh: 5 
  * Undefined when retrying cannot help: nothing was sent, and only the user can change that.
  */
 export function retryDelay(task: Task, failures: number, failure: Failure, intervalMs: number): number | undefined {
-  if (NEEDS_THE_USER.has(failure.kind)) return undefined;
+  if (sendsNothing(failure)) return undefined;
   const first = FIRST_RETRY_MS[task];
   const latest = Math.max(first, task === 'keepAlive' ? Math.min(intervalMs, DAY_MS) : intervalMs);
   const longestDoubled = USER_FIXES.has(failure.kind) ? latest : Math.min(latest, Math.max(first, OUTAGE_RETRY_MS));

@@ -6,6 +6,7 @@ import { emptySnapshot, type AccountSnapshot } from '../store/account-state';
 import { installFakeExtensionApis } from '../../test/unit/helpers/fake-extension';
 import { BADGE_COLORS, badgeFor, badgeTitle, type AccountView, type BadgeState } from './badge';
 import { GIB as GB } from '../format';
+import { DAY_MS as DAY } from '../time';
 
 const AT = Date.UTC(2026, 10, 2, 12, 0, 0);
 const account = (name: string): Account => ({
@@ -58,7 +59,7 @@ describe('badgeFor', () => {
   it('lists every account for the title: usage and its level, last sign-in and standing', () => {
     expect(badgeFor([view('a', 40), view('b', undefined, rejected)], DEFAULT_SETTINGS, SOON).accounts).toEqual([
       { name: 'a', percent: 40, level: 'normal', keptAliveAt: AT, standing: { kind: 'fine' } },
-      { name: 'b', standing: { kind: 'needs-you', failure: { kind: 'credentials-rejected' }, task: 'keepAlive', failedAt: AT } },
+      { name: 'b', standing: { kind: 'needs-you', failure: { kind: 'credentials-rejected' }, task: 'keepAlive', failedAt: AT }, next: AT + DAY },
     ]);
   });
 

@@ -10,6 +10,7 @@ import { standingOf, type Standing } from '../outlook/standing';
 import { usageWords } from '../outlook/card-words';
 import { transientLine } from '../outlook/retry-words';
 import type { AccountSnapshot } from '../store/account-state';
+import { nextAttemptAt } from './schedule';
 import { usageLevel, usagePercent } from '../outlook/usage-level';
 
 /**
@@ -36,6 +37,8 @@ interface BadgeAccount {
   level?: UsageLevel;
   keptAliveAt?: number;
   standing: Standing;
+  /** When its failed task really runs next: the tooltip names the same time as the card. */
+  next?: number;
   /** Whose key it sends: a refused application key is told as the card tells it. */
   keySource?: KeySource;
 }
@@ -59,11 +62,14 @@ export function badgeFor(views: readonly AccountView[], settings: Settings, now:
   const accounts = views.map(({ account, snapshot }): BadgeAccount => {
     const percent = snapshot.capacity && usagePercent(snapshot.capacity);
     const keptAliveAt = snapshot.keepAlive.lastSuccessAt;
+    const standing = standingOf(snapshot, now);
+    const next = standing.kind === 'fine' ? undefined : nextAttemptAt(snapshot, standing.task, settings);
     return {
       name: accountName(account),
       ...(percent !== undefined && { percent, level: usageLevel(percent, settings) }),
       ...(keptAliveAt !== undefined && { keptAliveAt }),
-      standing: standingOf(snapshot, now),
+      standing,
+      ...(next !== undefined && { next }),
       ...(account.keySource && { keySource: account.keySource }),
     };
   });
@@ -81,21 +87,21 @@ export function badgeFor(views: readonly AccountView[], settings: Settings, now:
 /** The badge's tooltip: the extension's name, then each account with the card's words. */
 export function badgeTitle(state: BadgeState, locale = uiLocale()): string {
   if (state.accounts.length === 0) return `${t('extName')}\n${t('badgeNotConfigured')}`;
-  const lines = state.accounts.map(({ name, percent, level, keptAliveAt, standing, keySource }) => {
+  const lines = state.accounts.map(({ name, percent, level, keptAliveAt, standing, next, keySource }) => {
     const usage = percent === undefined ? t('badgeUsageUnknown') : usageWords(percent, level ?? 'normal', locale);
     const alive = keptAliveAt === undefined ? t('noSignInYet') : t('lastSignIn', [formatDateTime(keptAliveAt, locale)]);
-    return `${name}: ${usage} · ${alive}${standingWords(standing, { keySource }, state.at, locale)}`;
+    return `${name}: ${usage} · ${alive}${standingWords(standing, next, { keySource }, state.at, locale)}`;
   });
   return [t('extName'), ...lines].join('\n');
 }
 
 /** The account's problem on its own line, marked by what it asks of the user. */
-function standingWords(standing: Standing, account: FailureContext, now: number, locale: string): string {
+function standingWords(standing: Standing, next: number | undefined, account: FailureContext, now: number, locale: string): string {
   switch (standing.kind) {
     case 'fine':
       return '';
     case 'transient':
-      return `\n${transientLine(standing, now, locale)}`;
+      return `\n${transientLine(standing, next, now, locale)}`;
     case 'needs-you':
       return `\n! ${t('badgeNeedsYou')}: ${describeFailure(standing.failure, account).message}`;
     case 'outage':

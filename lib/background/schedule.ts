@@ -62,6 +62,10 @@ export function nextCheckAt(state: TaskState, intervalMs: number): number | unde
   return Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity);
 }
 
+/** When a task of an account really runs next (nextCheckAt with the task's interval from the settings). */
+export const nextAttemptAt = (snapshot: AccountSnapshot, task: Task, settings: Settings): number | undefined =>
+  nextCheckAt(snapshot[task], taskInterval(settings, task));
+
 /** When the earliest backed-off retry of any account is due, if any. */
 export function nextRetryAt(snapshots: readonly AccountSnapshot[]): number | undefined {
   const times = snapshots.flatMap((s) => TASKS.flatMap((task) => s[task].retryAt ?? []));

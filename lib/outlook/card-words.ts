@@ -1,6 +1,7 @@
-import { formatPercent, formatRelative } from '../format';
+import { formatAhead, formatPercent } from '../format';
 import { t } from '../i18n';
-import type { UsageLevel } from '../store/settings';
+import { sendsNothing, type Failure } from '../service/failures';
+import type { Task, UsageLevel } from '../store/settings';
 
 /** Usage as the card and the badge's tooltip say it: the level named with the percentage ("Nearly full: 92 %"). */
 export function usageWords(percent: number, level: UsageLevel, locale: string): string {
@@ -8,11 +9,13 @@ export function usageWords(percent: number, level: UsageLevel, locale: string): 
   return level === 'critical' ? t('levelCritical', [shown]) : level === 'warning' ? t('levelWarning', [shown]) : shown;
 }
 
-/**
- * When the next sign-in is due, as the card and the Settings page's list both say it: one overdue
- * (the browser was closed) or less than formatRelative's smallest step away ("this minute") runs
- * shortly.
- */
+/** When the next sign-in is due, as the card and the Settings page's list both say it. */
 export function nextSignInWords(next: number, now: number, locale: string): string {
-  return next - now < 60_000 ? t('nextSignInShortly') : t('nextSignInAt', [formatRelative(next, now, locale)]);
+  return t('nextSignInAt', [formatAhead(next, now, locale)]);
 }
+
+/**
+ * Whether a failure's line already tells when the next sign-in comes (it is the sign-in's
+ * failure) or that none comes (the account is paused): then no separate "Next sign-in" line.
+ */
+export const failureTellsNextSignIn = (failure: Failure, task: Task): boolean => task === 'keepAlive' || sendsNothing(failure);

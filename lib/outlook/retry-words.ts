@@ -1,19 +1,26 @@
-import { formatRelative } from '../format';
+import { formatAhead, formatRelative } from '../format';
 import { t } from '../i18n';
+import { needsTheUser, sendsNothing, type Failure } from '../service/failures';
 import type { Standing } from './standing';
 
 // A failure's times in words, apart from the card's other words (card-words.ts): the popup loads
-// them only with a failure to show (components/popup-extras.tsx).
+// them only with a failure to show (components/popup-extras.tsx). `next` is when the failed task
+// really runs again: the sooner of its schedule and its retry (lib/background/schedule.ts
+// nextCheckAt), so the card never names two times for one attempt.
 
-/** A transient failure in one quiet line: when the check failed, when the retry the extension scheduled comes. */
-export function transientLine(standing: Extract<Standing, { failure: unknown }>, now: number, locale: string): string {
-  const failed = formatRelative(standing.failedAt ?? now, now, locale);
-  return standing.retryAt === undefined
-    ? t('transientFailureLater', [failed])
-    : t('transientFailure', [failed, formatRelative(Math.max(standing.retryAt, now), now, locale)]);
+/** A transient failure in one quiet line: when the check failed, when the next attempt comes. */
+export function transientLine(standing: Extract<Standing, { failure: unknown }>, next: number | undefined, now: number, locale: string): string {
+  const failed = formatRelative(standing.failedAt ?? now, now, locale, false);
+  return next === undefined ? t('transientFailureLater', [failed]) : t('transientFailure', [failed, formatAhead(next, now, locale)]);
 }
 
-/** When the retry the extension scheduled comes, in words ("in 23 hours", "tomorrow"), if one is. */
-export function nextTryLine(standing: Extract<Standing, { failure: unknown }>, now: number, locale: string): string | undefined {
-  return standing.retryAt === undefined ? undefined : t('nextTry', [formatRelative(Math.max(standing.retryAt, now), now, locale)]);
+/**
+ * What comes next after a failure the user hears about: paused, when nothing is sent until the
+ * user acts; a retry at `next` that the user can bring forward, when only the user can fix it;
+ * else the next try.
+ */
+export function nextTryLine(failure: Failure, next: number | undefined, now: number, locale: string): string | undefined {
+  if (sendsNothing(failure)) return t(failure.kind === 'permission-missing' ? 'pausedUntilAccess' : 'pausedUntilUpdate');
+  if (next === undefined) return undefined;
+  return t(needsTheUser(failure) ? 'nextTryOrUpdate' : 'nextTry', [formatAhead(next, now, locale)]);
 }

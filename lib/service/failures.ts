@@ -80,3 +80,9 @@ const NEEDS_THE_USER: ReadonlySet<Failure['kind']> = new Set<Failure['kind']>([
 
 /** Whether only the user can end this failure (the rest pass by themselves: network, timeout, server error, rate limit). */
 export const needsTheUser = (failure: Failure): boolean => NEEDS_THE_USER.has(failure.kind);
+
+/** Failures where nothing was sent (the account is incomplete, its key unsendable or its access not granted): no retry helps. */
+const NOTHING_SENT: ReadonlySet<Failure['kind']> = new Set<Failure['kind']>(['not-configured', 'api-key-unsendable', 'permission-missing']);
+
+/** Whether nothing is sent for this account until the user changes it (it is paused, not retried). */
+export const sendsNothing = (failure: Failure): boolean => NOTHING_SENT.has(failure.kind);

@@ -158,6 +158,17 @@ describe('the settings page in sections', () => {
     expect(await entry('New')).toContain('Next sign-in shortly');
     vi.useRealTimers();
   });
+
+  it('an imported account without its password is paused, with no next sign-in promised', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    await storeAccounts([account({ password: '' })]);
+    await storeSnapshots({ home: snapshot(40) });
+    render(<App />);
+    const text = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!.textContent;
+    expect(text).toContain('Paused until you update this account');
+    expect(text).not.toContain('Next sign-in');
+    vi.useRealTimers();
+  });
 });
 
 describe('a refused key, fixed in one click', () => {

@@ -39,7 +39,7 @@ async function card(stored: AccountSnapshot) {
 describe('one failed check leaves the card calm', () => {
   it('says when it failed and when it tries again, in one quiet line; no alarm, no deletion date, figures not out of date', async () => {
     const home = await card(signInFailed({ kind: 'network' }, NOW, NOW + 5 * MIN));
-    expect(home.querySelector('.card__quiet')?.textContent).toBe('The last check failed this minute. Storage Keeper tries again in 5 minutes.');
+    expect(home.querySelector('.card__quiet')?.textContent).toBe('The last check failed just now. Storage Keeper tries again in 5 minutes.');
     expect(home.querySelector('.failure')).toBeNull();
     expect(home.textContent).not.toContain('deleted after about two years');
     expect(home.textContent).not.toContain('may be out of date');
@@ -80,7 +80,61 @@ describe('the retry the extension scheduled, in words', () => {
   it('in hours when it is hours away, in Japanese too', async () => {
     installFakeExtensionApis({ locale: 'ja' });
     const home = await card(signInFailed({ kind: 'server-error', status: 503, retryAfterMs: 3 * 3_600_000 }, NOW, NOW + 3 * 3_600_000));
-    expect(home.querySelector('.card__quiet')?.textContent).toBe('確認に失敗しました（1 分以内）。3 時間後に再試行します。');
+    expect(home.querySelector('.card__quiet')?.textContent).toBe('たった今、確認に失敗しました。再試行は3 時間後です。');
+  });
+});
+
+describe('one time for the next attempt (reviewer: two times on one card)', () => {
+  const interval = 24 * 3_600_000;
+  /** A sign-in failing for two days whose schedule (in 14 minutes) comes before its retry (in an hour). */
+  const scheduleFirst = (failure: Failure): AccountSnapshot => ({
+    ...signInFailed(failure, NOW - 2 * DAY, NOW + 60 * MIN),
+    keepAlive: { consecutiveFailures: 9, failure, failingSince: NOW - 2 * DAY, lastAttemptAt: NOW - interval + 14 * MIN, lastSuccessAt: NOW - 3 * DAY, retryAt: NOW + 60 * MIN },
+  });
+
+  it('an outage names the attempt that really comes first, once: no separate "Next sign-in"', async () => {
+    const text = (await card(scheduleFirst({ kind: 'network' }))).textContent;
+    expect(text).toContain('Next try in 14 minutes.');
+    expect(text).not.toContain('60 minutes');
+    expect(text).not.toContain('Next sign-in');
+  });
+
+  it('a transient failure too', async () => {
+    const home = await card(signInFailed({ kind: 'timeout', afterMs: 30_000 }, NOW, NOW + 5 * MIN));
+    expect(home.querySelector('.card__quiet')?.textContent).toContain('tries again in 5 minutes');
+    expect(home.textContent).not.toContain('Next sign-in');
+  });
+
+  it('a usage update failing leaves the next sign-in its own line', async () => {
+    const base = snapshot(44);
+    const failing = { ...base, refresh: { consecutiveFailures: 1, failure: { kind: 'network' } as Failure, failingSince: NOW, lastAttemptAt: NOW, retryAt: NOW + 5 * MIN } };
+    expect((await card(failing)).textContent).toContain('Next sign-in in 22 hours');
+  });
+});
+
+describe('a failure only the user can end (reviewer: "Next try this minute" and "Next sign-in shortly")', () => {
+  it('a rejected password: retried at the next sign-in, or as soon as the account is updated; one line', async () => {
+    const text = (await card(signInFailed({ kind: 'credentials-rejected' }, NOW, NOW + DAY))).textContent;
+    expect(text).toContain('Tries again tomorrow, or as soon as you update the account.');
+    expect(text).not.toContain('Next sign-in');
+    expect(text).not.toContain('Next try');
+  });
+
+  it('nothing sent (details missing): paused until the user updates it, no retry promised', async () => {
+    const base = snapshot(44);
+    const missing = { ...base, keepAlive: { consecutiveFailures: 1, failure: { kind: 'not-configured', missing: ['password'] } as Failure, failingSince: NOW, lastAttemptAt: NOW } };
+    const text = (await card(missing)).textContent;
+    expect(text).toContain('Paused until you update this account');
+    expect(text).not.toMatch(/Next sign-in|Next try|Tries again/);
+  });
+
+  it('access not granted: paused until access is allowed (in Japanese too)', async () => {
+    installFakeExtensionApis({ locale: 'ja' });
+    const base = snapshot(44);
+    const denied = { ...base, keepAlive: { consecutiveFailures: 1, failure: { kind: 'permission-missing', origin: 'https://x.example' } as Failure, failingSince: NOW, lastAttemptAt: NOW } };
+    const text = (await card(denied)).textContent;
+    expect(text).toContain('アクセスを許可するまで停止中です');
+    expect(text).not.toContain('次回のサインイン');
   });
 });
 

@@ -21,6 +21,9 @@ const RETIRED: Record<'en' | 'ja', { word: string; pattern: RegExp }[]> = {
     { word: 'ログイン', pattern: /ログイン/ },
     // The page is 設定画面; "設定で" (in the settings) names no one thing.
     { word: '設定で', pattern: /(?<!画面|の)設定で(?!き)/ },
+    // Both mean "almost full": a user cannot rank them. The levels are 注意 and 危険.
+    { word: '残りわずか', pattern: /残りわずか/ },
+    { word: 'ほぼ満杯', pattern: /ほぼ満杯/ },
   ],
 };
 
@@ -35,6 +38,13 @@ describe('one vocabulary in both catalogues', () => {
 
   it('Japanese names no section just 設定 (設定 alone is neither the page nor a section)', () => {
     expect(Object.entries(catalogue('ja')).filter(([, text]) => text === '設定').map(([key]) => key)).toEqual([]);
+  });
+
+  it('Japanese names the usage levels one way, ranked at a glance: 注意, then 危険', () => {
+    const ja = catalogue('ja');
+    const named = (level: string, keys: string[]) => keys.filter((key) => !ja[key]!.includes(level));
+    expect(named('注意', ['levelWarning', 'settingWarning', 'noticeUsageWarningTitle', 'settingNotifyUsage'])).toEqual([]);
+    expect(named('危険', ['levelCritical', 'settingCritical', 'noticeUsageCriticalTitle', 'settingNotifyUsage'])).toEqual([]);
   });
 
   it('finds a retired name where one is used', () => {
