@@ -40,7 +40,11 @@ function summaryText(summary: ActivitySummary | undefined, locale: string): stri
     recovered === 1 && t('activityRecoveredOne', [formatDuration(longestRecoveryMs, locale)]),
     recovered > 1 && t('activityRecoveredMany', [recovered, formatDuration(longestRecoveryMs, locale)]),
     failingSince !== undefined && t('activityFailingSince', [formatDateTime(failingSince, locale)]),
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ')
+    // A Japanese sentence ends in 。 and takes no space after it.
+    .replaceAll('。 ', '。');
 }
 
 /** Every account's activity log: its summary, its newest entries, and the whole log as CSV (the settings page's Activity log section). */

@@ -43,7 +43,7 @@ export function SetupGuide({ hasAppKey }: { hasAppKey: boolean }) {
         </li>
         <li>
           <h3>{t('setupFinishTitle')}</h3>
-          <p>{t('setupFinishText')}</p>
+          <p>{t(hasAppKey ? 'setupFinishText' : 'setupFinishTextOwnKey')}</p>
         </li>
       </ol>
     </section>

@@ -68,19 +68,19 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /**
  * How long ago (or from now), e.g. "3 minutes ago", "in 2 hours". Under a minute it says "just
- * now" behind and "shortly" ahead: Intl's "this minute" (JA 「1 分以内」) reads the same both ways.
- * `ahead` says which way a moment at `now` faces.
+ * now" behind (or at `now`) and "shortly" ahead: Intl's "this minute" (JA 「1 分以内」) reads the
+ * same both ways.
  */
-export function formatRelative(epochMs: number, now: number, locale: string, ahead = epochMs > now): string {
+export function formatRelative(epochMs: number, now: number, locale: string): string {
   const diff = epochMs - now;
   const relative = formatter('relative', locale, {}, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   const step = STEPS.find(([, ms]) => Math.abs(diff) >= ms);
-  if (!step) return t(ahead ? 'shortly' : 'justNow');
+  if (!step) return t(diff > 0 ? 'shortly' : 'justNow');
   return relative.format(Math.round(diff / step[1]), step[0]);
 }
 
 /** When something due comes, from now: one due already or overdue (the browser was closed) comes "shortly". */
-export const formatAhead = (epochMs: number, now: number, locale: string): string => formatRelative(Math.max(epochMs, now), now, locale, true);
+export const formatAhead = (epochMs: number, now: number, locale: string): string => formatRelative(Math.max(epochMs, now + 1), now, locale);
 
 /** A length of time in the largest fitting unit, as the extension counts time: "40 minutes", "3 hours", "2 days". */
 export function formatDuration(ms: number, locale: string): string {

@@ -121,7 +121,9 @@ describe('the activity log', () => {
     render(<App />);
     const log = await logOf('Home');
     expect(rows(log)[0]!.slice(1)).toEqual(['使用量の更新', '今すぐ確認', 'サービスに接続できない']);
-    expect(within(log).getByText(/サインインに成功した日/).textContent).toContain('3 日中 3 日');
+    const summary = within(log).getByText(/サインインに成功した日/).textContent;
+    expect(summary).toContain('以降、サインインに成功した日: 3 日中 3 日。');
+    expect(summary).not.toMatch(/。 /); // no half-width space between Japanese sentences
   });
 });
 

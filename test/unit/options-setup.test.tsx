@@ -54,6 +54,9 @@ describe('the setup walk-through (opened on install)', () => {
     expect(steps[1]!.textContent).toContain('stops the old one working');
     expect(steps[2]!.textContent).toContain('the key is your own');
     expect(links(steps[2]!)).toEqual(['https://infini-cloud.net/en/developer_auth.html']);
+    // Step 4 asks for the key step 3 told the user to get; the intro counts the four steps.
+    expect(steps[3]!.textContent).toContain('Enter your user ID, apps password and API key below');
+    expect(screen.getByText(/Set it up in these four steps/)).toBeTruthy();
     // The form for the first account follows, with the key field a build without a key needs.
     expect(screen.getByRole('form', { name: 'Add account' })).toBeTruthy();
     expect(screen.getByLabelText('API key')).toBeTruthy();
@@ -64,7 +67,9 @@ describe('the setup walk-through (opened on install)', () => {
     vi.stubEnv('WXT_APP_API_KEY', 'the-build-key');
     openSettingsPage('setup');
     render(<App />);
-    expect((await screen.findByRole('region', { name: 'Set up Storage Keeper' })).textContent).toContain('You need only your apps password');
+    const guide = await screen.findByRole('region', { name: 'Set up Storage Keeper' });
+    expect(guide.textContent).toContain('You need only your apps password');
+    expect(guide.textContent).toContain('Enter your user ID and apps password below');
     expect(radio(/Storage Keeper's application key/).checked).toBe(true);
     expect(screen.queryByLabelText('API key', { selector: 'input' })).toBeNull();
     type('User ID', 'yamada');

@@ -128,6 +128,8 @@ describe('accounts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     const status = await screen.findByText(/Connected as yamada/);
     expect(status.closest('[role=status]')?.textContent).toContain('7 GB of 28 GB used');
+    // Each step named as the user knows it, no server jargon.
+    expect(status.closest('[role=status]')?.textContent).toMatch(/^Signing in to the service: Connected as yamada.*Updating usage:/);
     expect(messages[0]).toEqual({ type: 'testConnection', data: expect.objectContaining({ userId: 'yamada', keyForm: 'matrix' }) });
     expect(await savedAccounts()).toEqual([]);
     report = { user: { ok: false, failure: { kind: 'api-key-rejected' } } };
