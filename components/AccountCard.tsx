@@ -10,7 +10,7 @@ import { nextAttemptAt } from '@/lib/background/schedule';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { usageLevel, usagePercent } from '@/lib/outlook/usage-level';
 import { figuresOutOfDate, standingOf } from '@/lib/outlook/standing';
-import { nextSignInWords } from '@/lib/outlook/card-words';
+import { failureTellsNextSignIn, nextSignInWords } from '@/lib/outlook/card-words';
 import { useState } from 'preact/hooks';
 import { CopyButton } from './CopyButton';
 import { loadedExtras } from './on-demand';
@@ -58,9 +58,8 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   const shortfall = figures && bonusShortfall(bonus, figures, now);
   const { lastSuccessAt } = snapshot.keepAlive;
   const outOfDate = figures !== undefined && failure !== undefined && figuresOutOfDate(figures.at, settings, now);
-  // One time for the next attempt: a failure's line tells it when it is the sign-in's, or that
-  // only the user can end it (failureTellsNextSignIn, narrowed to what the popup's size allows).
-  const nextSignIn = standing.kind !== 'fine' && (standing.task === 'keepAlive' || standing.kind === 'needs-you') ? undefined : nextAttemptAt(snapshot, 'keepAlive', settings);
+  // One time for the next attempt: a failure's line tells it when it is the sign-in's, or that none comes.
+  const nextSignIn = standing.kind !== 'fine' && failureTellsNextSignIn(standing.failure, standing.task) ? undefined : nextAttemptAt(snapshot, 'keepAlive', settings);
   const [keyName, keyVendor] = [text(apiKey?.name), text(apiKey?.vendor)];
   const application = keyName && keyVendor ? t('applicationBy', [keyName, keyVendor]) : keyName;
   // Among several accounts a card is compact; its details open on request.

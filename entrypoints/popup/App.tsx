@@ -11,18 +11,19 @@ import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n';
 import { urgency } from '@/lib/outlook/urgency';
-import { currentFailure, snapshotFor } from '@/lib/store/account-state';
+import { snapshotFor } from '@/lib/store/account-state';
+import { standingOf } from '@/lib/outlook/standing';
 import { loadedExtras, loadPopupExtras } from '@/components/on-demand';
 
 /** Whether a state shows any of the popup's extras: a failure, damaged storage, no account yet. */
-const needsExtras = ({ accounts, damaged, snapshots, problems }: StoredState) =>
+const needsExtras = ({ accounts, damaged, snapshots, problems }: StoredState, now: number) =>
   accounts.length === 0 || damaged.length > 0 || problems.length > 0 ||
-  accounts.some((account) => currentFailure(snapshotFor(account, snapshots[account.id])) !== undefined);
+  accounts.some((account) => standingOf(snapshotFor(account, snapshots[account.id]), now).kind !== 'fine');
 
 /** The toolbar popup: rendered from storage at once, never waiting for the network. */
 export function App({ now = Date.now }: { now?: () => number }) {
   // A state that needs the extras is shown once they are loaded: drawn whole at once.
-  const state = useStoredState(recentHistory, async (next) => needsExtras(next) && loadPopupExtras());
+  const state = useStoredState(recentHistory, async (next) => needsExtras(next, now()) && loadPopupExtras());
   const extras = loadedExtras();
   const standing = useStandingFailures(state, now());
   const locale = uiLocale();

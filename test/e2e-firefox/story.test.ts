@@ -101,7 +101,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
     expect(wakeUps, timeline.join(' → ')).toBe(2);
     expect(keptAlive().at(-1)).toMatchObject({ path: USER_PATH, userId: user.userId, password: user.password, apiKey: user.apiKey });
     const popup = new Popup(await firefox.open('popup'));
-    await waitForText(popup.page, /Last sign-in (this minute|1 minute ago)/, popup.card('Demo'));
+    await waitForText(popup.page, /Last sign-in (just now|1 minute ago)/, popup.card('Demo'));
     await popup.page.close();
     await setSettings({ settingKeepAlive: 24 }); // quiet again for the next steps
   }, 60_000);
@@ -163,7 +163,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
     onTestFinished(() => sim.setFault('node', undefined));
     await popup.refresh();
     const card = await waitForText(popup.page, /The last check failed/, popup.card('Demo'));
-    expect(card).toMatch(/The last check failed (this minute|1 minute ago)\. Storage Keeper tries again/);
+    expect(card).toMatch(/The last check failed (just now|1 minute ago)\. Storage Keeper tries again/);
     expect(await popup.page.$('::-p-aria([role="alert"])')).toBeNull();
     expect(await waitForText(popup.page, figures, popup.card('Demo'))).toContain(figures);
     expect((await firefox.badge()).text).toBe('97%');
@@ -198,7 +198,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     expect(after.accounts).toEqual(before.accounts);
     const popup = new Popup(await firefox.open('popup'));
-    const card = await waitForText(popup.page, /Last sign-in this minute/, popup.card('Demo'));
+    const card = await waitForText(popup.page, /Last sign-in just now/, popup.card('Demo'));
     expect(card).toContain('97%');
     const options = await firefox.open('options');
     await waitForText(options, 'Demo', '.account-list');

@@ -80,7 +80,7 @@ describe.sequential('Storage Keeper in Chromium', () => {
     expect(lastApiRequest()).toMatchObject({ userId: user.userId, password: user.password, keyVia: 'header', apiKey: user.apiKey, status: 200 });
     expect(user.lastLoginMs).toBeGreaterThan(before);
     const popup = new Popup(await browser.open('popup'));
-    await popup.card('Demo').getByText(/Last sign-in (this minute|1 minute ago)/).waitFor();
+    await popup.card('Demo').getByText(/Last sign-in (just now|1 minute ago)/).waitFor();
     await popup.page.close();
     await options.page.close();
   });
