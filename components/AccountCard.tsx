@@ -83,7 +83,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
       ) : (
         <p class="card__empty">{failure ? t('noFiguresYet') : t('checkingFirstTime')}</p>
       )}
-      <UsageTrend points={history} now={now} locale={locale} bonus={bonus} />
+      <UsageTrend points={history} now={now} locale={locale} bonus={bonus} overAfterBonus={!!shortfall} />
       {shortfall && (
         <p class="card__warning">
           {t('bonusEnding', [formatGb(shortfall.increaseGb, locale), formatDate(shortfall.until, locale), formatBytes(shortfall.overBytes, locale)])}

@@ -12,15 +12,21 @@ interface Props {
   locale: string;
   /** The API key's bonus: a forecast past its end counts with the quota left after it. */
   bonus?: KeyBonus | undefined;
+  /**
+   * The card already warns that the usage will not fit once the bonus ends: a forecast would
+   * only repeat that date ("full in about N days") beside it.
+   */
+  overAfterBonus?: boolean;
 }
 
 const DAYS = RECENT_DAYS;
 
 /** The last 30 days' usage as a sparkline with its text alternative, and where it is heading. */
-export function UsageTrend({ points, now, locale, bonus }: Props) {
+export function UsageTrend({ points, now, locale, bonus, overAfterBonus = false }: Props) {
   const today = dayOf(now);
   const recent = lastDays(points, today, DAYS);
-  const { forecast: outlook, bonusEnd } = forecastWithBonus(points, today, now, bonus);
+  const { forecast: found, bonusEnd } = forecastWithBonus(points, today, now, bonus);
+  const outlook = overAfterBonus ? { kind: 'unknown' as const } : found;
   if (recent.length < 2 && outlook.kind === 'unknown') return null;
   const used = recent.map((p) => p[1]);
   const [min, max] = [Math.min(...used), Math.max(...used)];

@@ -5,6 +5,7 @@ import { CheckNowButton } from '@/components/CheckNowButton';
 import { safeAccountName } from '@/components/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { CardFallback } from '@/components/CardFallback';
+import { openSettingsAt } from '@/components/open-settings';
 import { useStoredState, type StoredState } from '@/components/use-stored-state';
 import { recentHistory } from '@/lib/store/items';
 import { accountIdentity } from '@/lib/store/accounts';
@@ -59,7 +60,12 @@ export function App({ now = Date.now }: { now?: () => number }) {
               retryOn={state}
               fallback={
                 <article class="card" aria-label={safeAccountName(view.account) ?? t('accountUnreadable')}>
-                  <CardFallback account={view.account} />
+                  <CardFallback account={view.account}>
+                    <p>{t('accountUnreadableFix')}</p>
+                    <button type="button" onClick={() => openSettingsAt(`accounts/edit/${view.account.id}`)}>
+                      {t('openSettings')}
+                    </button>
+                  </CardFallback>
                 </article>
               }
             >

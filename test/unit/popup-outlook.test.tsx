@@ -134,6 +134,14 @@ describe('the bonus that is about to end', () => {
     expect(card.textContent).not.toContain('64 days');
   });
 
+  it('leaves the date to the warning when the usage will not fit once the bonus ends: no forecast repeating it', async () => {
+    // 25.2 GB used and rising; 23 GB after the bonus ends in 10 days: the warning says it all.
+    const card = await show(daily(40, (i) => 15.2 * GB + i * GB / 4), withBonus(90, NOW + 10 * DAY));
+    expect(card.textContent).toContain('this account will be 2.2 GB over its capacity');
+    expect(card.textContent).not.toContain('At this rate');
+    expect(card.querySelector('svg[role="img"]')).not.toBeNull();
+  });
+
   it('keeps the plain forecast when the bonus ends after the forecast date', async () => {
     const card = await show(daily(40, (i) => 2.25 * GB + i * GB / 4), withBonus(43, NOW + 90 * DAY));
     expect(card.textContent).toContain('At this rate, full in about 64 days');
