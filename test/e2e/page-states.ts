@@ -245,14 +245,15 @@ export const PAGE_STATES: PageState[] = [
     },
   },
   {
-    // Forty days of history rising about 0.2 GB a day, and a bonus about to end: sparkline, forecast, warning.
+    // Forty days of history rising about 0.2 GB a day, and a bonus about to end that the usage
+    // will not fit without: the sparkline, and the warning alone (no forecast repeating its date).
     name: 'popup-outlook',
     open: async (c) => {
       const account = stored(c.sim, 'bonus', 'Bonus');
       await c.browser.storeHistory(history(account, 40, (i) => 14.5 * GB + i * 0.2 * GB));
       const popup = await popupWith(c, [account]);
       await popup.page.getByRole('img').waitFor();
-      await popup.page.getByText(popup.t('forecastFilling').split('$1')[0]!.trim()).waitFor();
+      await popup.page.getByText(popup.t('bonusEnding').split('$3')[1]!.trim()).waitFor();
       return popup.page;
     },
   },
