@@ -46,6 +46,20 @@ describe('bundle size budgets (gzip, shared chunks included)', () => {
     expect(messaging(popup)).toEqual([]);
   });
 
+  it('the Settings page loads what only one of its sections shows on demand (components/options-parts.tsx)', () => {
+    const code = (files: string[]) => files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const atOpen = code(entryFiles(OUT, ENTRIES.options));
+    const later = code(onDemandFiles(OUT, ENTRIES.options));
+    // A message key each part alone uses: the history's CSV, the activity log, export and import, the setup walk-through.
+    for (const key of ['downloadCsv', 'activityIntro', 'transferIntro', 'setupTitle']) {
+      const quoted = new RegExp(`[\`'"]${key}[\`'"]`);
+      expect(atOpen, key).not.toMatch(quoted);
+      expect(later, key).toMatch(quoted);
+    }
+    // The page itself opens from one file and one stylesheet: no shared chunk loaded beside it.
+    expect(entryFiles(OUT, ENTRIES.options).map((f) => f.split('.').pop())).toEqual(['js', 'css']);
+  });
+
   it('the popup defines only the stored items it shows (@wxt-dev/storage reads an item when it is defined)', () => {
     const code = entryFiles(OUT, ENTRIES.popup).filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8')).join('\n');
     const defined = [...code.matchAll(/defineItem\(\s*[`'"]local:(\w+)[`'"]/g)].map(([, key]) => key).sort();
