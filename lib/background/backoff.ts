@@ -20,7 +20,7 @@ const FIRST_RETRY_MS: Record<Task, number> = { keepAlive: MINUTE_MS, refresh: 5 
  * The longest wait a server's Retry-After can impose: a server's answer can delay the keep-alive,
  * never stop it.
  */
-const SERVER_WAIT_LIMIT_MS = DAY_MS;
+export const SERVER_WAIT_LIMIT_MS = DAY_MS;
 
 /**
  * When to retry a task after its n-th consecutive failure: doubling from the first retry, never

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
-import { fixedByTheUser } from './backoff';
+import { fixedByTheUser, SERVER_WAIT_LIMIT_MS } from './backoff';
 
 /** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
 export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
@@ -20,15 +20,16 @@ const ALARM_TOLERANCE = 0.1;
 /**
  * Until when the server asked us to wait before calling it again: a 429, or a 503 with a
  * Retry-After. That is the task's retry time, which backoff sets no sooner than the server asked
- * (lib/background/backoff.ts). Undefined when the last failure asked for nothing: our own backoff
- * after a network error or a bare 5xx only ever brings a task forward. Pure.
+ * (lib/background/backoff.ts); a retry time stored further off (a broken version) holds no longer
+ * than backoff would. Undefined when the last failure asked for nothing: our own backoff after a
+ * network error or a bare 5xx only ever brings a task forward. Pure.
  * Check now is not held by it: a person's one click goes out (at most once in
  * MANUAL_CHECK_GAP_MS, see checkedMomentsAgo) and shows what the service says now.
  */
-export function askedToWaitUntil(state: TaskState): number | undefined {
-  const { failure } = state;
+export function askedToWaitUntil({ failure, lastAttemptAt, retryAt }: TaskState): number | undefined {
   const asked = failure?.kind === 'rate-limited' || (failure?.kind === 'server-error' && (failure.retryAfterMs ?? 0) > 0);
-  return asked ? state.retryAt : undefined;
+  if (!asked || lastAttemptAt === undefined || retryAt === undefined) return undefined;
+  return Math.min(retryAt, lastAttemptAt + SERVER_WAIT_LIMIT_MS);
 }
 
 /**
@@ -67,14 +68,14 @@ export function checkedMomentsAgo(state: TaskState, now: number): boolean {
 }
 
 /**
- * When a task is next due: the server's time while it asked us to wait (nothing runs the task
- * before it, see isDue), else its schedule or its backed-off retry, whichever is sooner; unknown
+ * When a task is next due: by its schedule or its backed-off retry, whichever is sooner, but
+ * never before the time the server asked us to wait for (isDue runs nothing before it); unknown
  * before its first attempt (that runs at once). Pure. The periodic alarm may run it a little
  * later: it fires on its own period.
  */
 export function nextCheckAt(state: TaskState, intervalMs: number): number | undefined {
   if (state.lastAttemptAt === undefined) return undefined;
-  return askedToWaitUntil(state) ?? Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity);
+  return Math.max(Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity), askedToWaitUntil(state) ?? -Infinity);
 }
 
 /** When a task of an account really runs next (nextCheckAt with the task's interval from the settings). */
