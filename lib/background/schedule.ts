@@ -20,9 +20,9 @@ const ALARM_TOLERANCE = 0.1;
 /**
  * Until when the server asked us to wait before calling it again: a 429, or a 503 with a
  * Retry-After. That is the task's retry time, which backoff sets no sooner than the server asked
- * (lib/background/backoff.ts); a retry time stored further off (a broken version) holds no longer
- * than backoff would. Undefined when the last failure asked for nothing: our own backoff after a
- * network error or a bare 5xx only ever brings a task forward. Pure.
+ * (lib/background/backoff.ts); a retry time stored further off (a broken version) holds a day at
+ * most, the longest wait backoff grants a server. Undefined when the last failure asked for
+ * nothing: our own backoff after a network error or a bare 5xx only ever brings a task forward. Pure.
  * Check now is not held by it: a person's one click goes out (at most once in
  * MANUAL_CHECK_GAP_MS, see checkedMomentsAgo) and shows what the service says now.
  */
