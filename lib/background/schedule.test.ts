@@ -42,8 +42,8 @@ describe('isDue', () => {
     ['browser start: capacity keeps its full interval', ranAgo(20 * MIN), 'refresh', 30 * MIN, 'browser-start', false],
     ['browser start: half counted from the last success', failedAgo(MIN, { kind: 'server-error', status: 500 }), 'keepAlive', 4 * HOUR, 'browser-start', true],
     [
-      'browser start: the server asked to wait (rate-limited), so the full interval',
-      failedAgo(13 * HOUR, { kind: 'rate-limited', retryAfterMs: 2 * HOUR }, 2 * HOUR),
+      'browser start: the server asked to wait (rate-limited), so not before its time',
+      { ...failedAgo(13 * HOUR, { kind: 'rate-limited', retryAfterMs: 2 * HOUR }, 2 * HOUR), lastSuccessAt: NOW - 13 * HOUR },
       'keepAlive',
       24 * HOUR,
       'browser-start',
