@@ -17,9 +17,16 @@ export const fixedByTheUser = (failure: Failure): boolean => sendsNothing(failur
 const FIRST_RETRY_MS: Record<Task, number> = { keepAlive: MINUTE_MS, refresh: 5 * MINUTE_MS };
 
 /**
- * When to retry a task after its n-th consecutive failure: doubling from the first retry,
- * no sooner than the server's Retry-After, and never later than the task's normal interval
- * (nor a day, for the keep-alive): a server's answer can delay the keep-alive, never stop it.
+ * The longest wait a server's Retry-After can impose: a server's answer can delay the keep-alive,
+ * never stop it.
+ */
+export const SERVER_WAIT_LIMIT_MS = DAY_MS;
+
+/**
+ * When to retry a task after its n-th consecutive failure: doubling from the first retry, never
+ * later than the task's normal interval (nor a day, for the keep-alive); but no sooner than the
+ * server's Retry-After, even past the interval (nothing calls the server before it, see
+ * askedToWaitUntil in schedule.ts), up to a day or the interval if longer.
  * Undefined when retrying cannot help: nothing was sent, and only the user can change that.
  */
 export function retryDelay(task: Task, failures: number, failure: Failure, intervalMs: number): number | undefined {
@@ -31,5 +38,5 @@ export function retryDelay(task: Task, failures: number, failure: Failure, inter
   const asked = failure.kind === 'rate-limited' || failure.kind === 'server-error' ? (failure.retryAfterMs ?? 0) : 0;
   // A nonsense Retry-After (negative, not a number) asks for nothing.
   const serverDelay = Number.isFinite(asked) && asked > 0 ? asked : 0;
-  return Math.min(Math.max(doubled, serverDelay), latest);
+  return Math.min(Math.max(doubled, serverDelay), Math.max(latest, SERVER_WAIT_LIMIT_MS));
 }
