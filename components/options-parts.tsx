@@ -22,7 +22,7 @@ const failed = new Set<PartName>();
 const loading = new Map<PartName, Promise<void>>();
 
 /** The part a place's section needs, if it needs one. */
-const partOf = (place: Place): PartName | undefined => (place.section in LOADERS ? (place.section as PartName) : undefined);
+const partOf = (place: Place): PartName | undefined => (Object.hasOwn(LOADERS, place.section) ? (place.section as PartName) : undefined);
 
 /** Whether a part is here, or could not be loaded (its section then says so). */
 const settled = (name: PartName) => name in loaded || failed.has(name);
@@ -56,8 +56,9 @@ export function useShownPlace(place: Place): Place | undefined {
   return shown.current;
 }
 
-/** A section's part, drawn by `children`; a part that could not be loaded says so instead. */
+/** A section's part, drawn by `children`; a part that could not be loaded says so instead (nothing while it loads). */
 export function WithPart<K extends PartName>({ name, children }: { name: K; children: (part: Parts[K]) => ComponentChildren }) {
   const part = loaded[name];
-  return <>{part ? children(part) : <p class="failure" role="alert">{t('partNotLoaded')}</p>}</>;
+  if (part) return <>{children(part)}</>;
+  return failed.has(name) ? <p class="failure" role="alert">{t('partNotLoaded')}</p> : null;
 }

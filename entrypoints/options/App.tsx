@@ -167,7 +167,8 @@ export function App({ now = Date.now }: { now?: () => number }) {
             <h1>{t('optionsTitle')}</h1>
           </header>
           <OptionsNav current={place.section} />
-          <main class="options__main">
+          {/* Busy while the section asked for waits for its part; the one before stays meanwhile. */}
+          <main class="options__main" aria-busy={wanted !== place || undefined}>
             <StorageProblems problems={problems} page="settings" />
             {place.section === 'setup' ? (
               <>

@@ -1,12 +1,11 @@
 import { accountIdentity, missingCredentials, type Account } from '../store/accounts';
 import { badgeFor, renderBadge } from './badge';
-import { retryDelay } from './backoff';
+import { retryDelay, serverAskedToWait } from './backoff';
 import { decideNotices } from './notices';
 import { showNotice } from './notifier';
 import { ALARM, checkedMomentsAgo, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './schedule';
 import { fail, invalidatesNode, ok, type Failure, type Result } from '../service/failures';
-import type { DatasetCapacity, UserInfo } from '../service/answers';
-import type { ServiceApi, ServiceCredentials } from '../service/client';
+import type { ConnectionReport, ServiceApi, ServiceCredentials } from '../service/client';
 import { nodeOrigin } from '../service/addresses';
 import { pointsFor } from '../store/history';
 import { taskInterval, type Settings, type Task } from '../store/settings';
@@ -15,15 +14,6 @@ import { loadAccounts, loadRecentHistory, loadSettings, loadSnapshots } from '..
 import { addReading, logActivity, pruneActivity, pruneHistory, pruneSnapshots, recordSnapshot } from '../store/writes';
 import type { ActivityTrigger } from '../store/activity';
 import { dayOf } from '../time';
-
-/** What a test of unsaved account settings found, call by call. */
-export interface ConnectionReport {
-  user: Result<UserInfo>;
-  /** Absent when getUser failed, so the node is unknown. */
-  capacity?: Result<DatasetCapacity>;
-  /** The node server's origin, so the options page can ask for its permission. */
-  nodeOrigin?: string;
-}
 
 export interface BackgroundDeps {
   api: ServiceApi;
@@ -121,8 +111,11 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
     const failed = (outcome: Result<unknown>) => record(account, 'refresh', run, outcome);
     if (node === undefined) {
       // getUser's own backoff holds for the getUser a refresh needs: no second call before its retry.
+      // Recorded with only the wait the server has left, so the usage update is not held past it.
       const { failure, retryAt } = snapshot.keepAlive;
-      if (failure && retryAt !== undefined && now() < retryAt) return failed(fail(failure));
+      if (failure && retryAt !== undefined && now() < retryAt) {
+        return failed(fail('retryAfterMs' in failure && serverAskedToWait(failure) ? { ...failure, retryAfterMs: retryAt - now() } : failure));
+      }
       const looked = await keepAlive(account, run);
       if (!looked.recorded) return undefined;
       if (!looked.node.ok) return failed(looked.node);

@@ -49,6 +49,10 @@ describe('isDue', () => {
       'browser-start',
       false,
     ],
+    // A clock once set ahead left an attempt dated in the future: the schedule goes on, not waiting for that date.
+    ['alarm after the clock was set back a year', ranAgo(-365 * DAY), 'keepAlive', 24 * HOUR, 'alarm', true],
+    ['worker start after the clock was set back an hour', ranAgo(-HOUR), 'refresh', 30 * MIN, 'worker-start', true],
+    ['a server’s wait dated from a clock set ahead does not hold', failedAgo(-30 * DAY, { kind: 'rate-limited', retryAfterMs: HOUR }, 30 * DAY + HOUR), 'keepAlive', 24 * HOUR, 'alarm', true],
   ])('%s', (_why, state, task, interval, trigger, due) => {
     expect(isDue(state, task, interval, NOW, trigger)).toBe(due);
   });
@@ -133,6 +137,11 @@ describe('nextRetryAt', () => {
     ['the earliest of one account’s two tasks', [withRetries(NOW + HOUR, NOW + 5 * MIN)], NOW + 5 * MIN],
     ['the earliest across accounts, whichever task', [withRetries(NOW + HOUR), withRetries(undefined, NOW + 2 * MIN), withRetries(NOW + 9 * MIN)], NOW + 2 * MIN],
     ['an overdue retry comes first', [withRetries(NOW + HOUR), withRetries(NOW - MIN)], NOW - MIN],
+    [
+      'a server’s wait stored a year away (a broken version): the alarm at its cap, a day after the attempt',
+      [{ ...emptySnapshot(), keepAlive: failedAgo(HOUR, { kind: 'rate-limited', retryAfterMs: 365 * DAY }, 365 * DAY) }],
+      NOW - HOUR + DAY,
+    ],
   ])('%s', (_why, snapshots, expected) => {
     expect(nextRetryAt(snapshots)).toBe(expected);
   });

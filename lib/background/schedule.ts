@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
-import { fixedByTheUser, SERVER_WAIT_LIMIT_MS } from './backoff';
+import { fixedByTheUser, serverAskedToWait, SERVER_WAIT_LIMIT_MS } from './backoff';
 
 /** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
 export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
@@ -27,8 +27,7 @@ const ALARM_TOLERANCE = 0.1;
  * MANUAL_CHECK_GAP_MS, see checkedMomentsAgo) and shows what the service says now.
  */
 export function askedToWaitUntil({ failure, lastAttemptAt, retryAt }: TaskState): number | undefined {
-  const asked = failure?.kind === 'rate-limited' || (failure?.kind === 'server-error' && (failure.retryAfterMs ?? 0) > 0);
-  if (!asked || lastAttemptAt === undefined || retryAt === undefined) return undefined;
+  if (!failure || !serverAskedToWait(failure) || lastAttemptAt === undefined || retryAt === undefined) return undefined;
   return Math.min(retryAt, lastAttemptAt + SERVER_WAIT_LIMIT_MS);
 }
 
@@ -39,7 +38,9 @@ export function askedToWaitUntil({ failure, lastAttemptAt, retryAt }: TaskState)
  * normal schedule.
  */
 export function isDue(state: TaskState, task: Task, intervalMs: number, now: number, trigger: Trigger): boolean {
-  if (state.lastAttemptAt === undefined) return true;
+  // An attempt dated after now was made while the clock ran ahead: waiting for that date could
+  // stop the sign-in for as long as the clock was wrong.
+  if (state.lastAttemptAt === undefined || state.lastAttemptAt > now) return true;
   const waitUntil = askedToWaitUntil(state);
   if (waitUntil !== undefined && now < waitUntil) return false;
   if (state.retryAt !== undefined && now >= state.retryAt) return true;
@@ -84,7 +85,8 @@ export const nextAttemptAt = (snapshot: AccountSnapshot, task: Task, settings: S
 
 /** When the earliest backed-off retry of any account is due, if any. */
 export function nextRetryAt(snapshots: readonly AccountSnapshot[]): number | undefined {
-  const times = snapshots.flatMap((s) => TASKS.flatMap((task) => s[task].retryAt ?? []));
+  // A server's wait ends at its cap (askedToWaitUntil), even when a broken version stored it further off.
+  const times = snapshots.flatMap((s) => TASKS.flatMap((task) => askedToWaitUntil(s[task]) ?? s[task].retryAt ?? []));
   return times.length > 0 ? Math.min(...times) : undefined;
 }
 

@@ -33,14 +33,21 @@ it('draws a section whose part comes on demand whole at once; until then, the se
   const drawn: string[] = [];
   const observer = new MutationObserver(() => {
     const history = document.querySelector('#history-heading');
-    drawn.push(!history ? (document.querySelector('#accounts-heading') ? 'accounts' : 'other') : document.querySelector('figure') ? 'history' : 'history without its chart');
+    const busy = document.querySelector('main.options__main')?.getAttribute('aria-busy') === 'true' ? ' (busy)' : '';
+    drawn.push((!history ? (document.querySelector('#accounts-heading') ? 'accounts' : 'other') : document.querySelector('figure') ? 'history' : 'history without its chart') + busy);
   });
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-  fireEvent.click(screen.getByRole('link', { name: 'Usage history' }));
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'] });
+  const link = screen.getByRole('link', { name: 'Usage history' });
+  link.focus();
+  fireEvent.click(link);
   await screen.findByRole('heading', { name: 'Home', level: 3 });
   observer.disconnect();
-  expect(drawn.filter((state) => state !== 'accounts' && state !== 'history')).toEqual([]);
+  // While the part loads, the accounts stay and the page says it is busy; then the history, whole.
+  expect(drawn.filter((state) => !['accounts', 'accounts (busy)', 'history'].includes(state))).toEqual([]);
+  expect(drawn).toContain('accounts (busy)');
   expect(drawn.at(-1)).toBe('history');
+  // The section that arrived takes the focus from the navigation, as one drawn at once does.
+  expect(document.activeElement?.id).toBe('history-heading');
 });
 
 it('a part that cannot be loaded is a named state in its section; the rest of the page works', async () => {

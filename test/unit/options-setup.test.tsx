@@ -34,6 +34,7 @@ afterEach(() => {
   cleanup();
   stopMessages();
   vi.unstubAllEnvs();
+  vi.useRealTimers();
 });
 
 describe('the setup walk-through (opened on install)', () => {
@@ -161,7 +162,6 @@ describe('the settings page in sections', () => {
     expect(await entry('Home')).toContain('Next sign-in in 22 hours');
     expect(await entry('New')).toContain('No sign-in yet');
     expect(await entry('New')).toContain('Next sign-in shortly');
-    vi.useRealTimers();
   });
 
   it('a usage update failing for a moment: the next sign-in is the sign-in’s, not the update’s retry', async () => {
@@ -173,7 +173,6 @@ describe('the settings page in sections', () => {
     const text = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!.textContent;
     expect(text).toContain('Next sign-in in 22 hours');
     expect(text).not.toContain('Next sign-in in 5 minutes');
-    vi.useRealTimers();
   });
 
   it('an imported account without its password is paused, with no next sign-in promised', async () => {
@@ -184,7 +183,6 @@ describe('the settings page in sections', () => {
     const text = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!.textContent;
     expect(text).toContain('Paused until you update this account');
     expect(text).not.toContain('Next sign-in');
-    vi.useRealTimers();
   });
 });
 

@@ -38,6 +38,8 @@ describe('the service asked to wait', () => {
       expect(countRequests(sim(), 'node')).toBe(1);
 
       sim().setFault('node', undefined);
+      // The held runs and the new workers kept the retry alarm at the server's time.
+      expect((await fakeBrowser.alarms.get(ALARM.retry))?.scheduledTime).toBe(askedAt + HOUR);
       clock.now = askedAt + HOUR;
       await worker.onAlarm(ALARM.retry);
       expect(countRequests(sim(), 'node')).toBe(2);
@@ -65,9 +67,36 @@ describe('the service asked to wait', () => {
     expect(sim().requests).toHaveLength(1);
 
     sim().setFault('api', undefined);
+    expect((await fakeBrowser.alarms.get(ALARM.retry))?.scheduledTime).toBe(askedAt + 2 * HOUR);
     clock.now = askedAt + 2 * HOUR;
     await worker.onAlarm(ALARM.retry);
     expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 200)]).toEqual([1, 1]);
+  }, 20_000);
+
+  it('a usage update that needs getUser during its wait waits only what is left of it, then goes out with the sign-in', async () => {
+    const settings = { ...DEFAULT_SETTINGS, keepAliveHours: 1 };
+    const worker = await browserWith(settings);
+    await worker.start('worker-start');
+    // An hour later the node has moved (404: its address is stale) and the API server asks for an hour.
+    clock.now += HOUR;
+    sim().setFault('node', 'not-found');
+    sim().setFault('api', 'rate-limited', { retryAfter: '3600' });
+    await worker.onAlarm(ALARM.refresh);
+    const askedAt = clock.now;
+    await worker.onAlarm(ALARM.keepAlive);
+    expect((await snapshotOf('id-alice')).nodeStale).toBe(true);
+    // The usage update's retry: it needs getUser for the new node, which must wait.
+    clock.now = (await snapshotOf('id-alice')).refresh.retryAt!;
+    await worker.onAlarm(ALARM.retry);
+    expect(countRequests(sim(), 'api', 429)).toBe(1);
+    expect((await snapshotOf('id-alice')).refresh.retryAt).toBe(askedAt + HOUR);
+
+    sim().setFault('node', undefined);
+    sim().setFault('api', undefined);
+    expect((await fakeBrowser.alarms.get(ALARM.retry))?.scheduledTime).toBe(askedAt + HOUR);
+    clock.now = askedAt + HOUR;
+    await worker.onAlarm(ALARM.retry);
+    expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 200)]).toEqual([2, 2]);
   }, 20_000);
 
   it('Check now during the wait goes out (a person’s click, once in 10 seconds), and the new answer sets the wait', async () => {
