@@ -46,6 +46,15 @@ describe('bundle size budgets (gzip, shared chunks included)', () => {
     expect(messaging(popup)).toEqual([]);
   });
 
+  it("the pages import their on-demand parts plainly, without Vite's preload helper (0.7 KB with nothing to preload)", () => {
+    for (const entry of [ENTRIES.popup, ENTRIES.options]) {
+      const files = [...entryFiles(OUT, entry), ...onDemandFiles(OUT, entry)].filter((f) => f.endsWith('.js'));
+      expect(files.filter((f) => /import\(\s*[`'"]\.\//.test(readFileSync(f, 'utf8'))).length, entry).toBeGreaterThan(0);
+      // The helper's own words: the event it dispatches when a preload fails.
+      expect(files.filter((f) => readFileSync(f, 'utf8').includes('vite:preloadError')), entry).toEqual([]);
+    }
+  });
+
   it('the popup defines only the stored items it shows (@wxt-dev/storage reads an item when it is defined)', () => {
     const code = entryFiles(OUT, ENTRIES.popup).filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8')).join('\n');
     const defined = [...code.matchAll(/defineItem\(\s*[`'"]local:(\w+)[`'"]/g)].map(([, key]) => key).sort();
