@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import type { Account } from '@/lib/store/accounts';
 import type { AccountHistory } from '@/lib/store/history';
 import type { Settings } from '@/lib/store/settings';
@@ -24,7 +24,9 @@ export interface StoredState {
  */
 export function useLoaded<T>(load: () => Promise<T>, watch: (changed: () => void) => () => void, first?: Promise<T>): T | undefined {
   const [value, setValue] = useState<T>();
-  useEffect(() => {
+  // A layout effect runs as soon as the page is rendered; an effect would wait for the next frame
+  // and a timer after it (Preact), and so would the data already read when the popup opens.
+  useLayoutEffect(() => {
     let alive = true;
     // Reads overlap when storage changes fast: a slow older read must not land last.
     const newest = newestRead<T>((next) => alive && setValue(next));

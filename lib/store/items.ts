@@ -47,17 +47,23 @@ let migrated: Promise<void> | undefined;
  * written. A newer version's list is a state of its own (`locked`), not a failure:
  * @wxt-dev/storage's migrations would log it as an error at every start.
  */
-export function accountsReady(): Promise<void> {
+export function accountsReady(read?: Promise<[unknown, unknown]>): Promise<void> {
   // By key, not through accountsItem, so the popup, which reads the accounts with everything else
-  // (loadStore), defines no item (a definition reads its item once more).
+  // (loadStore, which passes what it read as `read`), defines no item (a definition reads its item).
   migrated ??= (async () => {
-    const [raw, meta] = await storage.getItems([ACCOUNTS_KEY, `${ACCOUNTS_KEY}$` as const]).then((read) => read.map((item) => item.value));
+    const [raw, meta] = await (read ?? readAccounts());
     if (raw === null || versionOf(meta) >= VERSION.accounts) return;
     await storage.setItem(ACCOUNTS_KEY, upgradeSingleAccount(raw));
     await storage.setMeta(ACCOUNTS_KEY, { v: VERSION.accounts });
   })().catch((error: unknown) => console.error('Storage Keeper: the stored accounts could not be upgraded; they are kept as they are', error));
   return migrated;
 }
+
+/** The stored accounts and their metadata (`accounts$`), as they are. */
+const readAccounts = async (): Promise<[unknown, unknown]> => {
+  const [raw, meta] = await storage.getItems([ACCOUNTS_KEY, `${ACCOUNTS_KEY}$` as const]);
+  return [raw?.value, meta?.value];
+};
 
 /** Settings shared by all accounts. */
 const SETTINGS_KEY = 'local:settings';
@@ -268,13 +274,12 @@ function problemsOf(accounts: StoredAccounts, settingsVersion: number): StorageP
  */
 export async function loadStore(history: HistorySource) {
   const keys = [ACCOUNTS_KEY, `${ACCOUNTS_KEY}$`, SETTINGS_KEY, `${SETTINGS_KEY}$`, SNAPSHOTS_KEY, history.key] as const;
-  // The upgrade check runs beside the read (once per page, as before every read of the accounts).
-  const [read] = await Promise.all([storage.getItems([...keys]), accountsReady()]);
-  let [accounts, accountsMeta, settings, settingsMeta, snapshots, histories] = read.map((item) => item.value);
+  const reading = storage.getItems([...keys]).then((read) => read.map((item) => item.value));
+  // The upgrade check (once per page, before the accounts are read) looks at this same read.
+  await accountsReady(reading.then(([raw, meta]) => [raw, meta]));
+  let [accounts, accountsMeta, settings, settingsMeta, snapshots, histories] = await reading;
   // Read before an older version's single account was upgraded: read it again.
-  if (accounts !== null && versionOf(accountsMeta) < VERSION.accounts) {
-    [accounts, accountsMeta] = (await storage.getItems([ACCOUNTS_KEY, `${ACCOUNTS_KEY}$` as const])).map((item) => item.value);
-  }
+  if (accounts !== null && versionOf(accountsMeta) < VERSION.accounts) [accounts, accountsMeta] = await readAccounts();
   const stored = accountsFrom(accounts ?? [], versionOf(accountsMeta));
   return {
     accounts: stored.accounts,
