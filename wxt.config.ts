@@ -25,6 +25,15 @@ export default defineConfig({
       const alone = groups.flatMap((group): EntrypointGroup[] => (Array.isArray(group) ? group.map((entry) => [entry]) : [group]));
       groups.splice(0, groups.length, ...alone);
     },
+    // A page's code that it loads when it opens is one file, the parts it loads with import() apart.
+    // Left alone, Rolldown gives what the page shares with those parts chunks of their own, each
+    // loaded at open beside the page's (the Settings page: four more files, 2 KB more gzip).
+    // Not the background: one IIFE file, without code splitting.
+    'vite:build:extendConfig': (entrypoints, config) => {
+      const output = config.build?.rollupOptions?.output;
+      if (entrypoints.some(({ type }) => type === 'background') || !output || Array.isArray(output)) return;
+      output.codeSplitting = { groups: [{ name: 'page', tags: ['$initial'] }] };
+    },
   },
   // Dotfiles (.env* with the application key among them), node_modules, .output and test files are left out by WXT itself.
   zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**', '**/*.log'] },

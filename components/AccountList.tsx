@@ -58,6 +58,8 @@ function AccountEntry({ account, snapshot, settings, now, locale, onEdit, onRemo
   const task = standing.kind === 'fine' ? 'keepAlive' : standing.task;
   // One time for the next attempt, as on the card: the failure's line, or the schedule's.
   const next = nextAttemptAt(snapshot, task, settings);
+  // The schedule line's next sign-in: that same time when the sign-in is the task at hand.
+  const nextSignIn = task === 'keepAlive' ? next : nextAttemptAt(snapshot, 'keepAlive', settings);
   const shown = failure ?? (standing.kind === 'transient' ? standing.failure : undefined);
   const nextTry = failure && nextTryLine(failure, next, now, locale);
   return (
@@ -66,7 +68,7 @@ function AccountEntry({ account, snapshot, settings, now, locale, onEdit, onRemo
         <strong>{accountName(account)}</strong>
         <span>{t('accountAt', [account.userId, hostOf(account.baseUrl)])}</span>
       </div>
-      <AccountSchedule snapshot={snapshot} settings={settings} now={now} locale={locale} nextTold={shown !== undefined && failureTellsNextSignIn(shown, task)} />
+      <AccountSchedule snapshot={snapshot} nextSignIn={nextSignIn} now={now} locale={locale} nextTold={shown !== undefined && failureTellsNextSignIn(shown, task)} />
       {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} showFix={false} />}
       {nextTry && <p class="quiet">{nextTry}</p>}
       {!failure && standing.kind === 'transient' && <p class="quiet">{transientLine(standing, next, now, locale)}</p>}

@@ -7,14 +7,11 @@ import { OptionsNav } from '@/components/OptionsNav';
 import { OpenSettings } from '@/components/open-settings';
 import { readPlace, SECTIONS, usePlace, type Place } from '@/components/options-place';
 import { SettingsForm } from '@/components/SettingsForm';
-import { SetupGuide } from '@/components/SetupGuide';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { useStoredState } from '@/components/use-stored-state';
 import { wholeHistory } from '@/lib/store/items';
-import { HistoryChart } from '@/components/HistoryChart';
-import { ActivityLog } from '@/components/ActivityLog';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
-import { SettingsTransfer } from '@/components/SettingsTransfer';
+import { useShownPlace, WithPart } from '@/components/options-parts';
 import { accountIdentity, ACCOUNT_DEFAULTS, credentialsKey, defaultKeyForm, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { pointsFor } from '@/lib/store/history';
@@ -56,12 +53,14 @@ function Section({ id, title, children }: { id: string; title: string; children:
  */
 export function App({ now = Date.now }: { now?: () => number }) {
   const state = useStoredState(wholeHistory);
-  const [place, goTo] = usePlace();
+  const [wanted, goTo] = usePlace();
+  // A section whose part is loaded on demand is shown once the part is here.
+  const place = useShownPlace(wanted);
   const [refused, setRefused] = useState(false);
   // A new account's id is made once per form shown: after a save, the next "Add account" is another account.
   const [newAccount, setNewAccount] = useState(blankAccount);
   const standing = useStandingFailures(state, now());
-  if (!state) return <main class="options" aria-busy="true" />;
+  if (!state || !place) return <main class="options" aria-busy="true" />;
   const { accounts, damaged, snapshots, history, settings, problems } = state;
   const locale = uiLocale();
   const accountsPlace: Place = { section: 'accounts' };
@@ -134,19 +133,23 @@ export function App({ now = Date.now }: { now?: () => number }) {
     history: (
       <>
         <p class="intro">{t('historyIntro')}</p>
-        {accounts.map((account) => (
-          <HistoryChart key={account.id} account={account} points={pointsFor(history[account.id], accountIdentity(account))} locale={locale} />
-        ))}
+        <WithPart name="history">
+          {(Chart) =>
+            accounts.map((account) => (
+              <Chart key={account.id} account={account} points={pointsFor(history[account.id], accountIdentity(account))} locale={locale} />
+            ))
+          }
+        </WithPart>
       </>
     ),
     // A log that cannot be drawn costs only itself, never the page (and its "Remove all data").
     activity: (
       <ErrorBoundary fallback={<p class="failure">{t('accountUnreadable')}</p>} retryOn={accounts}>
-        <ActivityLog accounts={accounts} locale={locale} now={now} />
+        <WithPart name="activity">{(Log) => <Log accounts={accounts} locale={locale} now={now} />}</WithPart>
       </ErrorBoundary>
     ),
     settings: <SettingsForm settings={settings} onSave={saveSettings} />,
-    transfer: <SettingsTransfer accounts={accounts} settings={settings} />,
+    transfer: <WithPart name="transfer">{(Transfer) => <Transfer accounts={accounts} settings={settings} />}</WithPart>,
     data: (
       <>
         <p>{t('dataIntro')}</p>
@@ -164,11 +167,12 @@ export function App({ now = Date.now }: { now?: () => number }) {
             <h1>{t('optionsTitle')}</h1>
           </header>
           <OptionsNav current={place.section} />
-          <main class="options__main">
+          {/* Busy while the section asked for waits for its part; the one before stays meanwhile. */}
+          <main class="options__main" aria-busy={wanted !== place || undefined}>
             <StorageProblems problems={problems} page="settings" />
             {place.section === 'setup' ? (
               <>
-                <SetupGuide hasAppKey={hasAppApiKey()} />
+                <WithPart name="setup">{(Guide) => <Guide hasAppKey={hasAppApiKey()} />}</WithPart>
                 {saveRefused}
                 {form}
               </>

@@ -37,6 +37,12 @@ describe('retryDelay', () => {
     ['Retry-After longer than the doubling is kept', 'keepAlive', 1, { kind: 'rate-limited', retryAfterMs: 20 * MIN }, DAY, 20 * MIN],
     ['Retry-After shorter than the doubling changes nothing', 'keepAlive', 4, { kind: 'rate-limited', retryAfterMs: MIN }, DAY, 8 * MIN],
     ['Retry-After beyond a day cannot stop the sign-in', 'keepAlive', 1, { kind: 'rate-limited', retryAfterMs: 9 * DAY }, 7 * DAY, DAY],
+    // …even past the interval: nothing calls the server before its time (schedule.ts, askedToWaitUntil).
+    ['Retry-After of an hour at 30-minute usage updates: the hour', 'refresh', 1, { kind: 'rate-limited', retryAfterMs: HOUR }, 30 * MIN, HOUR],
+    ['Retry-After of an hour at 5-minute usage updates: the hour', 'refresh', 3, { kind: 'rate-limited', retryAfterMs: HOUR }, 5 * MIN, HOUR],
+    ['Retry-After of three hours at an hourly sign-in: three hours', 'keepAlive', 1, { kind: 'server-error', status: 503, retryAfterMs: 3 * HOUR }, HOUR, 3 * HOUR],
+    ['Retry-After beyond a day: a day for the usage update too', 'refresh', 1, { kind: 'rate-limited', retryAfterMs: 9 * DAY }, 30 * MIN, DAY],
+    ['our own doubling still stops at the interval', 'refresh', 9, { kind: 'rate-limited' }, 30 * MIN, 30 * MIN],
     ['Retry-After never brings a usage update under 5 minutes', 'refresh', 1, { kind: 'rate-limited', retryAfterMs: 1000 }, 30 * MIN, 5 * MIN],
     ['a 503 with Retry-After is honoured like a 429', 'keepAlive', 1, { kind: 'server-error', status: 503, retryAfterMs: 20 * MIN }, DAY, 20 * MIN],
     ['a nonsense Retry-After (NaN) asks for nothing', 'keepAlive', 1, { kind: 'rate-limited', retryAfterMs: Number.NaN }, DAY, MIN],

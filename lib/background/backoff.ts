@@ -17,9 +17,28 @@ export const fixedByTheUser = (failure: Failure): boolean => sendsNothing(failur
 const FIRST_RETRY_MS: Record<Task, number> = { keepAlive: MINUTE_MS, refresh: 5 * MINUTE_MS };
 
 /**
- * When to retry a task after its n-th consecutive failure: doubling from the first retry,
- * no sooner than the server's Retry-After, and never later than the task's normal interval
- * (nor a day, for the keep-alive): a server's answer can delay the keep-alive, never stop it.
+ * The longest wait a server's Retry-After can impose: a server's answer can delay the keep-alive,
+ * never stop it.
+ */
+export const SERVER_WAIT_LIMIT_MS = DAY_MS;
+
+/**
+ * How long the server asked us to wait (its Retry-After on a 429 or a 503); 0 when it asked for
+ * nothing. A nonsense Retry-After (negative, not a number, infinite) asks for nothing.
+ */
+export function serverWaitMs(failure: Failure): number {
+  const asked = failure.kind === 'rate-limited' || failure.kind === 'server-error' ? (failure.retryAfterMs ?? 0) : 0;
+  return Number.isFinite(asked) && asked > 0 ? asked : 0;
+}
+
+/** Whether the server asked us to wait: any 429 (too many requests), or a 503 with a Retry-After. */
+export const serverAskedToWait = (failure: Failure): boolean => failure.kind === 'rate-limited' || serverWaitMs(failure) > 0;
+
+/**
+ * When to retry a task after its n-th consecutive failure: doubling from the first retry, never
+ * later than the task's normal interval (nor a day, for the keep-alive); but no sooner than the
+ * server's Retry-After, even past the interval (nothing calls the server before it, see
+ * askedToWaitUntil in schedule.ts), up to a day.
  * Undefined when retrying cannot help: nothing was sent, and only the user can change that.
  */
 export function retryDelay(task: Task, failures: number, failure: Failure, intervalMs: number): number | undefined {
@@ -28,8 +47,5 @@ export function retryDelay(task: Task, failures: number, failure: Failure, inter
   const latest = Math.max(first, task === 'keepAlive' ? Math.min(intervalMs, DAY_MS) : intervalMs);
   const longestDoubled = USER_FIXES.has(failure.kind) ? latest : Math.min(latest, Math.max(first, OUTAGE_RETRY_MS));
   const doubled = Math.min(first * 2 ** Math.min(Math.max(failures, 1) - 1, 30), longestDoubled);
-  const asked = failure.kind === 'rate-limited' || failure.kind === 'server-error' ? (failure.retryAfterMs ?? 0) : 0;
-  // A nonsense Retry-After (negative, not a number) asks for nothing.
-  const serverDelay = Number.isFinite(asked) && asked > 0 ? asked : 0;
-  return Math.min(Math.max(doubled, serverDelay), latest);
+  return Math.max(doubled, Math.min(serverWaitMs(failure), SERVER_WAIT_LIMIT_MS));
 }

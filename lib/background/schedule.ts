@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
-import { fixedByTheUser } from './backoff';
+import { fixedByTheUser, serverAskedToWait, SERVER_WAIT_LIMIT_MS } from './backoff';
 
 /** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
 export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
@@ -18,20 +18,36 @@ export type Trigger = 'alarm' | 'retry' | 'worker-start' | 'browser-start';
 const ALARM_TOLERANCE = 0.1;
 
 /**
- * Whether a task should run now. Pure. A pending retry makes a task due sooner, never later:
- * the periodic alarm and the catch-up at start still run it on its normal schedule.
+ * Until when the server asked us to wait before calling it again: a 429, or a 503 with a
+ * Retry-After. That is the task's retry time, which backoff sets no sooner than the server asked
+ * (lib/background/backoff.ts); a retry time stored further off (a broken version) holds a day at
+ * most, the longest wait backoff grants a server. Undefined when the last failure asked for
+ * nothing: our own backoff after a network error or a bare 5xx only ever brings a task forward. Pure.
+ * Check now is not held by it: a person's one click goes out (at most once in
+ * MANUAL_CHECK_GAP_MS, see checkedMomentsAgo) and shows what the service says now.
+ */
+export function askedToWaitUntil({ failure, lastAttemptAt, retryAt }: TaskState): number | undefined {
+  if (!failure || !serverAskedToWait(failure) || lastAttemptAt === undefined || retryAt === undefined) return undefined;
+  return Math.min(retryAt, lastAttemptAt + SERVER_WAIT_LIMIT_MS);
+}
+
+/**
+ * Whether a task should run now. Pure. While the server's requested time has not come, no
+ * trigger runs it (the retry alarm fires at that time). Otherwise a pending retry makes a task
+ * due sooner, never later: the periodic alarm and the catch-up at start still run it on its
+ * normal schedule.
  */
 export function isDue(state: TaskState, task: Task, intervalMs: number, now: number, trigger: Trigger): boolean {
-  if (state.lastAttemptAt === undefined) return true;
+  // An attempt dated after now was made while the clock ran ahead: waiting for that date could
+  // stop the sign-in for as long as the clock was wrong.
+  if (state.lastAttemptAt === undefined || state.lastAttemptAt > now) return true;
+  const waitUntil = askedToWaitUntil(state);
+  if (waitUntil !== undefined && now < waitUntil) return false;
   if (state.retryAt !== undefined && now >= state.retryAt) return true;
   if (trigger === 'retry') return false;
   if (trigger === 'alarm') return now >= state.lastAttemptAt + intervalMs * (1 - ALARM_TOLERANCE);
-  // A new browser session keeps alive early, unless the server asked us to wait.
-  const asked = state.failure?.kind === 'rate-limited' || (state.failure?.kind === 'server-error' && state.failure.retryAfterMs !== undefined);
-  const askedToWait = asked && state.retryAt !== undefined;
-  if (trigger === 'browser-start' && task === 'keepAlive' && !askedToWait) {
-    return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
-  }
+  // A new browser session signs in early: it may close before the next due time.
+  if (trigger === 'browser-start' && task === 'keepAlive') return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
   return now >= state.lastAttemptAt + intervalMs;
 }
 
@@ -53,13 +69,14 @@ export function checkedMomentsAgo(state: TaskState, now: number): boolean {
 }
 
 /**
- * When a task is next due by its schedule or its backed-off retry, whichever is sooner; unknown
+ * When a task is next due: by its schedule or its backed-off retry, whichever is sooner, but
+ * never before the time the server asked us to wait for (isDue runs nothing before it); unknown
  * before its first attempt (that runs at once). Pure. The periodic alarm may run it a little
  * later: it fires on its own period.
  */
 export function nextCheckAt(state: TaskState, intervalMs: number): number | undefined {
   if (state.lastAttemptAt === undefined) return undefined;
-  return Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity);
+  return Math.max(Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity), askedToWaitUntil(state) ?? -Infinity);
 }
 
 /** When a task of an account really runs next (nextCheckAt with the task's interval from the settings). */
@@ -68,7 +85,8 @@ export const nextAttemptAt = (snapshot: AccountSnapshot, task: Task, settings: S
 
 /** When the earliest backed-off retry of any account is due, if any. */
 export function nextRetryAt(snapshots: readonly AccountSnapshot[]): number | undefined {
-  const times = snapshots.flatMap((s) => TASKS.flatMap((task) => s[task].retryAt ?? []));
+  // A server's wait ends at its cap (askedToWaitUntil), even when a broken version stored it further off.
+  const times = snapshots.flatMap((s) => TASKS.flatMap((task) => askedToWaitUntil(s[task]) ?? s[task].retryAt ?? []));
   return times.length > 0 ? Math.min(...times) : undefined;
 }
 

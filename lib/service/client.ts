@@ -17,6 +17,15 @@ export type KeyForm = (typeof KEY_FORMS)[number];
 /** Whose API key an account sends: the build's application key (by reference), or its own. */
 export type KeySource = 'app' | 'own';
 
+/** What a test of unsaved account settings found, call by call. */
+export interface ConnectionReport {
+  user: Result<UserInfo>;
+  /** Absent when getUser failed, so the node is unknown. */
+  capacity?: Result<DatasetCapacity>;
+  /** The node server's origin, so the options page can ask for its permission. */
+  nodeOrigin?: string;
+}
+
 /** What a call needs to know about an account. */
 export interface ServiceCredentials {
   baseUrl: string;

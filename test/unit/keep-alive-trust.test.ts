@@ -168,12 +168,12 @@ describe('retries never silence the keep-alive', () => {
   it.each([
     ['two years', 2 * 365 * DAY],
     ['1e23 ms', 1e23],
-  ])('a Retry-After of %s waits at most a day (and the interval)', (_name, retryAfterMs) => {
+  ])('a Retry-After of %s waits at most a day, past a shorter interval too (the server asked)', (_name, retryAfterMs) => {
     const failure = { kind: 'rate-limited' as const, retryAfterMs };
     expect(retryDelay('keepAlive', 1, failure, DAY)).toBe(DAY);
     expect(retryDelay('keepAlive', 1, failure, 7 * DAY)).toBe(DAY);
-    expect(retryDelay('keepAlive', 1, failure, 2 * HOUR)).toBe(2 * HOUR);
-    expect(retryDelay('refresh', 1, failure, 30 * MINUTE)).toBe(30 * MINUTE);
+    expect(retryDelay('keepAlive', 1, failure, 2 * HOUR)).toBe(DAY);
+    expect(retryDelay('refresh', 1, failure, 30 * MINUTE)).toBe(DAY);
   });
 
   it('a nonsense Retry-After asks for nothing; capacity retries are never under 5 minutes', () => {
@@ -185,14 +185,17 @@ describe('retries never silence the keep-alive', () => {
     expect(retryDelay('refresh', 1, { kind: 'rate-limited', retryAfterMs: 1000 }, 30 * MINUTE)).toBe(5 * MINUTE);
   });
 
-  it('a pending retry does not hold back the periodic alarm or the catch-up at start', async () => {
+  it.each([
+    ['a pending retry', {}],
+    ['a server’s request to wait', { failure: { kind: 'rate-limited', retryAfterMs: 1e12 }, consecutiveFailures: 1 }],
+  ])('%s stored far off does not hold back the periodic alarm or the catch-up at start for more than a day', async (_what, failed) => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
-    // A retry stored far in the future, as a broken version or a hostile server could leave it.
+    // A retry stored far in the future, as a broken version could leave it.
     const { user, capacity, keepAlive } = await snapshotOf('id-alice');
     const snapshots = await loadSnapshots();
     await fakeBrowser.storage.local.set({
-      snapshots: { ...snapshots, 'id-alice': { ...snapshots['id-alice'], user, capacity, keepAlive: { ...keepAlive, retryAt: clock.now + 1e12 } } },
+      snapshots: { ...snapshots, 'id-alice': { ...snapshots['id-alice'], user, capacity, keepAlive: { ...keepAlive, ...failed, retryAt: clock.now + 1e12 } } },
     });
     sim().requests.length = 0;
     clock.now += DAY;

@@ -34,6 +34,7 @@ afterEach(() => {
   cleanup();
   stopMessages();
   vi.unstubAllEnvs();
+  vi.useRealTimers();
 });
 
 describe('the setup walk-through (opened on install)', () => {
@@ -161,7 +162,17 @@ describe('the settings page in sections', () => {
     expect(await entry('Home')).toContain('Next sign-in in 22 hours');
     expect(await entry('New')).toContain('No sign-in yet');
     expect(await entry('New')).toContain('Next sign-in shortly');
-    vi.useRealTimers();
+  });
+
+  it('a usage update failing for a moment: the next sign-in is the sign-in’s, not the update’s retry', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    await storeAccounts([account()]);
+    const refresh = { lastAttemptAt: NOW - 60_000, lastSuccessAt: NOW - 3_600_000, failingSince: NOW - 60_000, consecutiveFailures: 1, failure: { kind: 'network' as const }, retryAt: NOW + 5 * 60_000 };
+    await storeSnapshots({ home: snapshot(40, { refresh }) });
+    render(<App />);
+    const text = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!.textContent;
+    expect(text).toContain('Next sign-in in 22 hours');
+    expect(text).not.toContain('Next sign-in in 5 minutes');
   });
 
   it('an imported account without its password is paused, with no next sign-in promised', async () => {
@@ -172,7 +183,6 @@ describe('the settings page in sections', () => {
     const text = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!.textContent;
     expect(text).toContain('Paused until you update this account');
     expect(text).not.toContain('Next sign-in');
-    vi.useRealTimers();
   });
 });
 

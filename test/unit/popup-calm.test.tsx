@@ -99,6 +99,16 @@ describe('one time for the next attempt (reviewer: two times on one card)', () =
     expect(text).not.toContain('Next sign-in');
   });
 
+  it('a server that asked to wait: its time, not the earlier schedule (nothing calls it before)', async () => {
+    // Usage updates every 30 minutes; the node answered 429 with Retry-After of an hour just now.
+    const base = snapshot(44);
+    const failure: Failure = { kind: 'rate-limited', retryAfterMs: 60 * MIN };
+    const asked = { ...base, refresh: { consecutiveFailures: 1, failure, failingSince: NOW, lastAttemptAt: NOW, retryAt: NOW + 60 * MIN } };
+    const home = await card(asked);
+    expect(home.querySelector('.card__quiet')?.textContent).toBe('The last check failed just now. Storage Keeper tries again in 1 hour.');
+    expect(home.textContent).not.toContain('30 minutes');
+  });
+
   it('a transient failure too', async () => {
     const home = await card(signInFailed({ kind: 'timeout', afterMs: 30_000 }, NOW, NOW + 5 * MIN));
     expect(home.querySelector('.card__quiet')?.textContent).toContain('tries again in 5 minutes');
