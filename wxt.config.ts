@@ -1,6 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig, type EntrypointGroup } from 'wxt';
 import { manifestHosts } from './lib/host-permissions';
+import { plainDynamicImports } from './scripts/build/plain-dynamic-imports';
 
 // `--mode simulator` (the demo) and `--mode e2e` (the real-browser tests) are test builds that may
 // reach the simulator on loopback; store zips are always production.
@@ -13,8 +14,9 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module', '@wxt-dev/auto-icons'],
   i18n: { localesDir: 'lib/locales' },
   autoIcons: { baseIconPath: 'assets/icon.svg' },
-  // Extension pages run in browsers that all preload modules: Vite's modulepreload polyfill is dead weight.
-  vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
+  // Extension pages run in browsers that all preload modules: Vite's modulepreload polyfill is dead
+  // weight, and so is its preload helper around an import() with nothing to preload.
+  vite: () => ({ plugins: [preact(), plainDynamicImports()], build: { modulePreload: { polyfill: false } } }),
   hooks: {
     // Each page is bundled on its own, so it loads only the code it uses. Built together, the
     // popup shared one chunk with the Settings page, which held every export either page used

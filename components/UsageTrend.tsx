@@ -25,8 +25,10 @@ const DAYS = RECENT_DAYS;
 export function UsageTrend({ points, now, locale, bonus, overAfterBonus = false }: Props) {
   const today = dayOf(now);
   const recent = lastDays(points, today, DAYS);
-  const { forecast: found, bonusEnd } = forecastWithBonus(points, today, now, bonus);
-  const outlook = overAfterBonus ? { kind: 'unknown' as const } : found;
+  // Worked out only where it is shown.
+  const { forecast: outlook, bonusEnd } = overAfterBonus
+    ? { forecast: { kind: 'unknown' as const }, bonusEnd: undefined }
+    : forecastWithBonus(points, today, now, bonus);
   if (recent.length < 2 && outlook.kind === 'unknown') return null;
   const used = recent.map((p) => p[1]);
   const [min, max] = [Math.min(...used), Math.max(...used)];

@@ -1,18 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import type { Account } from '@/lib/store/accounts';
 import type { AccountHistory } from '@/lib/store/history';
 import type { Settings } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
-import {
-  loadAccounts,
-  loadSettings,
-  loadSnapshots,
-  storageProblems,
-  watchStorage,
-  type DamagedEntry,
-  type HistorySource,
-  type LockReason,
-} from '@/lib/store/items';
+import { loadStore, watchStorage, type DamagedEntry, type HistorySource, type StorageProblem } from '@/lib/store/items';
 import { newestRead } from './newest-read';
 
 export interface StoredState {
@@ -24,30 +15,23 @@ export interface StoredState {
   history: Record<string, AccountHistory>;
   settings: Settings;
   /** Stored items the extension may not write (another version's data, or not a list). */
-  problems: { item: 'accounts' | 'settings'; reason: LockReason }[];
+  problems: StorageProblem[];
 }
 
-async function loadState(history: HistorySource): Promise<StoredState> {
-  const stored = loadAccounts();
-  const [{ accounts, damaged }, snapshots, histories, settings, problems] = await Promise.all([
-    stored,
-    loadSnapshots(),
-    history.load(),
-    loadSettings(),
-    storageProblems(stored),
-  ]);
-  return { accounts, damaged, snapshots, history: histories, settings, problems };
-}
-
-/** What `load` reads, read at once and again whenever `watch` reports a change (it returns how to stop). */
-export function useLoaded<T>(load: () => Promise<T>, watch: (changed: () => void) => () => void): T | undefined {
+/**
+ * What `load` reads, read at once (or taken from `first`, a read started before the first
+ * render) and again whenever `watch` reports a change (it returns how to stop).
+ */
+export function useLoaded<T>(load: () => Promise<T>, watch: (changed: () => void) => () => void, first?: Promise<T>): T | undefined {
   const [value, setValue] = useState<T>();
-  useEffect(() => {
+  // A layout effect runs as soon as the page is rendered; an effect would wait for the next frame
+  // and a timer after it (Preact), and so would the data already read when the popup opens.
+  useLayoutEffect(() => {
     let alive = true;
     // Reads overlap when storage changes fast: a slow older read must not land last.
     const newest = newestRead<T>((next) => alive && setValue(next));
     const read = () => void newest(load);
-    read();
+    void newest(() => first ?? load());
     const stop = watch(read);
     return () => {
       alive = false;
@@ -57,23 +41,29 @@ export function useLoaded<T>(load: () => Promise<T>, watch: (changed: () => void
   return value;
 }
 
+type Prepare = (state: StoredState) => Promise<unknown>;
+
 /**
- * Storage as the pages show it: read at once, read again whenever an item it shows changes. The
- * popup asks for the recent history only (recentHistory); the Settings page for the whole.
- * `prepare` loads what a state needs drawn (parts loaded on demand) before it is shown.
+ * Storage as a page shows it, in one read. `prepare` loads what the state needs drawn (parts
+ * loaded on demand) before it is shown.
  */
-export const useStoredState = (
-  history: HistorySource,
-  prepare?: (state: StoredState) => Promise<unknown>,
-): StoredState | undefined =>
+export async function loadStoredState(history: HistorySource, prepare?: Prepare): Promise<StoredState> {
+  const state = await loadStore(history);
+  await prepare?.(state);
+  return state;
+}
+
+/**
+ * Storage as the pages show it: read at once (or taken from `first`, the same read started
+ * before the first render), read again whenever an item it shows changes. The popup asks for
+ * the recent history only (recentHistory); the Settings page for the whole.
+ */
+export const useStoredState = (history: HistorySource, prepare?: Prepare, first?: Promise<StoredState>): StoredState | undefined =>
   useLoaded(
-    async () => {
-      const state = await loadState(history);
-      await prepare?.(state);
-      return state;
-    },
+    () => loadStoredState(history, prepare),
     (changed) => {
       const stops = [watchStorage(changed), history.watch(changed)];
       return () => stops.forEach((stop) => stop());
     },
+    first,
   );

@@ -6,7 +6,7 @@ import { safeAccountName } from '@/components/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
 import { CardFallback } from '@/components/CardFallback';
 import { openSettingsAt } from '@/components/open-settings';
-import { useStoredState, type StoredState } from '@/components/use-stored-state';
+import { loadStoredState, useStoredState, type StoredState } from '@/components/use-stored-state';
 import { recentHistory } from '@/lib/store/items';
 import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
@@ -21,10 +21,15 @@ const needsExtras = ({ accounts, damaged, snapshots, problems }: StoredState, no
   accounts.length === 0 || damaged.length > 0 || problems.length > 0 ||
   accounts.some((account) => standingOf(snapshotFor(account, snapshots[account.id]), now).kind !== 'fine');
 
-/** The toolbar popup: rendered from storage at once, never waiting for the network. */
-export function App({ now = Date.now }: { now?: () => number }) {
-  // A state that needs the extras is shown once they are loaded: drawn whole at once.
-  const state = useStoredState(recentHistory, async (next) => needsExtras(next, now()) && loadPopupExtras());
+// A state that needs the extras is shown once they are loaded: drawn whole at once.
+const withExtras = (now: () => number) => async (next: StoredState) => needsExtras(next, now()) && loadPopupExtras();
+
+/** What the popup shows, read from storage: main.tsx starts it as the page's script runs, before the first render. */
+export const readPopupState = (now: () => number = Date.now) => loadStoredState(recentHistory, withExtras(now));
+
+/** The toolbar popup: rendered from storage at once (`first`, the read already under way), never waiting for the network. */
+export function App({ now = Date.now, first }: { now?: () => number; first?: Promise<StoredState> }) {
+  const state = useStoredState(recentHistory, withExtras(now), first);
   const extras = loadedExtras();
   const standing = useStandingFailures(state, now());
   const locale = uiLocale();

@@ -13,7 +13,13 @@ import { readSnapshot } from './account-state-reader';
 // reach storage.sync. Items are typed `unknown` on purpose: what is stored is read through the
 // guards below.
 
-export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: 1, activity: 1 } as const;
+// Each version is a constant of its own: an item definition left out of a bundle (below) then
+// leaves nothing behind, where reading a property of one shared object would stay as a dead
+// statement (`VERSION.history;`), a property read being a possible side effect to the bundler.
+const HISTORY_VERSION = 1;
+const ACTIVITY_VERSION = 1;
+
+export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: HISTORY_VERSION, activity: ACTIVITY_VERSION } as const;
 
 // Items are defined `@__PURE__`: without `init` or migrations (we use neither), defineItem only reads
 // the value once and drops it, so a page that never uses an item (the popup: the activity log)
@@ -31,7 +37,8 @@ function upgradeSingleAccount(old: unknown): unknown {
 }
 
 /** The accounts, credentials included (versioned here, not by @wxt-dev/storage: see accountsReady). */
-export const accountsItem = /* @__PURE__ */ storage.defineItem<unknown>('local:accounts', { fallback: [] });
+const ACCOUNTS_KEY = 'local:accounts';
+export const accountsItem = /* @__PURE__ */ storage.defineItem<unknown>(ACCOUNTS_KEY, { fallback: [] });
 
 let migrated: Promise<void> | undefined;
 
@@ -40,36 +47,47 @@ let migrated: Promise<void> | undefined;
  * written. A newer version's list is a state of its own (`locked`), not a failure:
  * @wxt-dev/storage's migrations would log it as an error at every start.
  */
-export function accountsReady(): Promise<void> {
+export function accountsReady(read?: Promise<[unknown, unknown]>): Promise<void> {
+  // By key, not through accountsItem, so the popup, which reads the accounts with everything else
+  // (loadStore, which passes what it read as `read`), defines no item (a definition reads its item).
   migrated ??= (async () => {
-    const [raw, version] = await Promise.all([storage.getItem<unknown>('local:accounts'), storedVersion(accountsItem)]);
-    if (raw === null || version >= VERSION.accounts) return;
-    await accountsItem.setValue(upgradeSingleAccount(raw));
-    await accountsItem.setMeta({ v: VERSION.accounts });
+    const [raw, meta] = await (read ?? readAccounts());
+    if (raw === null || versionOf(meta) >= VERSION.accounts) return;
+    await storage.setItem(ACCOUNTS_KEY, upgradeSingleAccount(raw));
+    await storage.setMeta(ACCOUNTS_KEY, { v: VERSION.accounts });
   })().catch((error: unknown) => console.error('Storage Keeper: the stored accounts could not be upgraded; they are kept as they are', error));
   return migrated;
 }
 
+/** The stored accounts and their metadata (`accounts$`), as they are. */
+const readAccounts = async (): Promise<[unknown, unknown]> => {
+  const [raw, meta] = await storage.getItems([ACCOUNTS_KEY, `${ACCOUNTS_KEY}$` as const]);
+  return [raw?.value, meta?.value];
+};
+
 /** Settings shared by all accounts. */
-export const settingsItem = /* @__PURE__ */ storage.defineItem<unknown>('local:settings', { fallback: {}, version: VERSION.settings });
+const SETTINGS_KEY = 'local:settings';
+export const settingsItem = /* @__PURE__ */ storage.defineItem<unknown>(SETTINGS_KEY, { fallback: {}, version: VERSION.settings });
 
 /**
  * What the background last learned about each account, by account id. A cache of what the
  * service said: on a downgrade it is read through its guards and rewritten, unlike the
  * user's own accounts and settings.
  */
-export const snapshotsItem = /* @__PURE__ */ storage.defineItem<unknown>('local:snapshots', { fallback: {}, version: VERSION.snapshots });
+const SNAPSHOTS_KEY = 'local:snapshots';
+export const snapshotsItem = /* @__PURE__ */ storage.defineItem<unknown>(SNAPSHOTS_KEY, { fallback: {}, version: VERSION.snapshots });
 
 const HISTORY_KEY = 'local:history';
 
 /** Each account's usage history (lib/store/history.ts), by account id. */
-export const historyItem = /* @__PURE__ */ storage.defineItem<unknown>(HISTORY_KEY, { fallback: {}, version: VERSION.history });
+export const historyItem = /* @__PURE__ */ storage.defineItem<unknown>(HISTORY_KEY, { fallback: {}, version: HISTORY_VERSION });
 
 /** Its recent part (`recentPart`), written with it: what the popup and the background read. */
-export const recentHistoryItem = /* @__PURE__ */ storage.defineItem<unknown>('local:recentHistory', { fallback: null, version: VERSION.history });
+const RECENT_HISTORY_KEY = 'local:recentHistory';
+export const recentHistoryItem = /* @__PURE__ */ storage.defineItem<unknown>(RECENT_HISTORY_KEY, { fallback: null, version: HISTORY_VERSION });
 
 /** Each account's activity log (lib/store/activity.ts), by account id. */
-export const activityItem = /* @__PURE__ */ storage.defineItem<unknown>('local:activity', { fallback: {}, version: VERSION.activity });
+export const activityItem = /* @__PURE__ */ storage.defineItem<unknown>('local:activity', { fallback: {}, version: ACTIVITY_VERSION });
 
 /**
  * That the setup was opened for this install (lib/settings-page.ts). Chromium reports an
@@ -82,9 +100,11 @@ export const setupOpenedItem = /* @__PURE__ */ storage.defineItem<boolean>('loca
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
 
+/** The version a stored item's metadata (`<key>$`) names: 1 when it names none. */
+const versionOf = (meta: unknown): number => (isObject(meta) && typeof meta.v === 'number' ? meta.v : 1);
+
 export async function storedVersion(item: WxtStorageItem<unknown, Record<string, unknown>>): Promise<number> {
-  const { v } = await item.getMeta();
-  return typeof v === 'number' ? v : 1;
+  return versionOf(await item.getMeta());
 }
 
 // ---- accounts ---------------------------------------------------------------------------
@@ -114,6 +134,11 @@ export function damagedEntry(raw: unknown): DamagedEntry {
 export async function loadAccounts(): Promise<StoredAccounts> {
   await accountsReady();
   const [raw, version] = await Promise.all([accountsItem.getValue(), storedVersion(accountsItem)]);
+  return accountsFrom(raw, version);
+}
+
+/** The accounts as stored (`raw`, at `version`): valid ones to use, damaged ones to show. */
+function accountsFrom(raw: unknown, version: number): StoredAccounts {
   const newer = version > VERSION.accounts ? { locked: 'newer-version' as const } : {};
   if (!Array.isArray(raw)) return { accounts: [], damaged: [damagedEntry(raw)], locked: newer.locked ?? 'not-a-list' };
   const accounts: Account[] = [];
@@ -139,8 +164,9 @@ function isStoredSetting(key: keyof Settings, value: unknown): boolean {
 }
 
 /** The stored settings; each invalid or missing field takes its default. */
-export async function loadSettings(): Promise<Settings> {
-  const raw = await settingsItem.getValue();
+export const loadSettings = async (): Promise<Settings> => settingsFrom(await settingsItem.getValue());
+
+function settingsFrom(raw: unknown): Settings {
   const values: Partial<Record<keyof Settings, unknown>> = isObject(raw) ? raw : {};
   return mergeSettings(DEFAULT_SETTINGS, values, (key, value) => (isStoredSetting(key, value) ? undefined : 'errorInvalid'))
     .settings;
@@ -149,8 +175,9 @@ export async function loadSettings(): Promise<Settings> {
 // ---- snapshots --------------------------------------------------------------------------
 
 /** The stored snapshots, each read through its guards (a damaged part starts over empty). */
-export async function loadSnapshots(): Promise<Record<string, AccountSnapshot>> {
-  const raw = await snapshotsItem.getValue();
+export const loadSnapshots = async (): Promise<Record<string, AccountSnapshot>> => snapshotsFrom(await snapshotsItem.getValue());
+
+function snapshotsFrom(raw: unknown): Record<string, AccountSnapshot> {
   if (!isObject(raw)) return {};
   return Object.fromEntries(Object.entries(raw).map(([id, value]) => [id, readSnapshot(value)]));
 }
@@ -161,25 +188,35 @@ export async function loadSnapshots(): Promise<Record<string, AccountSnapshot>> 
 export const loadHistory = async () => readHistories(await historyItem.getValue());
 
 /** Every account's recent history (RECENT_DAYS), by account id: far less to read than the whole. */
-export async function loadRecentHistory(): Promise<Record<string, AccountHistory>> {
+export const loadRecentHistory = async (): Promise<Record<string, AccountHistory>> => recentOrWhole(await recentHistoryItem.getValue());
+
+async function recentOrWhole(raw: unknown): Promise<Record<string, AccountHistory>> {
   // Histories recorded before the recent part was stored apart are read whole, until the next
   // reading: by key, not through historyItem, whose definition alone would read the whole history
   // at every popup open.
-  const raw = await recentHistoryItem.getValue();
   return readHistories(raw === null ? await storage.getItem<unknown>(HISTORY_KEY) : raw);
 }
 
-/** A usage history as a page shows it: how to read it, and how to hear that it changed (returns how to stop). */
+/** A usage history as a page shows it: where it is stored, how to read that, and how to hear that it changed (returns how to stop). */
 export interface HistorySource {
-  load(): Promise<Record<string, AccountHistory>>;
+  key: `local:${string}`;
+  read(raw: unknown): Promise<Record<string, AccountHistory>>;
   watch(changed: () => void): () => void;
 }
 
 /** The whole history: what the Settings page charts. */
-export const wholeHistory: HistorySource = { load: loadHistory, watch: (changed) => historyItem.watch(changed) };
+export const wholeHistory: HistorySource = {
+  key: HISTORY_KEY,
+  read: async (raw) => readHistories(raw),
+  watch: (changed) => storage.watch(HISTORY_KEY, changed),
+};
 
 /** The recent part, written with the whole at every reading: what the popup shows. */
-export const recentHistory: HistorySource = { load: loadRecentHistory, watch: (changed) => recentHistoryItem.watch(changed) };
+export const recentHistory: HistorySource = {
+  key: RECENT_HISTORY_KEY,
+  read: recentOrWhole,
+  watch: (changed) => storage.watch(RECENT_HISTORY_KEY, changed),
+};
 
 function readHistories(raw: unknown): Record<string, AccountHistory> {
   const entries = isObject(raw) ? Object.entries(raw) : [];
@@ -213,16 +250,50 @@ export async function loadActivity(): Promise<Record<string, AccountActivity>> {
 /** What the pages should tell the user about stored data they cannot change (from the accounts, if the page has read them). */
 export async function storageProblems(
   stored: Promise<StoredAccounts> = loadAccounts(),
-): Promise<{ item: 'accounts' | 'settings'; reason: LockReason }[]> {
+): Promise<StorageProblem[]> {
   const [accounts, settingsVersion] = await Promise.all([stored, storedVersion(settingsItem)]);
+  return problemsOf(accounts, settingsVersion);
+}
+
+export interface StorageProblem {
+  item: 'accounts' | 'settings';
+  reason: LockReason;
+}
+
+function problemsOf(accounts: StoredAccounts, settingsVersion: number): StorageProblem[] {
   return [
     ...(accounts.locked ? [{ item: 'accounts' as const, reason: accounts.locked }] : []),
     ...(settingsVersion > VERSION.settings ? [{ item: 'settings' as const, reason: 'newer-version' as const }] : []),
   ];
 }
 
+/**
+ * What a page shows: the accounts, snapshots, settings, what the page may not change, and the
+ * `history` it shows. In one read of storage: each read is a round trip to the browser, and the
+ * items read one by one took ten of them at every popup open, some only after others.
+ */
+export async function loadStore(history: HistorySource) {
+  const keys = [ACCOUNTS_KEY, `${ACCOUNTS_KEY}$`, SETTINGS_KEY, `${SETTINGS_KEY}$`, SNAPSHOTS_KEY, history.key] as const;
+  const reading = storage.getItems([...keys]).then((read) => read.map((item) => item.value));
+  // The upgrade check (once per page, before the accounts are read) looks at this same read.
+  await accountsReady(reading.then(([raw, meta]) => [raw, meta]));
+  let [accounts, accountsMeta, settings, settingsMeta, snapshots, histories] = await reading;
+  // Read before an older version's single account was upgraded: read it again.
+  if (accounts !== null && versionOf(accountsMeta) < VERSION.accounts) [accounts, accountsMeta] = await readAccounts();
+  const stored = accountsFrom(accounts ?? [], versionOf(accountsMeta));
+  return {
+    accounts: stored.accounts,
+    damaged: stored.damaged,
+    snapshots: snapshotsFrom(snapshots),
+    history: await history.read(histories),
+    settings: settingsFrom(settings),
+    problems: problemsOf(stored, versionOf(settingsMeta)),
+  };
+}
+
 /** Calls back whenever the accounts, settings or snapshots change (a page watches its history apart); returns the function that stops watching. */
 export function watchStorage(callback: () => void): () => void {
-  const stops = [accountsItem, settingsItem, snapshotsItem].map((item) => item.watch(callback));
+  // By key: watching through an item would define it, and a definition reads the item.
+  const stops = ([ACCOUNTS_KEY, SETTINGS_KEY, SNAPSHOTS_KEY] as const).map((key) => storage.watch(key, callback));
   return () => stops.forEach((stop) => stop());
 }
