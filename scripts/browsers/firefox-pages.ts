@@ -25,9 +25,9 @@ export async function clickButton(page: Page, name: string) {
 
 /**
  * Waits until the page (or the element `within` selects: CSS or puppeteer's `::-p-aria`) shows
- * this text; returns the text it shows.
+ * this text; returns the text it shows. `timeout` for a wait longer than the tab's default.
  */
-export async function waitForText(page: Page, text: string | RegExp, within = 'body'): Promise<string> {
+export async function waitForText(page: Page, text: string | RegExp, within = 'body', timeout?: number): Promise<string> {
   const element = await page.waitForSelector(within);
   const pattern = typeof text === 'string' ? { source: text, flags: 'literal' } : { source: text.source, flags: text.flags };
   await page.waitForFunction(
@@ -35,7 +35,7 @@ export async function waitForText(page: Page, text: string | RegExp, within = 'b
       const shown = (scope as HTMLElement).innerText;
       return flags === 'literal' ? shown.includes(source) : new RegExp(source, flags).test(shown);
     },
-    {},
+    timeout === undefined ? {} : { timeout },
     element!,
     pattern,
   );

@@ -52,7 +52,9 @@ describe.sequential('Storage Keeper in Firefox', () => {
     await options.openNewAccount();
     await options.fillAccount({ baseUrl: sim.apiUrl, userId: user.userId, password: user.password, apiKey: user.apiKey, label: 'Demo' });
     await clickButton(options.page, t('testConnection'));
-    const result = await waitForText(options.page, `Connected as ${user.userId}, storage on ${sim.nodeHost}.`, '.form-status');
+    // The answer needs the suspended event page started, the messaging part loaded and two calls:
+    // more than the tab's 10 s once on a loaded 2-core machine.
+    const result = await waitForText(options.page, `Connected as ${user.userId}, storage on ${sim.nodeHost}.`, '.form-status', 30_000);
     expect(result).toContain('12.3 GB of 28 GB used');
     const credentials = { userId: user.userId, password: user.password, keyVia: 'header', apiKey: user.apiKey, status: 200 };
     expect(sim.requests).toMatchObject([
