@@ -5,7 +5,7 @@ import { hasAppApiKey } from '@/lib/service/app-key';
 import { takesAppKey } from '@/lib/service/addresses';
 import { t, uiLocale } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
-import { sendCommand } from './send-command';
+import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from './send-command';
 import { requestHostPermissions } from '@/lib/permissions';
 import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input-schemas';
 import { ConnectionResult } from './ConnectionResult';
@@ -26,8 +26,10 @@ type Status =
   // A refusal keeps the test's report: saving again must still ask for the node it named.
   | { kind: 'refused'; origins: string[]; report?: ConnectionReport; tested?: string }
   | { kind: 'testing' }
-  /** The background could not carry out the test (it failed or did not answer). */
+  /** The background could not carry out the test. */
   | { kind: 'test-failed' }
+  /** The background did not answer within the test's limit (a lost answer, or a worker that never started). */
+  | { kind: 'no-answer' }
   /** `tested`: the credentials key of the values tested (see credentialsKey). */
   | { kind: 'tested'; report: ConnectionReport; draft: AccountDraft; tested: string };
 
@@ -106,8 +108,8 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
       // A result applies only to the values it tested: edited meanwhile, it is no result.
       const now = checked(latest.current);
       setStatus(now.success && credentialsKey(now.data) === tested ? { kind: 'tested', report, draft: valid, tested } : { kind: 'idle' });
-    } catch {
-      setStatus({ kind: 'test-failed' });
+    } catch (error) {
+      setStatus({ kind: error instanceof NoAnswer ? 'no-answer' : 'test-failed' });
     }
   }
 
@@ -209,6 +211,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
         <p class="failure" role="alert">{t('permissionRefused', [status.origins.join(', ')])}</p>
       )}
       {status.kind === 'test-failed' && <p class="failure" role="alert">{t('testFailed')}</p>}
+      {status.kind === 'no-answer' && <p class="failure" role="alert">{t('testNoAnswer', [ANSWER_LIMIT_MS.testConnection / 1000])}</p>}
       <div class="actions">
         <button type="button" onClick={() => void test()} disabled={status.kind === 'testing' || status.kind === 'asking'}>
           {t('testConnection')}

@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { sendCommand } from './send-command';
+import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from './send-command';
 import { requestHostPermissions } from '@/lib/permissions';
 import { hostOf } from './safe-names';
 
-type Status = 'idle' | 'asking' | 'refused' | 'check-failed';
+type Status = 'idle' | 'asking' | 'refused' | 'check-failed' | 'no-answer';
 
 /**
  * Asks for access to exactly the host an account's check was blocked on (the click is the user
@@ -16,7 +16,7 @@ export function AllowAccessButton({ origin, accountId }: { origin: string; accou
   async function allow() {
     const granted = await requestHostPermissions([origin], () => setStatus('asking'));
     setStatus(granted ? 'idle' : 'refused');
-    if (granted) await sendCommand('checkNow', { accountId }).catch(() => setStatus('check-failed'));
+    if (granted) await sendCommand('checkNow', { accountId }).catch((error) => setStatus(error instanceof NoAnswer ? 'no-answer' : 'check-failed'));
   }
   return (
     <>
@@ -27,6 +27,7 @@ export function AllowAccessButton({ origin, accountId }: { origin: string; accou
         {status === 'asking' && t('waitingForPermission', [host])}
         {status === 'refused' && t('allowRefused', [host])}
         {status === 'check-failed' && t('allowedCheckFailed', [host])}
+        {status === 'no-answer' && t('allowedCheckNoAnswer', [host, ANSWER_LIMIT_MS.checkNow / 1000])}
       </p>
     </>
   );
