@@ -7,7 +7,7 @@ import { historyCsv } from '@/lib/store/history-csv';
 import { dayOf } from '@/lib/time';
 import { demoAccount } from '../../scripts/simulator/simulator';
 import { clock, DAY, freshBrowser, HOUR, newWorker, readWholeHistory, simulatorForSuite, storeAccounts } from './helpers/harness';
-import { GIB as GB } from '@/lib/format';
+import { GIB as GB } from '@/lib/bytes';
 
 // Usage history: one point a day, a little over a year, small, read through guards, recorded
 // only for the credentials it was read with, gone with the account or its old server and user.
