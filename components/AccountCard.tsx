@@ -59,7 +59,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   const { lastSuccessAt } = snapshot.keepAlive;
   const outOfDate = figures !== undefined && failure !== undefined && figuresOutOfDate(figures.at, settings, now);
   // One time for the next attempt: a failure's line tells it when it is the sign-in's, or that none comes.
-  const nextSignIn = standing.kind !== 'fine' && failureTellsNextSignIn(standing.failure, standing.task) ? undefined : nextAttemptAt(snapshot, 'keepAlive', settings);
+  const nextSignIn = standing.kind !== 'fine' && failureTellsNextSignIn(standing.failure, standing.task) ? undefined : nextAttemptAt(snapshot, 'keepAlive', settings, now);
   const [keyName, keyVendor] = [text(apiKey?.name), text(apiKey?.vendor)];
   const application = keyName && keyVendor ? t('applicationBy', [keyName, keyVendor]) : keyName;
   // Among several accounts a card is compact; its details open on request.
@@ -89,7 +89,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
           {t('bonusEnding', [formatGb(shortfall.increaseGb, locale), formatDate(shortfall.until, locale), formatBytes(shortfall.overBytes, locale)])}
         </p>
       )}
-      {standing.kind !== 'fine' && extras && <extras.CardFailure account={account} snapshot={snapshot} standing={standing} next={nextAttemptAt(snapshot, standing.task, settings)} now={now} locale={locale} />}
+      {standing.kind !== 'fine' && extras && <extras.CardFailure account={account} snapshot={snapshot} standing={standing} next={nextAttemptAt(snapshot, standing.task, settings, now)} now={now} locale={locale} />}
       {outOfDate && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}
       {compact && user && (
         <button type="button" class="card__expand" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>

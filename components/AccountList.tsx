@@ -57,9 +57,9 @@ function AccountEntry({ account, snapshot, settings, now, locale, onEdit, onRemo
   const failure: Failure | undefined = missing.length > 0 ? { kind: 'not-configured', missing } : isAlarming(standing) ? standing.failure : undefined;
   const task = standing.kind === 'fine' ? 'keepAlive' : standing.task;
   // One time for the next attempt, as on the card: the failure's line, or the schedule's.
-  const next = nextAttemptAt(snapshot, task, settings);
+  const next = nextAttemptAt(snapshot, task, settings, now);
   // The schedule line's next sign-in: that same time when the sign-in is the task at hand.
-  const nextSignIn = task === 'keepAlive' ? next : nextAttemptAt(snapshot, 'keepAlive', settings);
+  const nextSignIn = task === 'keepAlive' ? next : nextAttemptAt(snapshot, 'keepAlive', settings, now);
   const shown = failure ?? (standing.kind === 'transient' ? standing.failure : undefined);
   const nextTry = failure && nextTryLine(failure, next, now, locale);
   return (

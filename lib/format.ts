@@ -1,8 +1,6 @@
 import { t } from './i18n';
+import { GIB } from './bytes';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
-
-/** Bytes in a GB as the service counts them (binary). */
-export const GIB = 1024 ** 3;
 
 // Intl formatters are slow to make (a popup of ten accounts made dozens, a few ms in all): each
 // is made once per kind, locale and options.

@@ -5,11 +5,11 @@ import { accountIdentity, type Account } from '../lib/store/accounts';
 import { addActivity, packActivity, type AccountActivity, type ActivityEntry } from '../lib/store/activity';
 import { addPoint, packPoints, type AccountHistory } from '../lib/store/history';
 import { dayOf } from '../lib/time';
+import { GIB as GB } from '../lib/bytes';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const GB = 1024 ** 3;
 const DAYS = 30;
 
 /** The stored `history` and `activity` items of a month of use, for one account (by its id). */

@@ -15,8 +15,8 @@ import { storeFrame, toolbarStrip } from './store/frames';
 import { accountIdentity, type Account } from '../lib/store/accounts';
 import { packPoints, type HistoryPoint } from '../lib/store/history';
 import { formatPercent } from '../lib/format';
+import { GIB as GB } from '../lib/bytes';
 
-const GB = 1024 ** 3;
 const DAY_MS = 86_400_000;
 const outFlag = process.argv.indexOf('--out');
 const OUT = resolve(outFlag < 0 ? STORE_DIR : process.argv[outFlag + 1]!);

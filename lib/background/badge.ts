@@ -63,7 +63,7 @@ export function badgeFor(views: readonly AccountView[], settings: Settings, now:
     const percent = snapshot.capacity && usagePercent(snapshot.capacity);
     const keptAliveAt = snapshot.keepAlive.lastSuccessAt;
     const standing = standingOf(snapshot, now);
-    const next = standing.kind === 'fine' ? undefined : nextAttemptAt(snapshot, standing.task, settings);
+    const next = standing.kind === 'fine' ? undefined : nextAttemptAt(snapshot, standing.task, settings, now);
     return {
       name: accountName(account),
       ...(percent !== undefined && { percent, level: usageLevel(percent, settings) }),

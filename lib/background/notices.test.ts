@@ -10,7 +10,7 @@ import {
   bonusNotice, decideNotices, FORECAST_NOTICE_DAYS as NOTICE_DAYS, FORECAST_REARM_DAYS as REARM_DAYS, forecastNotice,
   KEEP_ALIVE_REMINDER_MS as REMINDER, KEEP_ALIVE_REPEAT_MS as REPEAT, keepAliveNotice, usageNotice, type Decision,
 } from './notices';
-import { GIB as GB } from '../format';
+import { GIB as GB } from '../bytes';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const told = (more: Partial<Alerts> = {}): Alerts => ({ ...emptySnapshot().alerts, ...more });

@@ -115,9 +115,12 @@ describe('askedToWaitUntil and nextCheckAt: the one time of the next attempt', (
     // A retry time stored further off than backoff sets (a broken version) holds a day at most; then the schedule.
     ['a 429 retry stored a year off: held a day, then the schedule', failed({ kind: 'rate-limited', retryAfterMs: HOUR }, at + 365 * DAY), 30 * MIN, at + DAY, at + DAY],
     ['the same at weekly sign-ins: the schedule, after the day', failed({ kind: 'rate-limited', retryAfterMs: HOUR }, at + 365 * DAY), 7 * DAY, at + DAY, at + 7 * DAY],
+    // A clock once set ahead left the attempt a year in the future: due now, as isDue runs it.
+    ['an attempt dated a year ahead (the clock since set back): now', ranAgo(-365 * DAY), 24 * HOUR, undefined, NOW],
+    ['a server’s wait dated from a clock set ahead: now, as isDue does not hold it', failedAgo(-30 * DAY, { kind: 'rate-limited', retryAfterMs: HOUR }, 30 * DAY + HOUR), 24 * HOUR, NOW + 30 * DAY + HOUR, NOW],
   ])('%s', (_why, state, interval, until, next) => {
     expect(askedToWaitUntil(state)).toBe(until);
-    expect(nextCheckAt(state, interval)).toBe(next);
+    expect(nextCheckAt(state, interval, NOW)).toBe(next);
   });
 });
 

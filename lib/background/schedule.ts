@@ -71,17 +71,19 @@ export function checkedMomentsAgo(state: TaskState, now: number): boolean {
 /**
  * When a task is next due: by its schedule or its backed-off retry, whichever is sooner, but
  * never before the time the server asked us to wait for (isDue runs nothing before it); unknown
- * before its first attempt (that runs at once). Pure. The periodic alarm may run it a little
- * later: it fires on its own period.
+ * before its first attempt (that runs at once); `now` after an attempt dated in the future (a
+ * clock once set ahead): isDue runs it at the next alarm or worker start, as any overdue task.
+ * Pure. The periodic alarm may run it a little later: it fires on its own period.
  */
-export function nextCheckAt(state: TaskState, intervalMs: number): number | undefined {
+export function nextCheckAt(state: TaskState, intervalMs: number, now: number): number | undefined {
   if (state.lastAttemptAt === undefined) return undefined;
+  if (state.lastAttemptAt > now) return now;
   return Math.max(Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity), askedToWaitUntil(state) ?? -Infinity);
 }
 
 /** When a task of an account really runs next (nextCheckAt with the task's interval from the settings). */
-export const nextAttemptAt = (snapshot: AccountSnapshot, task: Task, settings: Settings): number | undefined =>
-  nextCheckAt(snapshot[task], taskInterval(settings, task));
+export const nextAttemptAt = (snapshot: AccountSnapshot, task: Task, settings: Settings, now: number): number | undefined =>
+  nextCheckAt(snapshot[task], taskInterval(settings, task), now);
 
 /** When the earliest backed-off retry of any account is due, if any. */
 export function nextRetryAt(snapshots: readonly AccountSnapshot[]): number | undefined {

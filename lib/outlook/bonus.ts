@@ -1,4 +1,4 @@
-import { GIB } from '../format';
+import { GIB } from '../bytes';
 import type { DatasetCapacity, KeyBonus } from '../service/answers';
 import type { HistoryPoint } from '../store/history';
 import { DAY_MS } from '../time';

@@ -184,9 +184,6 @@ function snapshotsFrom(raw: unknown): Record<string, AccountSnapshot> {
 
 // ---- history ----------------------------------------------------------------------------
 
-/** Every account's whole history that can be read, by account id. */
-export const loadHistory = async () => readHistories(await historyItem.getValue());
-
 /** Every account's recent history (RECENT_DAYS), by account id: far less to read than the whole. */
 export const loadRecentHistory = async (): Promise<Record<string, AccountHistory>> => recentOrWhole(await recentHistoryItem.getValue());
 

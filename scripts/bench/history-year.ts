@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
 import { accountIdentity, type Account } from '../../lib/store/accounts';
 import { addPoint, packPoints, type AccountHistory } from '../../lib/store/history';
+import { GIB as GB } from '../../lib/bytes';
 
 /** The bench's floor: a bare Preact page, background and blank page on the same stack (built by the bench). */
 export const FLOOR_DIR = resolve('scripts/bench/floor');
-
-const GB = 1024 ** 3;
 
 /** A year of daily readings for each account, stored as the background stores them (lib/store/history.ts). */
 export function yearOfHistory(accounts: Account[]) {

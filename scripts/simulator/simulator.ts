@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { capacityBody, userBody, withFields } from './bodies';
 import { sendOversized } from './oversized';
 import { CAPACITY_PATH, USER_PATH } from '../../lib/service/client';
+import { GIB as GB } from '../../lib/bytes';
 
 /** A failure the simulator can be told to produce, on the API server or the node server. */
 export type Fault =
@@ -84,7 +85,6 @@ export interface SimulatorOptions {
 
 // The paths the extension calls, from its own client: the simulator answers exactly those.
 export { CAPACITY_PATH, USER_PATH };
-const GB = 1024 ** 3;
 const DAY_MS = 86_400_000;
 
 /** A believable account: 20 GB contract, 8 GB bonus, 12.3 GB used. */
@@ -165,7 +165,7 @@ export async function startSimulator(options: SimulatorOptions = {}) {
     const good = server === 'api' ? userBody(account, namedNode) : capacityBody(account);
     if (fault === 'huge-body' || fault === 'gzip-bomb') {
       entry.status = 200;
-      const bytes = given.bytes ?? (fault === 'huge-body' ? 20e6 : 10 * 1024 ** 3);
+      const bytes = given.bytes ?? (fault === 'huge-body' ? 20e6 : 10 * GB);
       return void sendOversized(res, good, bytes, fault === 'gzip-bomb');
     }
     return send(200, JSON.stringify(faulty(good, fault, given, server === 'api' ? 'node' : 'used')));

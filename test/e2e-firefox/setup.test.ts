@@ -23,7 +23,7 @@ async function setupTab(): Promise<Page> {
 }
 
 describe('the first run in Firefox', () => {
-  it('opens the setup on install: the three steps linked to the service, the key explained, the address form for a preset server', async () => {
+  it('opens the setup on install: its four steps, the first three linked to the service, the key explained, the address form for a preset server', async () => {
     const page = await setupTab();
     const text = await waitForText(page, '4. Test connection, then save', '::-p-aria([name="Set up Storage Keeper"][role="region"])');
     for (const step of ['1. Enable Apps Connection', '2. Create an apps password', '3. API key']) expect(text).toContain(step);

@@ -5,6 +5,7 @@ import { launchExtension, type ExtensionSession } from '../../scripts/browsers/c
 import { NotificationLog } from './notification-log';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 import { ALARM, MANUAL_CHECK_GAP_MS } from '../../lib/background/schedule';
+import { GIB as GB } from '../../lib/bytes';
 
 // Keep-alive you can trust, in real Chromium on the time-scaled build (an hour lasts 5 s, a day
 // 2 minutes): a brief outage says nothing, a real day of failure says so once, a fix says
@@ -15,7 +16,7 @@ let other: Simulator;
 let browser: ExtensionSession;
 const flaky = demoAccount({ userId: 'flaky', password: 'flaky-pw', apiKey: 'flaky-key' });
 const broken = demoAccount({ userId: 'broken', password: 'broken-pw', apiKey: 'broken-key' });
-const moved = demoAccount({ userId: 'moved', password: 'moved-pw', apiKey: 'moved-key', used: 3 * 1024 ** 3 });
+const moved = demoAccount({ userId: 'moved', password: 'moved-pw', apiKey: 'moved-key', used: 3 * GB });
 const TIME_SCALE = 720; // the e2e build's WXT_TIME_SCALE
 const SCALED_DAY_MS = 120_000;
 

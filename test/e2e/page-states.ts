@@ -3,6 +3,7 @@ import { accountIdentity, type Account } from '../../lib/store/accounts';
 import { packPoints, type HistoryPoint } from '../../lib/store/history';
 import { packActivity, type ActivityEntry } from '../../lib/store/activity';
 import { DEFAULT_SETTINGS } from '../../lib/store/settings';
+import { GIB as GB } from '../../lib/bytes';
 import { demoAccount, type SimAccount, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import type { ExtensionSession } from '../../scripts/browsers/chromium';
@@ -11,7 +12,6 @@ import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 // Every state of the popup and the options page a user can meet, each opened as a user would
 // see it: for screenshots, axe-core and the Japanese walk alike.
 
-const GB = 1024 ** 3;
 const MINUTE = 60_000;
 /** A day in the e2e build (WXT_TIME_SCALE 720): two minutes. */
 const E2E_DAY_MS = 120_000;

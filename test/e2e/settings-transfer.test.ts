@@ -8,6 +8,7 @@ import { launchExtension } from '../../scripts/browsers/chromium';
 import { QUIET_SETTINGS } from './page-states';
 import { catalogue } from '../../scripts/catalogue';
 import type { AccountSnapshot } from '../../lib/store/account-state';
+import { GIB as GB } from '../../lib/bytes';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
 // Settings you can take with you, as a user moves them: exported from one browser profile
@@ -16,7 +17,7 @@ import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
 let sim: Simulator;
 const home = demoAccount({ userId: 'home-user', password: 'home-pw', apiKey: 'home-key' });
-const work = demoAccount({ userId: 'work-user', password: 'work-pw', apiKey: 'work-key', used: 3 * 1024 ** 3 });
+const work = demoAccount({ userId: 'work-user', password: 'work-pw', apiKey: 'work-key', used: 3 * GB });
 const file = join(mkdtempSync(join(tmpdir(), 'sk-export-')), 'settings.json');
 
 beforeAll(async () => {

@@ -66,9 +66,9 @@ describe('the one-click switch to the address form', () => {
 describe('when the next sign-in is due', () => {
   const state = (s: Partial<TaskState>): TaskState => ({ consecutiveFailures: 0, ...s });
   it('is the last attempt plus the interval, or a sooner retry; unknown before the first', () => {
-    expect(nextCheckAt(state({}), 24 * HOUR)).toBeUndefined();
-    expect(nextCheckAt(state({ lastAttemptAt: 1000 }), 24 * HOUR)).toBe(1000 + 24 * HOUR);
-    expect(nextCheckAt(state({ lastAttemptAt: 1000, retryAt: 1000 + HOUR }), 24 * HOUR)).toBe(1000 + HOUR);
-    expect(nextCheckAt(state({ lastAttemptAt: 1000, retryAt: 1000 + 30 * HOUR }), 24 * HOUR)).toBe(1000 + 24 * HOUR);
+    expect(nextCheckAt(state({}), 24 * HOUR, 2000)).toBeUndefined();
+    expect(nextCheckAt(state({ lastAttemptAt: 1000 }), 24 * HOUR, 2000)).toBe(1000 + 24 * HOUR);
+    expect(nextCheckAt(state({ lastAttemptAt: 1000, retryAt: 1000 + HOUR }), 24 * HOUR, 2000)).toBe(1000 + HOUR);
+    expect(nextCheckAt(state({ lastAttemptAt: 1000, retryAt: 1000 + 30 * HOUR }), 24 * HOUR, 2000)).toBe(1000 + 24 * HOUR);
   });
 });

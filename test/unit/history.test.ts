@@ -6,8 +6,8 @@ import { ALARM } from '@/lib/background/schedule';
 import { historyCsv } from '@/lib/store/history-csv';
 import { dayOf } from '@/lib/time';
 import { demoAccount } from '../../scripts/simulator/simulator';
-import { clock, DAY, freshBrowser, HOUR, newWorker, simulatorForSuite, storeAccounts } from './helpers/harness';
-import { GIB as GB } from '@/lib/format';
+import { clock, DAY, freshBrowser, HOUR, newWorker, readWholeHistory, simulatorForSuite, storeAccounts } from './helpers/harness';
+import { GIB as GB } from '@/lib/bytes';
 
 // Usage history: one point a day, a little over a year, small, read through guards, recorded
 // only for the credentials it was read with, gone with the account or its old server and user.
@@ -88,7 +88,7 @@ describe('stored history', () => {
     const start = dayOf(Date.UTC(2026, 0, 1));
     for (let day = start; day < start + 366; day++) await storage.addReading('a1', ME, [day, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
     const stored = JSON.stringify((await rawHistory())!.a1);
-    expect((await storage.loadHistory()).a1!.points).toHaveLength(366);
+    expect((await readWholeHistory(storage)).a1!.points).toHaveLength(366);
     expect(new TextEncoder().encode(stored).length).toBeLessThanOrEqual(16 * 1024);
   });
 
@@ -103,7 +103,7 @@ describe('stored history', () => {
       history$: { v: 1 },
     });
     const storage = await freshStorage();
-    expect(await storage.loadHistory()).toEqual({ a1: { identity: ME, points: [[1, 2, 3], [5, 4, 9], [6, 1, 9]] } });
+    expect(await readWholeHistory(storage)).toEqual({ a1: { identity: ME, points: [[1, 2, 3], [5, 4, 9], [6, 1, 9]] } });
     await storage.addReading('a1', ME, [7, 5, 9]);
     const raw = await rawHistory();
     expect(raw).toMatchObject({ a2: { identity: 7, points: '' }, a3: 'junk', a4: { identity: ME, points: [[1, 2, 3]] } });
@@ -113,9 +113,9 @@ describe('stored history', () => {
   it('starts from nothing when the stored value is not an object', async () => {
     await fakeBrowser.storage.local.set({ history: ['not', 'an', 'object'] });
     const storage = await freshStorage();
-    expect(await storage.loadHistory()).toEqual({});
+    expect(await readWholeHistory(storage)).toEqual({});
     await storage.addReading('a1', ME, [1, 2, 3]);
-    expect(await storage.loadHistory()).toEqual({ a1: { identity: ME, points: [[1, 2, 3]] } });
+    expect(await readWholeHistory(storage)).toEqual({ a1: { identity: ME, points: [[1, 2, 3]] } });
   });
 
   it('keeps the points of a build whose days are shorter (the e2e build: 10 s days number past the real-day date limit)', async () => {
@@ -142,7 +142,7 @@ describe('stored history', () => {
     await storage.pruneHistory(() => false);
     expect(await rawHistory()).toEqual(future);
     expect(errors).not.toHaveBeenCalled();
-    expect((await storage.loadHistory()).a1?.points).toEqual([[1, 2, 3]]);
+    expect((await readWholeHistory(storage)).a1?.points).toEqual([[1, 2, 3]]);
   });
 });
 
@@ -154,7 +154,7 @@ describe('history in the background', () => {
     sim().account('alice').used = 10 * GB;
   });
   const alice = () => stored('alice');
-  const history = async () => (await (await import('@/lib/store/items')).loadHistory())['id-alice'];
+  const history = async () => (await readWholeHistory(await import('@/lib/store/items')))['id-alice'];
 
   it('records each successful capacity reading, one point a day (the day’s last), with the quota', async () => {
     const worker = await freshBrowser([alice()]);

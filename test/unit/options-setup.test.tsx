@@ -164,6 +164,20 @@ describe('the settings page in sections', () => {
     expect(await entry('New')).toContain('Next sign-in shortly');
   });
 
+  it('a sign-in dated a year ahead (a clock since set back) is due: "shortly", in English and Japanese', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    const ahead = NOW + 365 * 24 * 3_600_000;
+    await storeAccounts([account()]);
+    await storeSnapshots({ home: snapshot(40, { keepAlive: { lastAttemptAt: ahead, lastSuccessAt: ahead, consecutiveFailures: 0 } }) });
+    const entry = async () => (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!.textContent;
+    render(<App />);
+    expect(await entry()).toContain('Next sign-in shortly');
+    cleanup();
+    installFakeExtensionApis({ locale: 'ja' });
+    render(<App />);
+    expect(await entry()).toContain('次回のサインイン: まもなく');
+  });
+
   it('a usage update failing for a moment: the next sign-in is the sign-in’s, not the update’s retry', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: NOW });
     await storeAccounts([account()]);

@@ -155,6 +155,27 @@ describe('the next sign-in, in the words of the Settings page', () => {
     expect((await card(overdue)).textContent).toContain('Next sign-in shortly');
   });
 
+  // A clock once set ahead a year, then set right: the sign-in runs at the next alarm or worker
+  // start (isDue), not in a year.
+  const aheadAYear = () => {
+    const base = snapshot(44);
+    const ahead = NOW + 365 * DAY;
+    return { ...base, keepAlive: { ...base.keepAlive, lastAttemptAt: ahead, lastSuccessAt: ahead } };
+  };
+
+  it('an attempt dated a year ahead (the clock since set back) is due: "shortly", as an overdue one', async () => {
+    const text = (await card(aheadAYear())).textContent;
+    expect(text).toContain('Next sign-in shortly');
+    expect(text).not.toMatch(/Next sign-in in/);
+  });
+
+  it('the same in Japanese', async () => {
+    installFakeExtensionApis({ locale: 'ja' });
+    const text = (await card(aheadAYear())).textContent;
+    expect(text).toContain('次回のサインイン: まもなく');
+    expect(text).not.toMatch(/次回のサインイン: \d/);
+  });
+
   it('one due within the minute is "shortly" too, never "this minute"', async () => {
     const base = snapshot(44);
     const due = NOW - 24 * 3_600_000 + 30_000;

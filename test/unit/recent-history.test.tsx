@@ -8,7 +8,7 @@ import { HISTORY_DAYS, packPoints, RECENT_DAYS, type HistoryPoint } from '@/lib/
 import { dayOf } from '@/lib/time';
 import { account, GB, NOW, snapshot } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
-import { storeAccounts } from './helpers/harness';
+import { readWholeHistory, storeAccounts } from './helpers/harness';
 
 // Every popup opening and every background run read the recent part of each history, stored
 // apart from the whole year only the Settings page reads.
@@ -38,7 +38,7 @@ describe('the recent history', () => {
     // Recorded before the recent part was stored apart: read whole until the next reading.
     expect((await storage.loadRecentHistory()).home?.points).toHaveLength(year.length);
     await storage.addReading('home', ME, [TODAY, 14 * GB, 30 * GB]);
-    expect((await storage.loadHistory()).home?.points).toHaveLength(year.length + 1);
+    expect((await readWholeHistory(storage)).home?.points).toHaveLength(year.length + 1);
     const recent = (await storage.loadRecentHistory()).home!.points;
     expect(recent.map(([day]) => day)).toEqual(Array.from({ length: RECENT_DAYS }, (_, i) => TODAY - RECENT_DAYS + 1 + i));
     expect(recent.at(-1)).toEqual([TODAY, 14 * GB, 30 * GB]);

@@ -56,7 +56,7 @@ describe('the service asked to wait', () => {
     await worker.start('worker-start');
     // The usage update needs the node from getUser, which waits too: nothing goes to the node.
     expect([countRequests(sim(), 'api', 503), countRequests(sim(), 'node')]).toEqual([1, 0]);
-    expect(nextAttemptAt(await snapshotOf('id-alice'), 'keepAlive', settings)).toBe(askedAt + 2 * HOUR);
+    expect(nextAttemptAt(await snapshotOf('id-alice'), 'keepAlive', settings, clock.now)).toBe(askedAt + 2 * HOUR);
 
     clock.now = askedAt + HOUR;
     await worker.onAlarm(ALARM.keepAlive);

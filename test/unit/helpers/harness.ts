@@ -5,7 +5,7 @@ import { registerBackground } from '@/entrypoints/background';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
 import { hasHostPermission } from '@/lib/permissions';
 import { createServiceApi } from '@/lib/service/client';
-import { loadSnapshots } from '@/lib/store/items';
+import { loadSnapshots, type historyItem, type wholeHistory } from '@/lib/store/items';
 import { emptySnapshot } from '@/lib/store/account-state';
 import { startSimulator, type SimAccount, type Simulator } from '../../../scripts/simulator/simulator';
 import { storedAccount } from '../../../scripts/simulator/stored-account';
@@ -103,3 +103,10 @@ export function countRequests(sim: Simulator, server: 'api' | 'node', status?: n
 export function openSettingsPage(place = ''): void {
   location.hash = place;
 }
+
+/**
+ * Every account's whole history as the Settings page reads it (wholeHistory), from the stored
+ * item, through `items` (a module imported afresh, or the one the test shares).
+ */
+export const readWholeHistory = async (items: { historyItem: typeof historyItem; wholeHistory: typeof wholeHistory }) =>
+  items.wholeHistory.read(await items.historyItem.getValue());
