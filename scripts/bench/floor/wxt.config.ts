@@ -7,5 +7,5 @@ export default defineConfig({
   manifestVersion: 3,
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
-  manifest: { name: 'floor' },
+  manifest: { name: 'floor', permissions: ['storage', 'alarms'] },
 });
