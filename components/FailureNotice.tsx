@@ -6,7 +6,7 @@ import { t } from '@/lib/i18n';
 import type { KeyForm, KeySource } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
 import { OpenSettings } from './open-settings';
-import { sendCommand } from './send-command';
+import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from './send-command';
 import { failureKey, StandingFailures } from './standing-failures';
 
 /** How the account sends its API key, and the form's own fixes for a refused one (else the stored account's). */
@@ -36,15 +36,16 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
   const appKeyRefused = refusedKey && keySource === 'app';
   const { message, remedy } = describeFailure(failure, { keySource });
   const useOwnKey = onUseOwnKey ?? (accountId === undefined ? undefined : () => openSettings(`accounts/own-key/${accountId}`));
-  // The stored account's switch goes through the background, which may not answer: said so.
-  const [switchFailed, setSwitchFailed] = useState(false);
+  // The stored account's switch goes through the background, which may fail or not answer in
+  // time (then the switch may be saved and its check still under way): each said so.
+  const [switchFailed, setSwitchFailed] = useState<'failed' | 'no-answer'>();
   const useAddressForm =
     onUseAddressForm ??
     (accountId === undefined
       ? undefined
       : () => {
-          setSwitchFailed(false);
-          sendCommand('useAddressForm', { accountId }).catch(() => setSwitchFailed(true));
+          setSwitchFailed(undefined);
+          sendCommand('useAddressForm', { accountId }).catch((error) => setSwitchFailed(error instanceof NoAnswer ? 'no-answer' : 'failed'));
         });
   return (
     <div class="failure" role={isNews ? 'alert' : undefined}>
@@ -53,7 +54,11 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
       {refusedKey && keyForm === 'header' && useAddressForm && (
         <button type="button" onClick={useAddressForm}>{t('useAddressForm')}</button>
       )}
-      {switchFailed && <p role="alert">{t('useAddressFormFailed')}</p>}
+      {switchFailed && (
+        <p role="alert">
+          {switchFailed === 'failed' ? t('useAddressFormFailed') : t('useAddressFormNoAnswer', [ANSWER_LIMIT_MS.useAddressForm / 1000])}
+        </p>
+      )}
       {appKeyRefused && useOwnKey && (
         <button type="button" onClick={useOwnKey}>{t('useOwnKey')}</button>
       )}

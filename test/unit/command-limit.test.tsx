@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AccountForm } from '@/components/AccountForm';
 import { AllowAccessButton } from '@/components/AllowAccessButton';
 import { CheckNowButton } from '@/components/CheckNowButton';
+import { FailureNotice } from '@/components/FailureNotice';
 import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from '@/components/send-command';
 import { onMessages, type ConnectionReport } from '@/lib/messages';
 import { account, GB, userInfo } from './helpers/fixtures';
@@ -133,6 +134,22 @@ describe('Check now and Allow access, on a background that does not answer', () 
     await vi.waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
         "Access to nanao.teracloud.jp was allowed, but Storage Keeper's background did not answer within 180 seconds. The check may still be under way; if not, Storage Keeper checks the account at its next scheduled sign-in.",
+      ),
+      { timeout: 5_000 },
+    );
+  });
+});
+
+describe('"Send the key in the address"', () => {
+  it('without an answer, says the switch may be saved and its check still under way, not that it failed', async () => {
+    background();
+    render(<FailureNotice failure={{ kind: 'api-key-rejected' }} accountId="home" keyForm="header" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send the key in the address' }));
+    await vi.advanceTimersByTimeAsync(ANSWER_LIMIT_MS.useAddressForm);
+    // The failure itself is an alert too (news on this page): the answer's words are the last one.
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('alert').at(-1)!.textContent).toBe(
+        "Storage Keeper's background did not answer within 180 seconds. The account may already send its key in the address, and its check may still be under way; if this notice does not go away, try again.",
       ),
       { timeout: 5_000 },
     );
