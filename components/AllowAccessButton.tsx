@@ -4,7 +4,7 @@ import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from './send-command';
 import { requestHostPermissions } from '@/lib/permissions';
 import { hostOf } from './safe-names';
 
-type Status = 'idle' | 'asking' | 'refused' | 'check-failed' | 'no-answer';
+type Status = 'idle' | 'asking' | 'refused' | 'checking' | 'check-failed' | 'no-answer';
 
 /**
  * Asks for access to exactly the host an account's check was blocked on (the click is the user
@@ -15,12 +15,18 @@ export function AllowAccessButton({ origin, accountId }: { origin: string; accou
   const host = hostOf(origin);
   async function allow() {
     const granted = await requestHostPermissions([origin], () => setStatus('asking'));
-    setStatus(granted ? 'idle' : 'refused');
-    if (granted) await sendCommand('checkNow', { accountId }).catch((error) => setStatus(error instanceof NoAnswer ? 'no-answer' : 'check-failed'));
+    if (!granted) return setStatus('refused');
+    // The button waits for the check, so an older click's outcome never lands on a newer one's.
+    setStatus('checking');
+    await sendCommand('checkNow', { accountId }).then(
+      () => setStatus('idle'),
+      (error) => setStatus(error instanceof NoAnswer ? 'no-answer' : 'check-failed'),
+    );
   }
+  const waiting = status === 'asking' || status === 'checking';
   return (
     <>
-      <button type="button" class="primary" onClick={() => void allow()} disabled={status === 'asking'}>
+      <button type="button" class="primary" onClick={() => void allow()} disabled={waiting} aria-busy={waiting}>
         {t('allowAccess', [host])}
       </button>
       <p role="status">

@@ -37,26 +37,32 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
   const { message, remedy } = describeFailure(failure, { keySource });
   const useOwnKey = onUseOwnKey ?? (accountId === undefined ? undefined : () => openSettings(`accounts/own-key/${accountId}`));
   // The stored account's switch goes through the background, which may fail or not answer in
-  // time (then the switch may be saved and its check still under way): each said so.
-  const [switchFailed, setSwitchFailed] = useState<'failed' | 'no-answer'>();
+  // time (then the switch may be saved and its check still under way): each said so. The button
+  // waits for the answer, so an older click's outcome never lands on a newer one's.
+  const [switching, setSwitching] = useState<'pending' | 'failed' | 'no-answer'>();
   const useAddressForm =
     onUseAddressForm ??
     (accountId === undefined
       ? undefined
       : () => {
-          setSwitchFailed(undefined);
-          sendCommand('useAddressForm', { accountId }).catch((error) => setSwitchFailed(error instanceof NoAnswer ? 'no-answer' : 'failed'));
+          setSwitching('pending');
+          sendCommand('useAddressForm', { accountId }).then(
+            () => setSwitching(undefined),
+            (error) => setSwitching(error instanceof NoAnswer ? 'no-answer' : 'failed'),
+          );
         });
   return (
     <div class="failure" role={isNews ? 'alert' : undefined}>
       <p>{message}</p>
       {refusedKey && keyForm === 'header' && <p>{t('failureApiKeyHeaderHint')}</p>}
       {refusedKey && keyForm === 'header' && useAddressForm && (
-        <button type="button" onClick={useAddressForm}>{t('useAddressForm')}</button>
+        <button type="button" onClick={useAddressForm} disabled={switching === 'pending'} aria-busy={switching === 'pending'}>
+          {t('useAddressForm')}
+        </button>
       )}
-      {switchFailed && (
+      {(switching === 'failed' || switching === 'no-answer') && (
         <p role="alert">
-          {switchFailed === 'failed' ? t('useAddressFormFailed') : t('useAddressFormNoAnswer', [ANSWER_LIMIT_MS.useAddressForm / 1000])}
+          {switching === 'failed' ? t('useAddressFormFailed') : t('useAddressFormNoAnswer', [ANSWER_LIMIT_MS.useAddressForm / 1000])}
         </p>
       )}
       {appKeyRefused && useOwnKey && (

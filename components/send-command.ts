@@ -10,7 +10,9 @@ import type { ProtocolMap } from '@/lib/messages';
 export const ANSWER_LIMIT_MS = { testConnection: 60_000, checkNow: 180_000, useAddressForm: 180_000 } as const satisfies Record<keyof ProtocolMap, number>;
 
 /** The background did not answer in time: the command may still be under way, or its answer was lost. */
-export class NoAnswer extends Error {}
+export class NoAnswer extends Error {
+  override name = 'NoAnswer';
+}
 
 /**
  * Sends a command to the background (lib/messages.ts); rejects when the background fails to carry

@@ -136,12 +136,17 @@ async function timeToData(sim: Simulator, accounts: number, withHistory = false)
     }
     // An open whose data never shows fails the bench with its address instead of hanging it.
     const measure = async (url: string) => {
+      let timer: NodeJS.Timeout | undefined;
       const seen = new Promise<number>((resolve, reject) => {
         shown = resolve;
-        setTimeout(() => reject(new Error(`no data shown within 10 s: ${url}`)), 10_000);
+        timer = setTimeout(() => reject(new Error(`no data shown within 10 s: ${url}`)), 10_000);
       });
-      await page.goto(url);
-      return seen;
+      try {
+        const [ms] = await Promise.all([seen, page.goto(url)]);
+        return ms;
+      } finally {
+        clearTimeout(timer);
+      }
     };
     const popup: number[] = [];
     const blank: number[] = [];

@@ -130,7 +130,11 @@ describe('Check now and Allow access, on a background that does not answer', () 
     render(<AllowAccessButton origin="https://nanao.teracloud.jp" accountId="home" />);
     fireEvent.click(screen.getByRole('button', { name: 'Allow access to nanao.teracloud.jp' }));
     await checkAsked;
+    // Waiting for the check: not clickable again, so an older click's outcome cannot land on a newer one's.
+    const allow = screen.getByRole('button', { name: 'Allow access to nanao.teracloud.jp' }) as HTMLButtonElement;
+    await vi.waitFor(() => expect(allow.disabled).toBe(true), { timeout: 5_000 });
     await vi.advanceTimersByTimeAsync(ANSWER_LIMIT_MS.checkNow);
+    await vi.waitFor(() => expect(allow.disabled).toBe(false), { timeout: 5_000 });
     await vi.waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
         "Access to nanao.teracloud.jp was allowed, but Storage Keeper's background did not answer within 180 seconds. The check may still be under way; if not, Storage Keeper checks the account at its next scheduled sign-in.",
@@ -144,8 +148,12 @@ describe('"Send the key in the address"', () => {
   it('without an answer, says the switch may be saved and its check still under way, not that it failed', async () => {
     background();
     render(<FailureNotice failure={{ kind: 'api-key-rejected' }} accountId="home" keyForm="header" />);
-    fireEvent.click(screen.getByRole('button', { name: 'Send the key in the address' }));
+    const send = screen.getByRole('button', { name: 'Send the key in the address' }) as HTMLButtonElement;
+    fireEvent.click(send);
+    // Waiting for the answer: not clickable again, so an older click's outcome cannot land on a newer one's.
+    await vi.waitFor(() => expect(send.disabled).toBe(true), { timeout: 5_000 });
     await vi.advanceTimersByTimeAsync(ANSWER_LIMIT_MS.useAddressForm);
+    expect(send.disabled).toBe(false);
     // The failure itself is an alert too (news on this page): the answer's words are the last one.
     await vi.waitFor(() =>
       expect(screen.getAllByRole('alert').at(-1)!.textContent).toBe(
