@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
 import { fixedByTheUser, serverAskedToWait, SERVER_WAIT_LIMIT_MS } from './backoff';
+import { DAY_MS } from '../time';
 
 /** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
 export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
@@ -97,14 +98,16 @@ const periodMinutes = (settings: Settings, task: Task) => taskInterval(settings,
 /**
  * Makes sure each periodic alarm exists with the period the settings ask for. An alarm that
  * already exists with that period is left alone: re-creating it would push it back and, at
- * every worker start, keep it from ever firing.
+ * every worker start, keep it from ever firing. One due more than a day past its period was set
+ * while the clock ran ahead, and would not fire until the clock caught up: it is set again. (The
+ * day's slack leaves alone an alarm a browser has put off a little, e.g. to its shortest delay.)
  */
 export async function ensureAlarms(settings: Settings, now: number): Promise<void> {
   await Promise.all(
     TASKS.map(async (task) => {
       const period = periodMinutes(settings, task);
       const existing = await browser.alarms.get(ALARM[task]);
-      if (existing?.periodInMinutes === period) return;
+      if (existing?.periodInMinutes === period && existing.scheduledTime <= now + period * 60_000 + DAY_MS) return;
       await browser.alarms.create(ALARM[task], { when: now + period * 60_000, periodInMinutes: period });
     }),
   );

@@ -35,6 +35,16 @@ describe('worker start', () => {
     expect(await fakeBrowser.alarms.getAll()).toEqual(before);
   });
 
+  it('sets again an alarm due further off than its period: one set while the clock ran a year ahead', async () => {
+    const worker = await freshBrowser();
+    clock.now += 365 * DAY; // the clock set ahead…
+    await worker.start('worker-start');
+    clock.now -= 365 * DAY; // …and set right: the alarms would wait a year
+    await newWorker().start('worker-start');
+    expect(await fakeBrowser.alarms.get(ALARM.keepAlive)).toMatchObject({ periodInMinutes: 24 * 60, scheduledTime: clock.now + DAY });
+    expect(await fakeBrowser.alarms.get(ALARM.refresh)).toMatchObject({ periodInMinutes: 30, scheduledTime: clock.now + 30 * MINUTE });
+  });
+
   it('re-creates an alarm whose period no longer matches the settings', async () => {
     const worker = await freshBrowser();
     await worker.start('worker-start');
