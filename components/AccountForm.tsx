@@ -5,7 +5,7 @@ import { hasAppApiKey } from '@/lib/service/app-key';
 import { takesAppKey } from '@/lib/service/addresses';
 import { t, uiLocale } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
-import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from './send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from './send-command';
 import { requestHostPermissions } from '@/lib/permissions';
 import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input-schemas';
 import { ConnectionResult } from './ConnectionResult';
@@ -211,7 +211,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
         <p class="failure" role="alert">{t('permissionRefused', [status.origins.join(', ')])}</p>
       )}
       {status.kind === 'test-failed' && <p class="failure" role="alert">{t('testFailed')}</p>}
-      {status.kind === 'no-answer' && <p class="failure" role="alert">{t('testNoAnswer', [ANSWER_LIMIT_MS.testConnection / 1000])}</p>}
+      {status.kind === 'no-answer' && <p class="failure" role="alert">{t('testNoAnswer', [answerLimitSeconds('testConnection')])}</p>}
       <div class="actions">
         <button type="button" onClick={() => void test()} disabled={status.kind === 'testing' || status.kind === 'asking'}>
           {t('testConnection')}

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from './send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from './send-command';
 import { requestHostPermissions } from '@/lib/permissions';
 import { hostOf } from './safe-names';
 
@@ -33,7 +33,7 @@ export function AllowAccessButton({ origin, accountId }: { origin: string; accou
         {status === 'asking' && t('waitingForPermission', [host])}
         {status === 'refused' && t('allowRefused', [host])}
         {status === 'check-failed' && t('allowedCheckFailed', [host])}
-        {status === 'no-answer' && t('allowedCheckNoAnswer', [host, ANSWER_LIMIT_MS.checkNow / 1000])}
+        {status === 'no-answer' && t('allowedCheckNoAnswer', [host, answerLimitSeconds('checkNow')])}
       </p>
     </>
   );

@@ -1,20 +1,20 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from './send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from './send-command';
 
 /** "Check now": asks the background for a full check; busy (not clickable again) until done; says so when it could not ask. */
 export function CheckNowButton({ accountId }: { accountId?: string }) {
   const [busy, setBusy] = useState(false);
-  // What went wrong, in words: the background failed, or did not answer (the check may still be under way).
-  const [failed, setFailed] = useState('');
+  // What went wrong: the background failed, or did not answer (the check may still be under way).
+  const [failed, setFailed] = useState<'failed' | 'no-answer'>();
   const checkNow = async () => {
     if (busy) return;
     setBusy(true);
-    setFailed('');
+    setFailed(undefined);
     try {
       await sendCommand('checkNow', accountId === undefined ? {} : { accountId });
     } catch (error) {
-      setFailed(error instanceof NoAnswer ? t('checkNoAnswer', [ANSWER_LIMIT_MS.checkNow / 1000]) : t('checkFailed'));
+      setFailed(error instanceof NoAnswer ? 'no-answer' : 'failed');
     } finally {
       setBusy(false);
     }
@@ -24,7 +24,7 @@ export function CheckNowButton({ accountId }: { accountId?: string }) {
       <button type="button" onClick={() => void checkNow()} disabled={busy} aria-busy={busy}>
         {busy ? t('checkingNow') : t('checkNow')}
       </button>
-      {failed && <p class="failure" role="alert">{failed}</p>}
+      {failed && <p class="failure" role="alert">{failed === 'failed' ? t('checkFailed') : t('checkNoAnswer', [answerLimitSeconds('checkNow')])}</p>}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { t } from '@/lib/i18n';
 import type { KeyForm, KeySource } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
 import { OpenSettings } from './open-settings';
-import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from './send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from './send-command';
 import { failureKey, StandingFailures } from './standing-failures';
 
 /** How the account sends its API key, and the form's own fixes for a refused one (else the stored account's). */
@@ -62,7 +62,7 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
       )}
       {(switching === 'failed' || switching === 'no-answer') && (
         <p role="alert">
-          {switching === 'failed' ? t('useAddressFormFailed') : t('useAddressFormNoAnswer', [ANSWER_LIMIT_MS.useAddressForm / 1000])}
+          {switching === 'failed' ? t('useAddressFormFailed') : t('useAddressFormNoAnswer', [answerLimitSeconds('useAddressForm')])}
         </p>
       )}
       {appKeyRefused && useOwnKey && (

@@ -9,6 +9,9 @@ import type { ProtocolMap } from '@/lib/messages';
  */
 export const ANSWER_LIMIT_MS = { testConnection: 60_000, checkNow: 180_000, useAddressForm: 180_000 } as const satisfies Record<keyof ProtocolMap, number>;
 
+/** A command's limit in whole seconds, as the pages' words name it. */
+export const answerLimitSeconds = (type: keyof ProtocolMap): number => ANSWER_LIMIT_MS[type] / 1000;
+
 /** The background did not answer in time: the command may still be under way, or its answer was lost. */
 export class NoAnswer extends Error {
   override name = 'NoAnswer';
