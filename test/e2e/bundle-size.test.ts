@@ -46,7 +46,7 @@ describe('bundle size budgets (gzip, shared chunks included)', () => {
     expect(messaging(popup)).toEqual([]);
   });
 
-  it('the Settings page loads what only one of its sections shows on demand (components/options-parts.tsx)', () => {
+  it('the Settings page loads what only one of its sections shows on demand (components/settings/parts.tsx)', () => {
     const code = (files: string[]) => files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8')).join('\n');
     const atOpen = code(entryFiles(OUT, ENTRIES.options));
     const later = code(onDemandFiles(OUT, ENTRIES.options));

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { newestRead } from '@/components/newest-read';
+import { newestRead } from '@/components/hooks/newest-read';
 import { App as Options } from '@/entrypoints/options/App';
 import { App as Popup } from '@/entrypoints/popup/App';
 import { onMessages } from '@/lib/messages';

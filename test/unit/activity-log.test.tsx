@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { AccountCard } from '@/components/AccountCard';
+import { AccountCard } from '@/components/popup/AccountCard';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packActivity, type ActivityEntry } from '@/lib/store/activity';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';

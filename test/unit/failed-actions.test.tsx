@@ -2,12 +2,12 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AllowAccessButton } from '@/components/AllowAccessButton';
-import { ConfirmButton } from '@/components/ConfirmButton';
-import { CopyButton } from '@/components/CopyButton';
-import { FailureNotice } from '@/components/FailureNotice';
-import { CheckNowButton } from '@/components/CheckNowButton';
-import { SettingsForm } from '@/components/SettingsForm';
+import { AllowAccessButton } from '@/components/shared/AllowAccessButton';
+import { ConfirmButton } from '@/components/settings/ConfirmButton';
+import { CopyButton } from '@/components/popup/CopyButton';
+import { FailureNotice } from '@/components/shared/FailureNotice';
+import { CheckNowButton } from '@/components/popup/CheckNowButton';
+import { SettingsForm } from '@/components/settings/SettingsForm';
 import { App as Options } from '@/entrypoints/options/App';
 import { onMessages } from '@/lib/messages';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';

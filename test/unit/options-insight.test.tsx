@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { HistoryChart } from '@/components/HistoryChart';
+import { HistoryChart } from '@/components/settings/HistoryChart';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packPoints, type HistoryPoint } from '@/lib/store/history';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';

@@ -1,7 +1,7 @@
 import type { DamagedEntry as Damaged, LockReason } from '@/lib/store/items';
 import { t } from '@/lib/i18n';
-import { DamagedEntry, damagedAnchor, StorageProblems } from './DamagedEntry';
-import { openSettingsAt } from './open-settings';
+import { DamagedEntry, damagedAnchor, StorageProblems } from '../shared/DamagedEntry';
+import { openSettingsAt } from '../helpers/open-settings';
 import { CardFailure } from './CardFailure';
 import { Welcome } from './Welcome';
 

@@ -5,9 +5,9 @@ import { describeFailure } from '@/lib/service/failure-words';
 import { t } from '@/lib/i18n';
 import type { KeyForm, KeySource } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
-import { OpenSettings } from './open-settings';
-import { answerLimitSeconds, NoAnswer, sendCommand } from './send-command';
-import { failureKey, StandingFailures } from './standing-failures';
+import { OpenSettings } from '../helpers/open-settings';
+import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
+import { failureKey, StandingFailures } from '../hooks/standing-failures';
 
 /** How the account sends its API key, and the form's own fixes for a refused one (else the stored account's). */
 export interface KeyFixes {

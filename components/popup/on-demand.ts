@@ -1,13 +1,13 @@
 // Most popup opens show accounts that are fine. What only some states show is loaded with
 // import() the first time one needs it, so the popup opens without it (README, Performance).
 
-type Extras = (typeof import('./popup-extras'))['popupExtras'];
+type Extras = (typeof import('./extras'))['popupExtras'];
 let extras: Extras | undefined;
 let loading: Promise<void> | undefined;
 
 /** Loads the popup's extras (once); never rejects: a part that cannot be loaded is not drawn. */
 export function loadPopupExtras(): Promise<void> {
-  return (loading ??= import('./popup-extras').then((loaded) => void (extras = loaded.popupExtras), () => undefined));
+  return (loading ??= import('./extras').then((loaded) => void (extras = loaded.popupExtras), () => undefined));
 }
 
 /**

@@ -5,7 +5,7 @@ import { hasAppApiKey } from '@/lib/service/app-key';
 import { takesAppKey } from '@/lib/service/addresses';
 import { t, uiLocale } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
-import { answerLimitSeconds, NoAnswer, sendCommand } from './send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
 import { requestHostPermissions } from '@/lib/permissions';
 import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input-schemas';
 import { ConnectionResult } from './ConnectionResult';

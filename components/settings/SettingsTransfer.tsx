@@ -6,8 +6,8 @@ import { parseSettingsFile, planImport, settingsFile, type ImportPlan, type Pars
 import { loadAccounts, loadSettings, storageProblems } from '@/lib/store/items';
 import { saveAccounts, saveSettings, StorageLockedError } from '@/lib/store/writes';
 import { download } from './download';
-import { damagedName } from './DamagedEntry';
-import { hostOf } from './safe-names';
+import { damagedName } from '../shared/DamagedEntry';
+import { hostOf } from '../helpers/safe-names';
 
 interface Props {
   accounts: Account[];

@@ -1,7 +1,7 @@
 import { formatBytes } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/messages';
-import { FailureNotice, type KeyFixes } from './FailureNotice';
+import { FailureNotice, type KeyFixes } from '../shared/FailureNotice';
 
 /** What a connection test found, call by call; a refused key offers its fix on the form. */
 export function ConnectionResult({ report, locale, ...keyFixes }: KeyFixes & { report: ConnectionReport; locale: string }) {

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { answerLimitSeconds, NoAnswer, sendCommand } from './send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
 import { requestHostPermissions } from '@/lib/permissions';
-import { hostOf } from './safe-names';
+import { hostOf } from '../helpers/safe-names';
 
 type Status = 'idle' | 'asking' | 'refused' | 'checking' | 'check-failed' | 'no-answer';
 

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { Account } from '@/lib/store/accounts';
 import { t } from '@/lib/i18n';
-import { safeAccountName } from './safe-names';
+import { safeAccountName } from '../helpers/safe-names';
 
 /** What an error boundary shows instead of an account card that failed to render. */
 export function CardFallback({ account, children }: { account: Account; children?: ComponentChildren }) {

@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { openSettingsAt } from './open-settings';
+import { openSettingsAt } from '../helpers/open-settings';
 
 /** First run: what the extension does, and the way to the setup walk-through. */
 export function Welcome() {

@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { SECTIONS, type Section } from './options-place';
+import { SECTIONS, type Section } from './place';
 
 /** The settings page's sections as links (keyboard: Tab and Enter); the current one is marked. */
 export function OptionsNav({ current }: { current: Section | 'setup' }) {

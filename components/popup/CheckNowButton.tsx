@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { answerLimitSeconds, NoAnswer, sendCommand } from './send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
 
 /** "Check now": asks the background for a full check; busy (not clickable again) until done; says so when it could not ask. */
 export function CheckNowButton({ accountId }: { accountId?: string }) {

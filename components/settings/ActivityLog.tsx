@@ -8,7 +8,7 @@ import { failureKindWords } from '@/lib/service/failure-words';
 import { formatDate, formatDateTime, formatDuration } from '@/lib/format';
 import { t, type MessageKey } from '@/lib/i18n';
 import { CsvDownloadButton } from './CsvDownloadButton';
-import { useLoaded } from './use-stored-state';
+import { useLoaded } from '../hooks/use-stored-state';
 
 interface Props {
   accounts: readonly Account[];

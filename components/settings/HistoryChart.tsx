@@ -5,7 +5,7 @@ import { historyCsv } from '@/lib/store/history-csv';
 import { t } from '@/lib/i18n';
 import { dayStart } from '@/lib/time';
 import { CsvDownloadButton } from './CsvDownloadButton';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary } from '../shared/ErrorBoundary';
 
 interface Props {
   account: Account;
