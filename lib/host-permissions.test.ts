@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manifestHosts } from './host-permissions';
+import { manifestHosts } from './extension/host-permissions';
 import { isAllowedServerUrl, SERVER_PRESETS } from './service/addresses';
 
 /** Whether a manifest match pattern ("https://*.example.net/*") covers a URL's host. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { requestHostPermissions } from './permissions';
+import { requestHostPermissions } from './extension/permissions';
 
 describe('requestHostPermissions: the one way a page asks for access', () => {
   let steps: string[];

@@ -1,5 +1,5 @@
 import type { GetDataType, GetReturnType } from '@webext-core/messaging';
-import type { ProtocolMap } from '@/lib/messages';
+import type { ProtocolMap } from '@/lib/extension/messages';
 
 /**
  * How long a page waits for the background's answer to each command (ms). A service call gives up
@@ -18,7 +18,7 @@ export class NoAnswer extends Error {
 }
 
 /**
- * Sends a command to the background (lib/messages.ts); rejects when the background fails to carry
+ * Sends a command to the background (lib/extension/messages.ts); rejects when the background fails to carry
  * it out, and with NoAnswer when it has not answered within the command's limit. Commands come
  * from clicks: the messaging library is loaded at the first one, so the pages open without it
  * (README, Performance); its loading counts in the wait.
@@ -30,7 +30,7 @@ export async function sendCommand<K extends keyof ProtocolMap>(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = ANSWER_LIMIT_MS[type];
   const answer = async () => {
-    const { sendMessage } = await import('@/lib/messages');
+    const { sendMessage } = await import('@/lib/extension/messages');
     return sendMessage(type, data);
   };
   try {

@@ -1,9 +1,9 @@
-import { isObject } from '@/lib/guards';
+import { isObject } from '@/lib/basics/guards';
 import { accountName, type Account } from '@/lib/store/accounts';
 import { bonusShortfall, bonusStatus } from '@/lib/outlook/bonus';
-import { formatBytes, formatDate, formatGb, formatRelative } from '@/lib/format';
+import { formatBytes, formatDate, formatGb, formatRelative } from '@/lib/i18n/format';
 import type { HistoryPoint } from '@/lib/store/history';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import type { ServiceTime } from '@/lib/service/timestamps';
 import type { Settings } from '@/lib/store/settings';
 import { nextAttemptAt } from '@/lib/background/schedule';

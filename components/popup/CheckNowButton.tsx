@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
 
 /** "Check now": asks the background for a full check; busy (not clickable again) until done; says so when it could not ask. */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 
 /** Copies a value to the clipboard and says so, on screen and to screen readers; a refused copy says what to do. */
 export function CopyButton({ value, label }: { value: string; label: string }) {

@@ -1,5 +1,5 @@
-import { formatBytes, shownPercent } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { formatBytes, shownPercent } from '@/lib/i18n/format';
+import { t } from '@/lib/i18n/translate';
 import type { UsageLevel } from '@/lib/store/settings';
 import { usageWords } from '@/lib/outlook/card-words';
 

@@ -1,9 +1,9 @@
 import { forecastWithBonus } from '@/lib/outlook/bonus';
 import type { KeyBonus } from '@/lib/service/answers';
-import { formatBytes, formatDate, formatGb } from '@/lib/format';
+import { formatBytes, formatDate, formatGb } from '@/lib/i18n/format';
 import { lastDays, RECENT_DAYS, type HistoryPoint } from '@/lib/store/history';
-import { t } from '@/lib/i18n';
-import { DAY_MS, dayOf } from '@/lib/time';
+import { t } from '@/lib/i18n/translate';
+import { DAY_MS, dayOf } from '@/lib/basics/time';
 
 interface Props {
   /** The account's history (its own identity's only). */

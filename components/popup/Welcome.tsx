@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import { openSettingsAt } from '../helpers/open-settings';
 
 /** First run: what the extension does, and the way to the setup walk-through. */

@@ -1,5 +1,5 @@
 import type { DamagedEntry as Damaged, LockReason } from '@/lib/store/items';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import { DamagedEntry, damagedAnchor, StorageProblems } from '../shared/DamagedEntry';
 import { openSettingsAt } from '../helpers/open-settings';
 import { CardFailure } from './CardFailure';

@@ -3,11 +3,11 @@ import { useRef, useState } from 'preact/hooks';
 import { accountName, credentialsKey, defaultKeyForm, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { takesAppKey } from '@/lib/service/addresses';
-import { t, uiLocale } from '@/lib/i18n';
-import type { ConnectionReport } from '@/lib/messages';
+import { t, uiLocale } from '@/lib/i18n/translate';
+import type { ConnectionReport } from '@/lib/extension/messages';
 import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
-import { requestHostPermissions } from '@/lib/permissions';
-import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input-schemas';
+import { requestHostPermissions } from '@/lib/extension/permissions';
+import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input/form-schemas';
 import { ConnectionResult } from './ConnectionResult';
 import { describedBy, Field } from './Field';
 

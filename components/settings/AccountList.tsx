@@ -1,6 +1,6 @@
 import { accountName, missingCredentials, type Account } from '@/lib/store/accounts';
 import type { Failure } from '@/lib/service/failures';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import { snapshotFor, type AccountSnapshot } from '@/lib/store/account-state';
 import type { Settings } from '@/lib/store/settings';
 import { isAlarming, standingOf } from '@/lib/outlook/standing';

@@ -1,5 +1,5 @@
-import { formatRelative } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { formatRelative } from '@/lib/i18n/format';
+import { t } from '@/lib/i18n/translate';
 import { nextSignInWords } from '@/lib/outlook/card-words';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 

@@ -5,8 +5,8 @@ import { activityCsv } from '@/lib/store/activity-csv';
 import { activityItem, loadActivity } from '@/lib/store/items';
 import { summarizeActivity, type ActivitySummary } from '@/lib/outlook/activity-summary';
 import { failureKindWords } from '@/lib/service/failure-words';
-import { formatDate, formatDateTime, formatDuration } from '@/lib/format';
-import { t, type MessageKey } from '@/lib/i18n';
+import { formatDate, formatDateTime, formatDuration } from '@/lib/i18n/format';
+import { t, type MessageKey } from '@/lib/i18n/translate';
 import { CsvDownloadButton } from './CsvDownloadButton';
 import { useLoaded } from '../hooks/use-stored-state';
 

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import { StorageLockedError } from '@/lib/store/writes';
 
 interface Props {

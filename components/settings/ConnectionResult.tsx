@@ -1,6 +1,6 @@
-import { formatBytes } from '@/lib/format';
-import { t } from '@/lib/i18n';
-import type { ConnectionReport } from '@/lib/messages';
+import { formatBytes } from '@/lib/i18n/format';
+import { t } from '@/lib/i18n/translate';
+import type { ConnectionReport } from '@/lib/extension/messages';
 import { FailureNotice, type KeyFixes } from '../shared/FailureNotice';
 
 /** What a connection test found, call by call; a refused key offers its fix on the form. */

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { t, type MessageKey } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n/translate';
 
 interface Props {
   id: string;

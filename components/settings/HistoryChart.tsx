@@ -1,9 +1,9 @@
 import { accountName, type Account } from '@/lib/store/accounts';
-import { formatBytes } from '@/lib/format';
+import { formatBytes } from '@/lib/i18n/format';
 import type { HistoryPoint } from '@/lib/store/history';
 import { historyCsv } from '@/lib/store/history-csv';
-import { t } from '@/lib/i18n';
-import { dayStart } from '@/lib/time';
+import { t } from '@/lib/i18n/translate';
+import { dayStart } from '@/lib/basics/time';
 import { CsvDownloadButton } from './CsvDownloadButton';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 

@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import { SECTIONS, type Section } from './place';
 
 /** The settings page's sections as links (keyboard: Tab and Enter); the current one is marked. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { t, type MessageKey } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n/translate';
 import { SETTING_LIMITS, type Settings } from '@/lib/store/settings';
 import { StorageLockedError } from '@/lib/store/writes';
 import { applySettingsInput, settingsInput, type SettingsInput } from './settings-input';

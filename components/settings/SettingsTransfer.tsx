@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { accountName, missingCredentials, newAccountId, type Account } from '@/lib/store/accounts';
-import { t, type MessageKey } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n/translate';
 import type { Settings } from '@/lib/store/settings';
-import { parseSettingsFile, planImport, settingsFile, type ImportPlan, type ParsedFile, type SettingsFile } from '@/lib/settings-file';
+import { parseSettingsFile, planImport, settingsFile, type ImportPlan, type ParsedFile, type SettingsFile } from '@/lib/input/settings-file';
 import { loadAccounts, loadSettings, storageProblems } from '@/lib/store/items';
 import { saveAccounts, saveSettings, StorageLockedError } from '@/lib/store/writes';
 import { download } from './download';

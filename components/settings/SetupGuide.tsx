@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import { SERVICE_SITE } from '@/lib/service/service-site';
 
 /** A link to the service's own site, in a new tab. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import type { Place } from './place';
 
 // Most Settings page opens show the accounts. What only one section shows (the usage history, the

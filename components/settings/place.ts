@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { MessageKey } from '@/lib/i18n';
+import type { MessageKey } from '@/lib/i18n/translate';
 
 /**
  * The settings page's sections, in navigation order, with the label of each. To add a section:

@@ -1,5 +1,5 @@
 import { mergeSettings, type Settings } from '@/lib/store/settings';
-import { settingsFields } from '@/lib/input-schemas';
+import { settingsFields } from '@/lib/input/form-schemas';
 
 /** The settings form's values as typed: numbers as text, switches as booleans. */
 export type SettingsInput = { [K in keyof Settings]: Settings[K] extends number ? string : boolean };

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
-import { requestHostPermissions } from '@/lib/permissions';
+import { requestHostPermissions } from '@/lib/extension/permissions';
 import { hostOf } from '../helpers/safe-names';
 
 type Status = 'idle' | 'asking' | 'refused' | 'checking' | 'check-failed' | 'no-answer';

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { Account } from '@/lib/store/accounts';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import { safeAccountName } from '../helpers/safe-names';
 
 /** What an error boundary shows instead of an account card that failed to render. */

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { DamagedEntry as Damaged } from '@/lib/store/items';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 
 /** The name a damaged entry is shown under. */
 export const damagedName = (entry: Damaged) => entry.name ?? t('damagedAccountUnnamed');

@@ -2,7 +2,7 @@ import { useContext, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Failure } from '@/lib/service/failures';
 import { describeFailure } from '@/lib/service/failure-words';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/translate';
 import type { KeyForm, KeySource } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
 import { OpenSettings } from '../helpers/open-settings';

@@ -15,7 +15,7 @@ import { useShownPlace, WithPart } from '@/components/settings/parts';
 import { accountIdentity, ACCOUNT_DEFAULTS, credentialsKey, defaultKeyForm, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { pointsFor } from '@/lib/store/history';
-import { t, uiLocale } from '@/lib/i18n';
+import { t, uiLocale } from '@/lib/i18n/translate';
 import { sendCommand } from '@/components/helpers/send-command';
 import { StorageLockedError, removeAccount, removeAllData, removeDamagedEntry, saveAccount, saveSettings } from '@/lib/store/writes';
 import { DamagedEntry, damagedName, StorageProblems } from '@/components/shared/DamagedEntry';

@@ -10,7 +10,7 @@ import { loadStoredState, useStoredState, type StoredState } from '@/components/
 import { recentHistory } from '@/lib/store/items';
 import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
-import { t, uiLocale } from '@/lib/i18n';
+import { t, uiLocale } from '@/lib/i18n/translate';
 import { urgency } from '@/lib/outlook/urgency';
 import { snapshotFor } from '@/lib/store/account-state';
 import { standingOf } from '@/lib/outlook/standing';

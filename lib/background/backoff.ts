@@ -1,6 +1,6 @@
 import { sendsNothing, type Failure } from '../service/failures';
 import type { Task } from '../store/settings';
-import { DAY_MS, MINUTE_MS } from '../time';
+import { DAY_MS, MINUTE_MS } from '../basics/time';
 
 /**
  * Failures only the user can fix (a rejected password or key, a refused redirect) wait up to

@@ -5,8 +5,8 @@ import { DEFAULT_SETTINGS } from '../store/settings';
 import { emptySnapshot, type AccountSnapshot } from '../store/account-state';
 import { installFakeExtensionApis } from '../../test/unit/helpers/fake-extension';
 import { BADGE_COLORS, badgeFor, badgeTitle, type AccountView, type BadgeState } from './badge';
-import { GIB as GB } from '../bytes';
-import { DAY_MS as DAY } from '../time';
+import { GIB as GB } from '../basics/bytes';
+import { DAY_MS as DAY } from '../basics/time';
 
 const AT = Date.UTC(2026, 10, 2, 12, 0, 0);
 const account = (name: string): Account => ({

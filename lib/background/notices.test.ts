@@ -5,12 +5,12 @@ import type { DatasetCapacity } from '../service/answers';
 import { DEFAULT_SETTINGS } from '../store/settings';
 import { emptySnapshot, type Alerts, type TaskState } from '../store/account-state';
 import { KEEP_ALIVE_FIRST_NOTICE_MS as FIRST } from '../outlook/standing';
-import { DAY_MS as DAY, HOUR_MS as HOUR } from '../time';
+import { DAY_MS as DAY, HOUR_MS as HOUR } from '../basics/time';
 import {
   bonusNotice, decideNotices, FORECAST_NOTICE_DAYS as NOTICE_DAYS, FORECAST_REARM_DAYS as REARM_DAYS, forecastNotice,
   KEEP_ALIVE_REMINDER_MS as REMINDER, KEEP_ALIVE_REPEAT_MS as REPEAT, keepAliveNotice, usageNotice, type Decision,
 } from './notices';
-import { GIB as GB } from '../bytes';
+import { GIB as GB } from '../basics/bytes';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const told = (more: Partial<Alerts> = {}): Alerts => ({ ...emptySnapshot().alerts, ...more });

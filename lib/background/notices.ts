@@ -6,7 +6,7 @@ import { forecast, type Forecast } from '../outlook/forecast';
 import type { HistoryPoint } from '../store/history';
 import type { Settings } from '../store/settings';
 import type { AccountSnapshot, Alerts, TaskState } from '../store/account-state';
-import { DAY_MS, dayOf } from '../time';
+import { DAY_MS, dayOf } from '../basics/time';
 import { usageAlert, usagePercent } from '../outlook/usage-level';
 import { KEEP_ALIVE_FIRST_NOTICE_MS } from '../outlook/standing';
 

@@ -4,7 +4,7 @@ import { installFakeExtensionApis } from '../../test/unit/helpers/fake-extension
 import type { Account } from '../store/accounts';
 import type { Notice } from './notices';
 import { showNotice } from './notifier';
-import { DAY_MS as DAY } from '../time';
+import { DAY_MS as DAY } from '../basics/time';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const account: Account = {

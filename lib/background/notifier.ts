@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
 import { accountName, type Account } from '../store/accounts';
 import { describeFailure } from '../service/failure-words';
-import { formatBytes, formatDate, formatGb, formatPercent } from '../format';
-import { t, uiLocale } from '../i18n';
+import { formatBytes, formatDate, formatGb, formatPercent } from '../i18n/format';
+import { t, uiLocale } from '../i18n/translate';
 import { safetyLine } from '../outlook/deletion-date';
-import { DAY_MS } from '../time';
+import { DAY_MS } from '../basics/time';
 import type { Notice } from './notices';
 
 /** A notice in words, with its id: what a click opens (sign-in → settings page, the rest → overview). */

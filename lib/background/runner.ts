@@ -13,7 +13,7 @@ import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/accou
 import { loadAccounts, loadRecentHistory, loadSettings, loadSnapshots } from '../store/items';
 import { addReading, logActivity, pruneActivity, pruneHistory, pruneSnapshots, recordSnapshot } from '../store/writes';
 import type { ActivityTrigger } from '../store/activity';
-import { dayOf } from '../time';
+import { dayOf } from '../basics/time';
 
 export interface BackgroundDeps {
   api: ServiceApi;

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
 import { fixedByTheUser, serverAskedToWait, SERVER_WAIT_LIMIT_MS } from './backoff';
-import { DAY_MS } from '../time';
+import { DAY_MS } from '../basics/time';
 
 /** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
 export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;

@@ -1,6 +1,6 @@
-import { formatDate } from '../format';
-import { t } from '../i18n';
-import { DAY_MS } from '../time';
+import { formatDate } from '../i18n/format';
+import { t } from '../i18n/translate';
+import { DAY_MS } from '../basics/time';
 import type { AccountSnapshot } from '../store/account-state';
 import { KEEP_ALIVE_FIRST_NOTICE_MS } from './standing';
 

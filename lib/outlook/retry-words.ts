@@ -1,5 +1,5 @@
-import { formatAhead, formatRelative } from '../format';
-import { t } from '../i18n';
+import { formatAhead, formatRelative } from '../i18n/format';
+import { t } from '../i18n/translate';
 import { needsTheUser, sendsNothing, type Failure } from '../service/failures';
 import type { Standing } from './standing';
 

@@ -1,5 +1,5 @@
 import { needsTheUser, type Failure } from '../service/failures';
-import { DAY_MS } from '../time';
+import { DAY_MS } from '../basics/time';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
 import { taskInterval, type Settings } from '../store/settings';
 

@@ -3,7 +3,7 @@ import { ACCOUNT_DEFAULTS, isStoredAccount, newAccountId, type Account } from '.
 import { readHistory, type AccountHistory } from './history';
 import { LAST_TIME, unpackActivity, type AccountActivity } from './activity';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
-import { isObject } from '../guards';
+import { isObject } from '../basics/guards';
 import type { AccountSnapshot } from './account-state';
 import { readSnapshot } from './account-state-reader';
 
@@ -90,7 +90,7 @@ export const recentHistoryItem = /* @__PURE__ */ storage.defineItem<unknown>(REC
 export const activityItem = /* @__PURE__ */ storage.defineItem<unknown>('local:activity', { fallback: {}, version: ACTIVITY_VERSION });
 
 /**
- * That the setup was opened for this install (lib/settings-page.ts). Chromium reports an
+ * That the setup was opened for this install (lib/extension/settings-page.ts). Chromium reports an
  * extension loaded from a folder (`--load-extension`) as installed again at every start; the
  * mark, stored with the extension's data, keeps that from reopening it, and goes with an
  * uninstall, so a new install opens it again.

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { capacityBody, userBody, withFields } from './bodies';
 import { sendOversized } from './oversized';
 import { CAPACITY_PATH, USER_PATH } from '../../lib/service/client';
-import { GIB as GB } from '../../lib/bytes';
+import { GIB as GB } from '../../lib/basics/bytes';
 
 /** A failure the simulator can be told to produce, on the API server or the node server. */
 export type Fault =

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { newestRead } from '@/components/hooks/newest-read';
 import { App as Options } from '@/entrypoints/options/App';
 import { App as Popup } from '@/entrypoints/popup/App';
-import { onMessages } from '@/lib/messages';
+import { onMessages } from '@/lib/extension/messages';
 import { accountIdentity } from '@/lib/store/accounts';
 import { account, NOW, snapshot } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';

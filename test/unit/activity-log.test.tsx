@@ -11,7 +11,7 @@ import { logActivity } from '@/lib/store/writes';
 import { account, NOW, snapshot } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { openSettingsPage, storeAccounts } from './helpers/harness';
-import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/time';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/basics/time';
 
 // The activity log on the options page: per account its summary, its entries newest first in
 // the page's language, more on request, the whole log as CSV; and the card's next sign-in.

@@ -7,7 +7,7 @@ import { AllowAccessButton } from '@/components/shared/AllowAccessButton';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { FailureNotice } from '@/components/shared/FailureNotice';
 import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from '@/components/helpers/send-command';
-import { onMessages, type ConnectionReport } from '@/lib/messages';
+import { onMessages, type ConnectionReport } from '@/lib/extension/messages';
 import { account, GB, userInfo } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 

@@ -9,7 +9,7 @@ import { FailureNotice } from '@/components/shared/FailureNotice';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { SettingsForm } from '@/components/settings/SettingsForm';
 import { App as Options } from '@/entrypoints/options/App';
-import { onMessages } from '@/lib/messages';
+import { onMessages } from '@/lib/extension/messages';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { StorageLockedError } from '@/lib/store/writes';
 import { account } from './helpers/fixtures';

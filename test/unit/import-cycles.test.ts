@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(__dirname, '../..');
 const FOLDERS = ['lib', 'components', 'entrypoints'];
 const DOMAIN = ['lib/background/', 'lib/store/', 'lib/service/', 'lib/outlook/'];
-const PAGE_ONLY = ['lib/messages.ts', 'lib/input-schemas.ts'];
+const PAGE_ONLY = ['lib/extension/messages.ts', 'lib/input/form-schemas.ts'];
 
 /**
  * The layers from the bottom up: the service client knows nothing of what is stored, the
@@ -80,12 +80,12 @@ const graph = importGraph(files, (file) => readFileSync(join(ROOT, file), 'utf8'
 
 describe('imports', () => {
   it('reads the project files, type-only and dynamic imports included', () => {
-    const fake = importGraph(['lib/a.ts'], () => "import type { X } from './store/items';\nconst m = import('@/lib/guards');");
-    expect(fake.get('lib/a.ts')).toEqual(['lib/store/items.ts', 'lib/guards.ts']);
+    const fake = importGraph(['lib/a.ts'], () => "import type { X } from './store/items';\nconst m = import('@/lib/basics/guards');");
+    expect(fake.get('lib/a.ts')).toEqual(['lib/store/items.ts', 'lib/basics/guards.ts']);
     expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
     expect(graph.size).toBeGreaterThan(50);
     expect(layerBreaches(new Map([
-      ['lib/service/a.ts', ['lib/outlook/b.ts', 'lib/guards.ts']],
+      ['lib/service/a.ts', ['lib/outlook/b.ts', 'lib/basics/guards.ts']],
       ['lib/outlook/b.ts', ['lib/store/c.ts', 'lib/service/a.ts']],
       ['lib/store/c.ts', ['lib/background/d.ts']],
       ['lib/background/d.ts', ['lib/outlook/b.ts']],

@@ -8,7 +8,7 @@ import { accountIdentity } from '@/lib/store/accounts';
 import { packPoints, type HistoryPoint } from '@/lib/store/history';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadAccounts, loadSettings } from '@/lib/store/items';
-import { dayOf } from '@/lib/time';
+import { dayOf } from '@/lib/basics/time';
 import { account, GB, NOW } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { storeAccounts, openSettingsPage } from './helpers/harness';

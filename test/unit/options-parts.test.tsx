@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packPoints } from '@/lib/store/history';
-import { dayOf } from '@/lib/time';
+import { dayOf } from '@/lib/basics/time';
 import { account, GB, NOW } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { openSettingsPage, storeAccounts } from './helpers/harness';

@@ -6,7 +6,7 @@ import { openNoticeTarget, showNotice } from '@/lib/background/notifier';
 import { ALARM } from '@/lib/background/schedule';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
-import { dayOf } from '@/lib/time';
+import { dayOf } from '@/lib/basics/time';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { account, GB, NOW, snapshot, userInfo } from './helpers/fixtures';

@@ -1,6 +1,6 @@
-import { t } from './i18n';
-import { GIB } from './bytes';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
+import { t } from './translate';
+import { GIB } from '../basics/bytes';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../basics/time';
 
 // Intl formatters are slow to make (a popup of ten accounts made dozens, a few ms in all): each
 // is made once per kind, locale and options.

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { GeneratedI18nStructure } from '#i18n';
 
-/** Every message the extension shows: the keys @wxt-dev/i18n generates from lib/locales/en.json. */
+/** Every message the extension shows: the keys @wxt-dev/i18n generates from lib/i18n/locales/en.json. */
 export type MessageKey = Exclude<keyof GeneratedI18nStructure, `@@${string}`>;
 
 /**

@@ -1,6 +1,6 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
-import type { ConnectionReport, ServiceCredentials } from './service/client';
+import type { ConnectionReport, ServiceCredentials } from '../service/client';
 
 export type { ConnectionReport };
 

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { isAllowedServerUrl } from './service/addresses';
-import { isHeaderSafe } from './service/header-value';
-import { KEY_FORMS } from './service/client';
-import { SETTING_LIMITS } from './store/settings';
+import { isAllowedServerUrl } from '../service/addresses';
+import { isHeaderSafe } from '../service/header-value';
+import { KEY_FORMS } from '../service/client';
+import { SETTING_LIMITS } from '../store/settings';
 
 // Messages are i18n keys: the pages translate them, so this module stays free of UI text.
 // Only refine/overwrite checks: each kind of zod check costs bytes in the options page.
@@ -29,7 +29,7 @@ const text = (ok: (value: string) => boolean, message: string) =>
   z.string().check(z.overwrite((value) => value.trim()), z.refine(ok, message));
 const required = text((value) => value !== '', 'errorRequired');
 
-/** An account's fields, as the options page and a settings file (lib/settings-file.ts) give them. */
+/** An account's fields, as the options page and a settings file (lib/input/settings-file.ts) give them. */
 export const accountFields = {
   label: text((value) => value.length <= 60, 'errorTooLong'),
   baseUrl: text((value) => isAllowedServerUrl(value), 'errorServerUrl'),

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { isObject } from './guards';
-import { accountIdentity, ACCOUNT_DEFAULTS, defaultKeyForm, type Account } from './store/accounts';
-import { mergeSettings, type Settings } from './store/settings';
-import { accountFields, headerSafeKey, settingsFields } from './input-schemas';
+import { isObject } from '../basics/guards';
+import { accountIdentity, ACCOUNT_DEFAULTS, defaultKeyForm, type Account } from '../store/accounts';
+import { mergeSettings, type Settings } from '../store/settings';
+import { accountFields, headerSafeKey, settingsFields } from './form-schemas';
 
 // "Settings you can take with you": the exported file, and what importing one would change.
-// The format is documented in the README; messages are i18n keys, as in lib/input-schemas.ts.
+// The format is documented in the README; messages are i18n keys, as in lib/input/form-schemas.ts.
 
 const SETTINGS_FILE_FORMAT = 'storage-keeper-settings';
 const SETTINGS_FILE_VERSION = 1;
