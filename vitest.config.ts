@@ -11,10 +11,10 @@ export default defineConfig({
       {
         // The WXT plugin ignores wxt.config.ts's vite plugins: preact is added here too.
         plugins: [WxtVitest(), preact()],
-        // Table tests of pure modules live beside them (lib/**/x.test.ts); scenarios in test/unit.
+        // Every test lives under test/ (docs/testing.md): a module's own tests are test/unit/<module>.test.ts.
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.{ts,tsx}', 'lib/**/*.test.ts', 'components/**/*.test.tsx'],
+          include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { BonusShortfall } from '../outlook/bonus';
-import type { Forecast } from '../outlook/forecast';
-import type { DatasetCapacity } from '../service/answers';
-import { DEFAULT_SETTINGS } from '../store/settings';
-import { emptySnapshot, type Alerts, type TaskState } from '../store/account-state';
-import { KEEP_ALIVE_FIRST_NOTICE_MS as FIRST } from '../outlook/standing';
-import { DAY_MS as DAY, HOUR_MS as HOUR } from '../basics/time';
+import type { BonusShortfall } from '@/lib/outlook/bonus';
+import type { Forecast } from '@/lib/outlook/forecast';
+import type { DatasetCapacity } from '@/lib/service/answers';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { emptySnapshot, type Alerts, type TaskState } from '@/lib/store/account-state';
+import { KEEP_ALIVE_FIRST_NOTICE_MS as FIRST } from '@/lib/outlook/standing';
+import { DAY_MS as DAY, HOUR_MS as HOUR } from '@/lib/basics/time';
 import {
   bonusNotice, decideNotices, FORECAST_NOTICE_DAYS as NOTICE_DAYS, FORECAST_REARM_DAYS as REARM_DAYS, forecastNotice,
   KEEP_ALIVE_REMINDER_MS as REMINDER, KEEP_ALIVE_REPEAT_MS as REPEAT, keepAliveNotice, usageNotice, type Decision,
-} from './notices';
-import { GIB as GB } from '../basics/bytes';
+} from '@/lib/background/notices';
+import { GIB as GB } from '@/lib/basics/bytes';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const told = (more: Partial<Alerts> = {}): Alerts => ({ ...emptySnapshot().alerts, ...more });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedServerUrl, takesAppKey } from './addresses';
+import { isAllowedServerUrl, takesAppKey } from '@/lib/service/addresses';
 
 // Credentials go only to a server's origin: never to a path, a query or a fragment, nor with
 // credentials of its own in the address. Plain http reaches only the simulator on loopback, and

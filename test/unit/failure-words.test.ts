@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { catalogue } from '../../scripts/catalogue';
-import { installFakeExtensionApis } from '../../test/unit/helpers/fake-extension';
-import type { Failure } from './failures';
-import { describeFailure, type FailureRemedy } from './failure-words';
+import { installFakeExtensionApis } from './helpers/fake-extension';
+import type { Failure } from '@/lib/service/failures';
+import { describeFailure, type FailureRemedy } from '@/lib/service/failure-words';
 
 beforeEach(() => fakeBrowser.reset());
 

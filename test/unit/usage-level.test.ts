@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REARM_MARGIN, usageAlert } from './usage-level';
-import type { UsageLevel } from '../store/settings';
+import { REARM_MARGIN, usageAlert } from '@/lib/outlook/usage-level';
+import type { UsageLevel } from '@/lib/store/settings';
 
 // Warning from 90 %, critical from 95 %, judged by the figure shown (one decimal below 10 %, none above).
 const SETTINGS = { warningPercent: 90, criticalPercent: 95 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '../service/failures';
-import type { Task } from '../store/settings';
-import { retryDelay } from './backoff';
-import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MIN } from '../basics/time';
+import type { Failure } from '@/lib/service/failures';
+import type { Task } from '@/lib/store/settings';
+import { retryDelay } from '@/lib/background/backoff';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MIN } from '@/lib/basics/time';
 
 const network: Failure = { kind: 'network' };
 const serverError: Failure = { kind: 'server-error', status: 503 };

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { requestHostPermissions } from './extension/permissions';
+import { requestHostPermissions } from '@/lib/extension/permissions';
 
 describe('requestHostPermissions: the one way a page asks for access', () => {
   let steps: string[];

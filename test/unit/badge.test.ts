@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../store/accounts';
-import type { Failure } from '../service/failures';
-import { DEFAULT_SETTINGS } from '../store/settings';
-import { emptySnapshot, type AccountSnapshot } from '../store/account-state';
-import { installFakeExtensionApis } from '../../test/unit/helpers/fake-extension';
-import { BADGE_COLORS, badgeFor, badgeTitle, type AccountView, type BadgeState } from './badge';
-import { GIB as GB } from '../basics/bytes';
-import { DAY_MS as DAY } from '../basics/time';
+import type { Account } from '@/lib/store/accounts';
+import type { Failure } from '@/lib/service/failures';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { emptySnapshot, type AccountSnapshot } from '@/lib/store/account-state';
+import { installFakeExtensionApis } from './helpers/fake-extension';
+import { BADGE_COLORS, badgeFor, badgeTitle, type AccountView, type BadgeState } from '@/lib/background/badge';
+import { GIB as GB } from '@/lib/basics/bytes';
+import { DAY_MS as DAY } from '@/lib/basics/time';
 
 const AT = Date.UTC(2026, 10, 2, 12, 0, 0);
 const account = (name: string): Account => ({

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { installFakeExtensionApis } from '../../test/unit/helpers/fake-extension';
-import type { Account } from '../store/accounts';
-import type { Notice } from './notices';
-import { showNotice } from './notifier';
-import { DAY_MS as DAY } from '../basics/time';
+import { installFakeExtensionApis } from './helpers/fake-extension';
+import type { Account } from '@/lib/store/accounts';
+import type { Notice } from '@/lib/background/notices';
+import { showNotice } from '@/lib/background/notifier';
+import { DAY_MS as DAY } from '@/lib/basics/time';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const account: Account = {

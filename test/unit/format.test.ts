@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, shownPercent } from './i18n/format';
+import { formatPercent, shownPercent } from '@/lib/i18n/format';
 
 describe('shownPercent: the one rounding of a percentage, wherever it is shown', () => {
   // [used %, shown]: one decimal below 10 %, whole from there on, half up; never 100 before full.

@@ -8,7 +8,7 @@ const account = {
 /** The storage module as a new worker loads it (its migrations run at load). */
 async function freshItems() {
   vi.resetModules();
-  return import('./items');
+  return import('@/lib/store/items');
 }
 
 beforeEach(() => fakeBrowser.reset());

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '../service/failures';
-import { emptySnapshot, type AccountSnapshot, type TaskState } from '../store/account-state';
-import { DEFAULT_SETTINGS, taskInterval } from '../store/settings';
-import { signInFailingTooLong } from './deletion-date';
-import { figuresOutOfDate, KEEP_ALIVE_FIRST_NOTICE_MS, OUT_OF_DATE_ROUNDS, standingOf } from './standing';
-import { urgency } from './urgency';
+import type { Failure } from '@/lib/service/failures';
+import { emptySnapshot, type AccountSnapshot, type TaskState } from '@/lib/store/account-state';
+import { DEFAULT_SETTINGS, taskInterval } from '@/lib/store/settings';
+import { signInFailingTooLong } from '@/lib/outlook/deletion-date';
+import { figuresOutOfDate, KEEP_ALIVE_FIRST_NOTICE_MS, OUT_OF_DATE_ROUNDS, standingOf } from '@/lib/outlook/standing';
+import { urgency } from '@/lib/outlook/urgency';
 
 const AT = Date.UTC(2026, 10, 2, 12);
 const failing = (failure: Failure, since = AT): TaskState => ({ consecutiveFailures: 1, failure, failingSince: since, lastAttemptAt: AT, retryAt: AT + 60_000 });

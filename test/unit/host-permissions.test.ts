@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { manifestHosts } from './extension/host-permissions';
-import { isAllowedServerUrl, SERVER_PRESETS } from './service/addresses';
+import { manifestHosts } from '@/lib/extension/host-permissions';
+import { isAllowedServerUrl, SERVER_PRESETS } from '@/lib/service/addresses';
 
 /** Whether a manifest match pattern ("https://*.example.net/*") covers a URL's host. */
 function covers(pattern: string, url: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { oneAccountService } from '../../test/unit/helpers/one-account-service';
-import { createServiceApi } from './client';
+import { oneAccountService } from './helpers/one-account-service';
+import { createServiceApi } from '@/lib/service/client';
 
 // What each call asks of the browser's fetch, seen on the way to the real simulator: the
 // browser's cookies and HTTP cache stay out of it, and a redirect is never followed.
