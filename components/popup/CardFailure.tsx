@@ -3,7 +3,7 @@ import type { AccountSnapshot } from '@/lib/store/account-state';
 import { safetyLine, signInFailingTooLong } from '@/lib/outlook/deletion-date';
 import type { Standing } from '@/lib/outlook/standing';
 import { nextTryLine, transientLine } from '@/lib/outlook/retry-words';
-import { FailureNotice } from '../shared/FailureNotice';
+import { FailureNotice } from '../common/FailureNotice';
 
 interface Props {
   account: Account;

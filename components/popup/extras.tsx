@@ -1,6 +1,6 @@
 import type { DamagedEntry as Damaged, LockReason } from '@/lib/store/items';
 import { t } from '@/lib/i18n/translate';
-import { DamagedEntry, damagedAnchor, StorageProblems } from '../shared/DamagedEntry';
+import { DamagedEntry, damagedAnchor, StorageProblems } from '../common/DamagedEntry';
 import { openSettingsAt } from '../helpers/open-settings';
 import { CardFailure } from './CardFailure';
 import { Welcome } from './Welcome';

@@ -9,10 +9,10 @@ import { failureTellsNextSignIn } from '@/lib/outlook/card-words';
 import { nextAttemptAt } from '@/lib/background/schedule';
 import { AccountSchedule } from './AccountSchedule';
 import { ConfirmButton } from './ConfirmButton';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
-import { FailureNotice } from '../shared/FailureNotice';
+import { ErrorBoundary } from '../common/ErrorBoundary';
+import { FailureNotice } from '../common/FailureNotice';
 import { hostOf } from '../helpers/safe-names';
-import { CardFallback } from '../shared/CardFallback';
+import { CardFallback } from '../common/CardFallback';
 
 interface Props {
   accounts: Account[];

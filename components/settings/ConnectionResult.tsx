@@ -1,7 +1,7 @@
 import { formatBytes } from '@/lib/i18n/format';
 import { t } from '@/lib/i18n/translate';
 import type { ConnectionReport } from '@/lib/extension/messages';
-import { FailureNotice, type KeyFixes } from '../shared/FailureNotice';
+import { FailureNotice, type KeyFixes } from '../common/FailureNotice';
 
 /** What a connection test found, call by call; a refused key offers its fix on the form. */
 export function ConnectionResult({ report, locale, ...keyFixes }: KeyFixes & { report: ConnectionReport; locale: string }) {

@@ -5,7 +5,7 @@ import { historyCsv } from '@/lib/store/history-csv';
 import { t } from '@/lib/i18n/translate';
 import { dayStart } from '@/lib/basics/time';
 import { CsvDownloadButton } from './CsvDownloadButton';
-import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { ErrorBoundary } from '../common/ErrorBoundary';
 
 interface Props {
   account: Account;

@@ -6,7 +6,7 @@ import { parseSettingsFile, planImport, settingsFile, type ImportPlan, type Pars
 import { loadAccounts, loadSettings, storageProblems } from '@/lib/store/items';
 import { saveAccounts, saveSettings, StorageLockedError } from '@/lib/store/writes';
 import { download } from './download';
-import { damagedName } from '../shared/DamagedEntry';
+import { damagedName } from '../common/DamagedEntry';
 import { hostOf } from '../helpers/safe-names';
 
 interface Props {

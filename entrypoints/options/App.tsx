@@ -10,7 +10,7 @@ import { SettingsForm } from '@/components/settings/SettingsForm';
 import { StandingFailures, useStandingFailures } from '@/components/hooks/standing-failures';
 import { useStoredState } from '@/components/hooks/use-stored-state';
 import { wholeHistory } from '@/lib/store/items';
-import { ErrorBoundary } from '@/components/shared/ErrorBoundary';
+import { ErrorBoundary } from '@/components/common/ErrorBoundary';
 import { useShownPlace, WithPart } from '@/components/settings/parts';
 import { accountIdentity, ACCOUNT_DEFAULTS, credentialsKey, defaultKeyForm, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
@@ -18,7 +18,7 @@ import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n/translate';
 import { sendCommand } from '@/components/helpers/send-command';
 import { StorageLockedError, removeAccount, removeAllData, removeDamagedEntry, saveAccount, saveSettings } from '@/lib/store/writes';
-import { DamagedEntry, damagedName, StorageProblems } from '@/components/shared/DamagedEntry';
+import { DamagedEntry, damagedName, StorageProblems } from '@/components/common/DamagedEntry';
 
 /** A new account: the first preset server, the address form it defaults to, the build's key if it has one. */
 const blankAccount = (): Account => ({

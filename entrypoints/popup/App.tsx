@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
 import { AccountCard } from '@/components/popup/AccountCard';
-import { ErrorBoundary } from '@/components/shared/ErrorBoundary';
+import { ErrorBoundary } from '@/components/common/ErrorBoundary';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { safeAccountName } from '@/components/helpers/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/hooks/standing-failures';
-import { CardFallback } from '@/components/shared/CardFallback';
+import { CardFallback } from '@/components/common/CardFallback';
 import { openSettingsAt } from '@/components/helpers/open-settings';
 import { loadStoredState, useStoredState, type StoredState } from '@/components/hooks/use-stored-state';
 import { recentHistory } from '@/lib/store/items';

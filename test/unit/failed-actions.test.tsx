@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AllowAccessButton } from '@/components/shared/AllowAccessButton';
+import { AllowAccessButton } from '@/components/common/AllowAccessButton';
 import { ConfirmButton } from '@/components/settings/ConfirmButton';
 import { CopyButton } from '@/components/popup/CopyButton';
-import { FailureNotice } from '@/components/shared/FailureNotice';
+import { FailureNotice } from '@/components/common/FailureNotice';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { SettingsForm } from '@/components/settings/SettingsForm';
 import { App as Options } from '@/entrypoints/options/App';
