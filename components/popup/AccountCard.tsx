@@ -6,7 +6,7 @@ import type { HistoryPoint } from '@/lib/store/history';
 import { t } from '@/lib/i18n/translate';
 import type { ServiceTime } from '@/lib/service/timestamps';
 import type { Settings } from '@/lib/store/settings';
-import { nextAttemptAt } from '@/lib/background/schedule';
+import { nextAttemptAt } from '@/lib/outlook/schedule';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { usageLevel, usagePercent } from '@/lib/outlook/usage-level';
 import { figuresOutOfDate, standingOf } from '@/lib/outlook/standing';

@@ -6,7 +6,7 @@ import type { Settings } from '@/lib/store/settings';
 import { isAlarming, standingOf } from '@/lib/outlook/standing';
 import { nextTryLine, transientLine } from '@/lib/outlook/retry-words';
 import { failureTellsNextSignIn } from '@/lib/outlook/card-words';
-import { nextAttemptAt } from '@/lib/background/schedule';
+import { nextAttemptAt } from '@/lib/outlook/schedule';
 import { AccountSchedule } from './AccountSchedule';
 import { ConfirmButton } from './ConfirmButton';
 import { ErrorBoundary } from '../common/ErrorBoundary';

@@ -5,7 +5,7 @@ import type { AccountSnapshot } from '@/lib/store/account-state';
 
 interface Props {
   snapshot: AccountSnapshot;
-  /** When the next sign-in is due (lib/background/schedule.ts), worked out once by the list's entry. */
+  /** When the next sign-in is due (lib/outlook/schedule.ts), worked out once by the list's entry. */
   nextSignIn: number | undefined;
   now: number;
   locale: string;

@@ -10,7 +10,7 @@ import { standingOf, type Standing } from '../outlook/standing';
 import { usageWords } from '../outlook/card-words';
 import { transientLine } from '../outlook/retry-words';
 import type { AccountSnapshot } from '../store/account-state';
-import { nextAttemptAt } from './schedule';
+import { nextAttemptAt } from '../outlook/schedule';
 import { usageLevel, usagePercent } from '../outlook/usage-level';
 
 /**

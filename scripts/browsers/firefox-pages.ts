@@ -1,5 +1,5 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { MANUAL_CHECK_GAP_MS } from '../../lib/background/schedule';
+import { MANUAL_CHECK_GAP_MS } from '../../lib/outlook/schedule';
 import { messages } from './chromium-pages';
 
 // The Firefox page objects: the same methods as the Chromium ones in ../e2e/pages.ts, over

@@ -6,7 +6,7 @@ import { AccountCard } from '@/components/popup/AccountCard';
 import { AccountList } from '@/components/settings/AccountList';
 import { loadPopupExtras } from '@/components/popup/on-demand';
 import { badgeFor, badgeTitle } from '@/lib/background/badge';
-import { showNotice } from '@/lib/background/notifier';
+import { showNotice } from '@/lib/background/notices';
 import type { Failure } from '@/lib/service/failures';
 import type { KeySource } from '@/lib/service/client';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { nextCheckAt } from '@/lib/background/schedule';
+import { nextCheckAt } from '@/lib/outlook/schedule';
 import { sendMessage } from '@/lib/extension/messages';
 import { loadAccounts } from '@/lib/store/items';
 import type { TaskState } from '@/lib/store/account-state';

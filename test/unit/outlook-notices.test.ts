@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HistoryPoint } from '@/lib/store/history';
 import { decideNotices } from '@/lib/background/notices';
-import { openNoticeTarget, showNotice } from '@/lib/background/notifier';
-import { ALARM } from '@/lib/background/schedule';
+import { openNoticeTarget, showNotice } from '@/lib/background/notices';
+import { ALARM } from '@/lib/background/runner';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { dayOf } from '@/lib/basics/time';

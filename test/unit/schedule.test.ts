@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Failure } from '@/lib/service/failures';
 import { emptySnapshot, type AccountSnapshot, type TaskState } from '@/lib/store/account-state';
 import type { Task } from '@/lib/store/settings';
-import { askedToWaitUntil, checkedMomentsAgo, isDue, nextCheckAt, nextRetryAt, type Trigger } from '@/lib/background/schedule';
+import { askedToWaitUntil, checkedMomentsAgo, isDue, nextCheckAt, nextRetryAt, type Trigger } from '@/lib/outlook/schedule';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MIN } from '@/lib/basics/time';
 
 const NOW = Date.UTC(2026, 10, 2, 12, 0, 0);

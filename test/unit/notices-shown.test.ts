@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import type { Account } from '@/lib/store/accounts';
-import type { Notice } from '@/lib/background/notices';
-import { showNotice } from '@/lib/background/notifier';
+import { showNotice, type Notice } from '@/lib/background/notices';
 import { DAY_MS as DAY } from '@/lib/basics/time';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);

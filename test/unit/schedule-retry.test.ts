@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '@/lib/service/failures';
 import type { Task } from '@/lib/store/settings';
-import { retryDelay } from '@/lib/background/backoff';
+import { retryDelay } from '@/lib/outlook/schedule';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MIN } from '@/lib/basics/time';
 
 const network: Failure = { kind: 'network' };

@@ -1,11 +1,11 @@
-import { browser } from 'wxt/browser';
+import { sendsNothing, type Failure } from '../service/failures';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
-import { fixedByTheUser, serverAskedToWait, SERVER_WAIT_LIMIT_MS } from './backoff';
-import { DAY_MS } from '../basics/time';
+import { DAY_MS, MINUTE_MS } from '../basics/time';
 
-/** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
-export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
+// When each task runs: its schedule, its backed-off retries, and the waits a server asks for.
+// Pure: the background's runner sets the alarms from these times, the pages show them.
+
 export const TASKS: readonly Task[] = ['keepAlive', 'refresh'];
 
 /**
@@ -21,7 +21,7 @@ const ALARM_TOLERANCE = 0.1;
 /**
  * Until when the server asked us to wait before calling it again: a 429, or a 503 with a
  * Retry-After. That is the task's retry time, which backoff sets no sooner than the server asked
- * (lib/background/backoff.ts); a retry time stored further off (a broken version) holds a day at
+ * (retryDelay, below); a retry time stored further off (a broken version) holds a day at
  * most, the longest wait backoff grants a server. Undefined when the last failure asked for
  * nothing: our own backoff after a network error or a bare 5xx only ever brings a task forward. Pure.
  * Check now is not held by it: a person's one click goes out (at most once in
@@ -93,32 +93,51 @@ export function nextRetryAt(snapshots: readonly AccountSnapshot[]): number | und
   return times.length > 0 ? Math.min(...times) : undefined;
 }
 
-const periodMinutes = (settings: Settings, task: Task) => taskInterval(settings, task) / 60_000;
 
 /**
- * Makes sure each periodic alarm exists with the period the settings ask for. An alarm that
- * already exists with that period is left alone: re-creating it would push it back and, at
- * every worker start, keep it from ever firing. One due more than a day past its period was set
- * while the clock ran ahead, and would not fire until the clock caught up: it is set again. (The
- * day's slack leaves alone an alarm a browser has put off a little, e.g. to its shortest delay.)
+ * Failures only the user can fix (a rejected password or key, a refused redirect) wait up to
+ * the task's interval between retries; an outage is tried again at least hourly, so a short
+ * browser session after days offline still gets its keep-alive through.
  */
-export async function ensureAlarms(settings: Settings, now: number): Promise<void> {
-  await Promise.all(
-    TASKS.map(async (task) => {
-      const period = periodMinutes(settings, task);
-      const existing = await browser.alarms.get(ALARM[task]);
-      if (existing?.periodInMinutes === period && existing.scheduledTime <= now + period * 60_000 + DAY_MS) return;
-      await browser.alarms.create(ALARM[task], { when: now + period * 60_000, periodInMinutes: period });
-    }),
-  );
+const USER_FIXES: ReadonlySet<Failure['kind']> = new Set(['credentials-rejected', 'api-key-rejected', 'redirect-refused', 'http-error', 'server-not-found']);
+const OUTAGE_RETRY_MS = 60 * MINUTE_MS;
+
+/** Whether the user is the one to fix this failure, in the account's details or its access. */
+export const fixedByTheUser = (failure: Failure): boolean => sendsNothing(failure) || USER_FIXES.has(failure.kind);
+
+/** The first retry: a minute for the keep-alive; capacity is never polled more than every 5 minutes. */
+const FIRST_RETRY_MS: Record<Task, number> = { keepAlive: MINUTE_MS, refresh: 5 * MINUTE_MS };
+
+/**
+ * The longest wait a server's Retry-After can impose: a server's answer can delay the keep-alive,
+ * never stop it.
+ */
+export const SERVER_WAIT_LIMIT_MS = DAY_MS;
+
+/**
+ * How long the server asked us to wait (its Retry-After on a 429 or a 503); 0 when it asked for
+ * nothing. A nonsense Retry-After (negative, not a number, infinite) asks for nothing.
+ */
+export function serverWaitMs(failure: Failure): number {
+  const asked = failure.kind === 'rate-limited' || failure.kind === 'server-error' ? (failure.retryAfterMs ?? 0) : 0;
+  return Number.isFinite(asked) && asked > 0 ? asked : 0;
 }
 
-/** Sets (or clears) the one-shot alarm for the earliest retry. */
-export async function scheduleRetry(at: number | undefined): Promise<void> {
-  const existing = await browser.alarms.get(ALARM.retry);
-  if (at === undefined) {
-    if (existing) await browser.alarms.clear(ALARM.retry);
-    return;
-  }
-  if (existing?.scheduledTime !== at) await browser.alarms.create(ALARM.retry, { when: at });
+/** Whether the server asked us to wait: any 429 (too many requests), or a 503 with a Retry-After. */
+export const serverAskedToWait = (failure: Failure): boolean => failure.kind === 'rate-limited' || serverWaitMs(failure) > 0;
+
+/**
+ * When to retry a task after its n-th consecutive failure: doubling from the first retry, never
+ * later than the task's normal interval (nor a day, for the keep-alive); but no sooner than the
+ * server's Retry-After, even past the interval (nothing calls the server before it, see
+ * askedToWaitUntil), up to a day.
+ * Undefined when retrying cannot help: nothing was sent, and only the user can change that.
+ */
+export function retryDelay(task: Task, failures: number, failure: Failure, intervalMs: number): number | undefined {
+  if (sendsNothing(failure)) return undefined;
+  const first = FIRST_RETRY_MS[task];
+  const latest = Math.max(first, task === 'keepAlive' ? Math.min(intervalMs, DAY_MS) : intervalMs);
+  const longestDoubled = USER_FIXES.has(failure.kind) ? latest : Math.min(latest, Math.max(first, OUTAGE_RETRY_MS));
+  const doubled = Math.min(first * 2 ** Math.min(Math.max(failures, 1) - 1, 30), longestDoubled);
+  return Math.max(doubled, Math.min(serverWaitMs(failure), SERVER_WAIT_LIMIT_MS));
 }
