@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { switchToAddressForm } from '@/lib/background/address-form';
-import { openNoticeTarget } from '@/lib/background/notices';
+import { openNoticeTarget } from '@/lib/background/display';
 import { openSetupOnInstall } from '@/lib/extension/settings-page';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
 import { onMessages } from '@/lib/extension/messages';

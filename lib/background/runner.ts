@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import { accountIdentity, missingCredentials, type Account } from '../store/accounts';
-import { badgeFor, renderBadge } from './badge';
-import { decideNotices, showNotice } from './notices';
+import { badgeFor } from '../outlook/badge';
+import { decideNotices } from '../outlook/notices';
+import { renderBadge, showNotice } from './display';
 import { checkedMomentsAgo, isDue, nextRetryAt, retryDelay, serverAskedToWait, TASKS, type Trigger } from '../outlook/schedule';
 import { fail, invalidatesNode, ok, type Failure, type Result } from '../service/failures';
 import type { ConnectionReport, ServiceApi, ServiceCredentials } from '../service/client';

@@ -3,7 +3,7 @@ import { demoAccount, startSimulator, type Simulator } from '../../scripts/simul
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
-import { BADGE_COLORS } from '../../lib/background/badge';
+import { BADGE_COLORS } from '../../lib/outlook/badge';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/outlook/schedule';
 import { GIB as GB } from '../../lib/basics/bytes';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BADGE_COLORS } from '@/lib/background/badge';
+import { BADGE_COLORS } from '@/lib/outlook/badge';
 import { ALARM } from '@/lib/background/runner';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount } from '../../scripts/simulator/simulator';

@@ -4,7 +4,7 @@ import type { Failure } from '@/lib/service/failures';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { emptySnapshot, type AccountSnapshot } from '@/lib/store/account-state';
 import { installFakeExtensionApis } from './helpers/fake-extension';
-import { BADGE_COLORS, badgeFor, badgeTitle, type AccountView, type BadgeState } from '@/lib/background/badge';
+import { BADGE_COLORS, badgeFor, badgeTitle, type AccountView, type BadgeState } from '@/lib/outlook/badge';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { DAY_MS as DAY } from '@/lib/basics/time';
 

@@ -8,7 +8,7 @@ import { currentFailure as currentFailureOf, snapshotFor } from '@/lib/store/acc
 import { demoAccount } from '../../scripts/simulator/simulator';
 import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, simulatorForSuite, snapshotOf, storeAccounts } from './helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
-import { KEEP_ALIVE_REMINDER_MS, KEEP_ALIVE_REPEAT_MS } from '@/lib/background/notices';
+import { KEEP_ALIVE_REMINDER_MS, KEEP_ALIVE_REPEAT_MS } from '@/lib/outlook/notices';
 import { KEEP_ALIVE_FIRST_NOTICE_MS } from '@/lib/outlook/standing';
 import { DELETION_AFTER_MS } from '@/lib/outlook/deletion-date';
 

@@ -6,10 +6,7 @@ import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { emptySnapshot, type Alerts, type TaskState } from '@/lib/store/account-state';
 import { KEEP_ALIVE_FIRST_NOTICE_MS as FIRST } from '@/lib/outlook/standing';
 import { DAY_MS as DAY, HOUR_MS as HOUR } from '@/lib/basics/time';
-import {
-  bonusNotice, decideNotices, FORECAST_NOTICE_DAYS as NOTICE_DAYS, FORECAST_REARM_DAYS as REARM_DAYS, forecastNotice,
-  KEEP_ALIVE_REMINDER_MS as REMINDER, KEEP_ALIVE_REPEAT_MS as REPEAT, keepAliveNotice, usageNotice, type Decision,
-} from '@/lib/background/notices';
+import { bonusNotice, decideNotices, FORECAST_NOTICE_DAYS as NOTICE_DAYS, FORECAST_REARM_DAYS as REARM_DAYS, forecastNotice, KEEP_ALIVE_REMINDER_MS as REMINDER, KEEP_ALIVE_REPEAT_MS as REPEAT, keepAliveNotice, usageNotice, type Decision } from '@/lib/outlook/notices';
 import { GIB as GB } from '@/lib/basics/bytes';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);

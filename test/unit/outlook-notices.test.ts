@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HistoryPoint } from '@/lib/store/history';
-import { decideNotices } from '@/lib/background/notices';
-import { openNoticeTarget, showNotice } from '@/lib/background/notices';
+import { decideNotices } from '@/lib/outlook/notices';
+import { openNoticeTarget, showNotice } from '@/lib/background/display';
 import { ALARM } from '@/lib/background/runner';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';

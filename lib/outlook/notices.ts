@@ -1,21 +1,21 @@
-import { browser } from 'wxt/browser';
 import { accountName, type Account } from '../store/accounts';
-import { bonusShortfall, type BonusShortfall } from '../outlook/bonus';
+import { bonusShortfall, type BonusShortfall } from './bonus';
 import type { DatasetCapacity } from '../service/answers';
 import type { Failure } from '../service/failures';
 import { describeFailure } from '../service/failure-words';
-import { forecast, type Forecast } from '../outlook/forecast';
+import { forecast, type Forecast } from './forecast';
 import type { HistoryPoint } from '../store/history';
 import type { Settings } from '../store/settings';
 import type { AccountSnapshot, Alerts, TaskState } from '../store/account-state';
 import { formatBytes, formatDate, formatGb, formatPercent } from '../i18n/format';
 import { t, uiLocale } from '../i18n/translate';
-import { safetyLine } from '../outlook/deletion-date';
+import { safetyLine } from './deletion-date';
 import { DAY_MS, dayOf } from '../basics/time';
-import { usageAlert, usagePercent } from '../outlook/usage-level';
-import { KEEP_ALIVE_FIRST_NOTICE_MS } from '../outlook/standing';
+import { usageAlert, usagePercent } from './usage-level';
+import { KEEP_ALIVE_FIRST_NOTICE_MS } from './standing';
 
-// What the user is told about an account, decided (pure) and shown as a notification.
+// What the user is told about an account, and in which words: pure. The background shows it
+// (lib/background/display.ts).
 
 /**
  * When to tell about a sign-in that keeps failing, counted from when the failures began:
@@ -130,7 +130,7 @@ export function decideNotices(
 }
 
 /** A notice in words, with its id: what a click opens (sign-in → settings page, the rest → overview). */
-function noticeText(account: Account, notice: Notice, now: number): [id: string, title: string, message: string] {
+export function noticeText(account: Account, notice: Notice, now: number): [id: string, title: string, message: string] {
   const name = accountName(account);
   const locale = uiLocale();
   switch (notice.kind) {
@@ -162,31 +162,5 @@ function noticeText(account: Account, notice: Notice, now: number): [id: string,
         t('bonusEnding', [formatGb(increaseGb, locale), formatDate(until, locale), formatBytes(overBytes, locale)]),
       ];
     }
-  }
-}
-
-/**
- * Shows a notice; `now` dates a forecast. One still on screen under the same id is cleared
- * first: re-created in place, a reminder would only update it silently, never pop up again.
- */
-export async function showNotice(account: Account, notice: Notice, now: number): Promise<void> {
-  const [id, title, message] = noticeText(account, notice, now);
-  await browser.notifications.clear(id);
-  await browser.notifications.create(id, {
-    type: 'basic',
-    iconUrl: browser.runtime.getURL('/icons/128.png'),
-    title,
-    message,
-  });
-}
-
-/** Opens what a clicked notification is about. */
-export async function openNoticeTarget(notificationId: string): Promise<void> {
-  await browser.notifications.clear(notificationId);
-  if (notificationId.startsWith('keep-alive:')) {
-    await browser.runtime.openOptionsPage();
-  } else {
-    // The popup can only be opened from a gesture in some browsers: fall back to a tab.
-    await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') });
   }
 }

@@ -1,17 +1,16 @@
-import { browser } from 'wxt/browser';
 import { accountName, type Account } from '../store/accounts';
 import { describeFailure, type FailureContext } from '../service/failure-words';
 import type { KeySource } from '../service/client';
 import { formatDateTime, shownPercent } from '../i18n/format';
 import { t, uiLocale } from '../i18n/translate';
 import type { Settings, UsageLevel } from '../store/settings';
-import { urgency } from '../outlook/urgency';
-import { standingOf, type Standing } from '../outlook/standing';
-import { usageWords } from '../outlook/card-words';
-import { transientLine } from '../outlook/retry-words';
+import { urgency } from './urgency';
+import { standingOf, type Standing } from './standing';
+import { usageWords } from './card-words';
+import { transientLine } from './retry-words';
 import type { AccountSnapshot } from '../store/account-state';
-import { nextAttemptAt } from '../outlook/schedule';
-import { usageLevel, usagePercent } from '../outlook/usage-level';
+import { nextAttemptAt } from './schedule';
+import { usageLevel, usagePercent } from './usage-level';
 
 /**
  * "Needs you" (a red-purple "!") and "cannot reach the service" (a grey "?") look different, as
@@ -107,13 +106,4 @@ function standingWords(standing: Standing, next: number | undefined, account: Fa
     case 'outage':
       return `\n? ${t('badgeUnreachable')}: ${describeFailure(standing.failure, account).message}`;
   }
-}
-
-/** Draws the badge. */
-export async function renderBadge(state: BadgeState): Promise<void> {
-  await Promise.all([
-    browser.action.setBadgeText({ text: state.text }),
-    browser.action.setBadgeBackgroundColor({ color: BADGE_COLORS[state.tone] }),
-    browser.action.setTitle({ title: badgeTitle(state) }),
-  ]);
 }

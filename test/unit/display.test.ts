@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import type { Account } from '@/lib/store/accounts';
-import { showNotice, type Notice } from '@/lib/background/notices';
+import { type Notice } from '@/lib/outlook/notices';
+import { showNotice } from '@/lib/background/display';
 import { DAY_MS as DAY } from '@/lib/basics/time';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
