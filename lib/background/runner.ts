@@ -10,7 +10,7 @@ import { nodeOrigin } from '../service/addresses';
 import { pointsFor } from '../store/history';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/account-state';
-import { loadAccounts, loadRecentHistory, loadSettings, loadSnapshots } from '../store/items';
+import { loadRecentHistory, loadStore } from '../store/items';
 import { addReading, logActivity, pruneActivity, pruneHistory, pruneSnapshots, recordSnapshot } from '../store/writes';
 import type { ActivityTrigger } from '../store/activity';
 import { DAY_MS, dayOf } from '../basics/time';
@@ -65,8 +65,9 @@ interface Run {
 }
 
 async function beginRun(why: ActivityTrigger): Promise<Run> {
-  const [{ accounts }, settings, stored] = await Promise.all([loadAccounts(), loadSettings(), loadSnapshots()]);
-  return { why, settings, accounts, snapshots: new Map(accounts.map((a) => [a.id, snapshotFor(a, stored[a.id])])) };
+  // One read of storage: a worker woken by an alarm sets nothing in motion before it is back.
+  const { accounts, settings, snapshots } = await loadStore();
+  return { why, settings, accounts, snapshots: new Map(accounts.map((a) => [a.id, snapshotFor(a, snapshots[a.id])])) };
 }
 
 /**

@@ -16,9 +16,9 @@ function* sourceFiles(dir: string): Generator<string> {
   }
 }
 
-/** Each source file that defines a stored item (a `local:`/`session:`/`sync:` key), with the keys. */
+/** Each source file that names a stored item's key (`local:`, `session:` or `sync:`), with the keys. */
 const definitions = SOURCES.flatMap((dir) => [...sourceFiles(join(ROOT, dir))]).flatMap((path) => {
-  const keys = [...readFileSync(path, 'utf8').matchAll(/defineItem(?:<[^>]*>)?\(\s*'(\w+):(\w+)'/g)].map((m) => m[2]!);
+  const keys = [...readFileSync(path, 'utf8').matchAll(/'(local|session|sync):(\w+)'/g)].map((m) => m[2]!);
   return keys.length > 0 ? [{ file: relative(ROOT, path), keys }] : [];
 });
 
