@@ -53,7 +53,7 @@ export default defineConfig({
           id: 'storage-keeper@storage-keeper.dev',
           strict_min_version: '140.0',
           // The user ID and apps password go to the service the user chose (never to us): Mozilla's
-          // "authenticationInfo", required because signing in is the add-on's one purpose (README).
+          // "authenticationInfo", required because signing in is the add-on's one purpose (docs/release.md).
           data_collection_permissions: { required: ['authenticationInfo'] },
         },
         gecko_android: { strict_min_version: '142.0' },

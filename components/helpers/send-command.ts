@@ -21,7 +21,7 @@ export class NoAnswer extends Error {
  * Sends a command to the background (lib/extension/messages.ts); rejects when the background fails to carry
  * it out, and with NoAnswer when it has not answered within the command's limit. Commands come
  * from clicks: the messaging library is loaded at the first one, so the pages open without it
- * (README, Performance); its loading counts in the wait.
+ * (docs/benchmarks.md); its loading counts in the wait.
  */
 export async function sendCommand<K extends keyof ProtocolMap>(
   type: K,

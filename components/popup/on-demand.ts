@@ -1,5 +1,5 @@
 // Most popup opens show accounts that are fine. What only some states show is loaded with
-// import() the first time one needs it, so the popup opens without it (README, Performance).
+// import() the first time one needs it, so the popup opens without it (docs/benchmarks.md).
 
 type Extras = (typeof import('./extras'))['popupExtras'];
 let extras: Extras | undefined;

@@ -5,7 +5,7 @@ import type { Place } from './place';
 
 // Most Settings page opens show the accounts. What only one section shows (the usage history, the
 // activity log, export and import, the first run's walk-through) is loaded with import() the first
-// time that section is opened, so the page opens without it (README, Performance).
+// time that section is opened, so the page opens without it (docs/benchmarks.md).
 
 const LOADERS = {
   history: () => import('./HistoryChart').then((loaded) => loaded.HistoryChart),

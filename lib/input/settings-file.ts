@@ -5,7 +5,7 @@ import { mergeSettings, type Settings } from '../store/settings';
 import { accountFields, headerSafeKey, settingsFields } from './form-schemas';
 
 // "Settings you can take with you": the exported file, and what importing one would change.
-// The format is documented in the README; messages are i18n keys, as in lib/input/form-schemas.ts.
+// The format is documented in docs/design.md (Settings file); messages are i18n keys, as in lib/input/form-schemas.ts.
 
 const SETTINGS_FILE_FORMAT = 'storage-keeper-settings';
 const SETTINGS_FILE_VERSION = 1;
