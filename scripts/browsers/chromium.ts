@@ -71,6 +71,16 @@ export async function launchExtension({ extensionDir = E2E_BUILD, profileDir, lo
   return new ExtensionSession(context, worker, extensionId, profile, home);
 }
 
+/** Usage histories (by account id) as the background stores them: with their recent part (what the popup reads). */
+export function historyItems(history: Record<string, unknown>) {
+  return { history, recentHistory: recentPart(history), history$: { v: 1 }, recentHistory$: { v: 1 } };
+}
+
+/** Activity logs (by account id) as the background stores them. */
+export function activityItems(activity: Record<string, unknown>) {
+  return { activity, activity$: { v: 1 } };
+}
+
 /** A running browser with the extension: its pages, its worker, and a way to stop. */
 export class ExtensionSession {
   constructor(
@@ -127,14 +137,12 @@ export class ExtensionSession {
 
   /** Stores usage histories (by account id) as the background leaves them. */
   async storeHistory(history: Record<string, unknown>) {
-    // With its recent part, as the background stores it (what the popup reads).
-    const stored = { history, recentHistory: recentPart(history), history$: { v: 1 }, recentHistory$: { v: 1 } };
-    await this.currentWorker().evaluate((value) => chrome.storage.local.set(value), stored);
+    await this.currentWorker().evaluate((value) => chrome.storage.local.set(value), historyItems(history));
   }
 
   /** Stores activity logs (by account id) as the background leaves them. */
   async storeActivity(activity: Record<string, unknown>) {
-    await this.currentWorker().evaluate((value) => chrome.storage.local.set({ activity: value, activity$: { v: 1 } }), activity);
+    await this.currentWorker().evaluate((value) => chrome.storage.local.set(value), activityItems(activity));
   }
 
   /** Stores settings as the options page does. */
