@@ -1,14 +1,14 @@
 // `npm start -- --browser firefox` (or `npm run start:firefox`): the demo of scripts/start.ts in
 // Firefox. With a display: a normal Firefox window with the add-on, set up through its options
 // page, and its popup in a tab, until you close it. Without one: headless; prints what the
-// popup, the badge and the Settings page show, saves screenshots (light and dark) and exits.
+// popup, the badge and the Settings page show, saves screenshots (light and dark, English and Japanese) and exits.
 // Each step is named: one that fails says so in one line and exits 1.
 import { activityItems, historyItems } from './browsers/chromium';
 import { DEMO_NAME, DemoRun, demoFile, noDisplay, printBadge, printLines, shownLines } from './browsers/demo';
 import { findFirefox, FIREFOX_SIMULATOR_BUILD, launchFirefox, NO_FIREFOX_HELP, type FirefoxSession } from './browsers/firefox';
 import { messagePatterns } from './browsers/chromium-pages';
 import { OptionsPage, Popup, waitForText } from './browsers/firefox-pages';
-import { demoAccount, startSimulator } from './simulator/simulator';
+import { demoAccount, startSimulator, type SimAccount, type Simulator } from './simulator/simulator';
 import { monthOfUse } from './demo-usage';
 import type { Account } from '../lib/store/accounts';
 
@@ -26,12 +26,27 @@ export async function startFirefox(): Promise<never> {
   console.log(`Service simulator: API ${sim.apiUrl}, node ${sim.nodeUrl}`);
 
   const headless = noDisplay();
+  if (!headless) {
+    const { firefox } = await showPopup(sim, account, 'en', false);
+    console.log('Firefox is open with Storage Keeper, its options page and its popup (in tabs). Close Firefox (or press Ctrl-C) to stop.');
+    await new Promise((resolve) => firefox.browser.once('disconnected', resolve));
+  } else {
+    console.log('\nNo display: ran Firefox headless.');
+    for (const locale of ['en', 'ja'] as const) await headlessDemo(sim, account, locale);
+    console.log(`Screenshots: ${demoFile('')}firefox-popup-*.png, firefox-options-accounts-*.png, firefox-options-activity-*.png (light and dark, en and ja)`);
+  }
+  await run.stop();
+  process.exit(0);
+}
+
+/** Firefox in this language with the demo account added and its month stored, its popup showing the usage. */
+async function showPopup(sim: Simulator, account: SimAccount, locale: 'en' | 'ja', headless: boolean) {
   const firefox = run.closeLater(
-    await run.step('launch Firefox', () => launchFirefox({ install: { dir: FIREFOX_SIMULATOR_BUILD }, headless })),
+    await run.step(`launch Firefox (${locale})`, () => launchFirefox({ install: { dir: FIREFOX_SIMULATOR_BUILD }, headless, locale })),
     (f) => f.close(),
   );
   const options = await run.step('add the demo account in the Settings page', async () => {
-    const options = new OptionsPage(await firefox.open('options'));
+    const options = new OptionsPage(await firefox.open('options'), locale);
     await options.addAccount({ baseUrl: sim.apiUrl, userId: account.userId, password: account.password, apiKey: account.apiKey, label: DEMO_NAME });
     return options;
   });
@@ -42,59 +57,54 @@ export async function startFirefox(): Promise<never> {
     await firefox.storeItems({ ...historyItems(month.history), ...activityItems(month.activity) });
   });
   const popup = await run.step('show the usage in the popup', async () => {
-    const popup = new Popup(await firefox.open('popup'));
+    const popup = new Popup(await firefox.open('popup'), locale);
     await waitForText(popup.page, popup.pattern('usageOf'), popup.card(DEMO_NAME));
     return popup;
   });
-
-  if (!headless) {
-    console.log('Firefox is open with Storage Keeper, its options page and its popup (in tabs). Close Firefox (or press Ctrl-C) to stop.');
-    await new Promise((resolve) => firefox.browser.once('disconnected', resolve));
-  } else {
-    console.log('\nNo display: ran Firefox headless.');
-    await headlessDemo(firefox, popup, options);
-    console.log(`Screenshots: ${demoFile('')}firefox-popup-*.png, firefox-options-accounts-*.png, firefox-options-activity-*.png (light and dark, en)`);
-  }
-  await run.stop();
-  process.exit(0);
+  return { firefox, popup, options };
 }
 
-/** Prints what the pages show and saves their screenshots. */
-async function headlessDemo(firefox: FirefoxSession, popup: Popup, options: OptionsPage) {
+/** The demo without a display in one language: prints what the pages show (English) and saves their screenshots. */
+async function headlessDemo(sim: Simulator, account: SimAccount, locale: 'en' | 'ja') {
+  const print = locale === 'en';
+  const { firefox, popup, options } = await showPopup(sim, account, locale, true);
   const card = await run.step('read the popup', async () => (await popup.page.waitForSelector(popup.card(DEMO_NAME)))!.evaluate(shownLines));
   const sparkline = await run.step("show the popup's sparkline", () => popup.sparkline(DEMO_NAME));
-  printLines('The popup shows:', [...card, `Sparkline: ${sparkline}`]);
-  printBadge(await run.step('read the badge', () => firefox.badge()));
-  await run.step("save the popup's screenshots", () =>
-    screenshots(firefox, popup.page, async (scheme) => (await popup.page.$('body'))!.screenshot({ path: demoFile(`firefox-popup-${scheme}-en.png`) })),
+  if (print) {
+    printLines('The popup shows:', [...card, `Sparkline: ${sparkline}`]);
+    printBadge(await run.step('read the badge', () => firefox.badge()));
+  }
+  await run.step(`save the popup's screenshots (${locale})`, () =>
+    screenshots(firefox, popup.page, async (scheme) => (await popup.page.$('body'))!.screenshot({ path: demoFile(`firefox-popup-${scheme}-${locale}.png`) })),
   );
 
+  const page = options.page;
   const entries = await run.step("show the Settings page's account list", async () => {
     // Its tab is behind the popup's: in front, as a person would bring it to use it.
-    await options.page.bringToFront();
-    await waitForText(options.page, DEMO_NAME, options.section('accountsHeading'));
+    await page.bringToFront();
+    await waitForText(page, DEMO_NAME, options.section('accountsHeading'));
     return Promise.all((await options.accountEntries()).map((entry) => entry.evaluate(shownLines)));
   });
-  for (const [name, ...lines] of entries) printLines(`The Settings page lists the account "${name}":`, lines);
-  const page = options.page;
-  await run.step("save the Settings page's screenshots", () =>
-    screenshots(firefox, page, (scheme) => page.screenshot({ path: demoFile(`firefox-options-accounts-${scheme}-en.png`), fullPage: true })),
+  if (print) for (const [name, ...lines] of entries) printLines(`The Settings page lists the account "${name}":`, lines);
+  await run.step(`save the Settings page's screenshots (${locale})`, () =>
+    screenshots(firefox, page, (scheme) => page.screenshot({ path: demoFile(`firefox-options-accounts-${scheme}-${locale}.png`), fullPage: true })),
   );
 
   await run.step("go to the Settings page's activity log", () => options.showSection('activityHeading'));
   const log = await run.step('show the activity log in the Settings page', async () => {
     // The page follows the stored log: the month's summary once it has read it.
-    const summaryPattern = messagePatterns('en')('activitySummaryDays');
+    const summaryPattern = messagePatterns(locale)('activitySummaryDays');
     const shown = await waitForText(page, summaryPattern, options.activityLog(DEMO_NAME));
     const summary = shown.split('\n').find((line) => summaryPattern.test(line))!;
     const table = (await page.waitForSelector(options.activityLog(DEMO_NAME)))!;
     const rows = await Promise.all((await table.$$('::-p-aria([role="row"])')).slice(1, 6).map((row) => row.evaluate((r) => (r as HTMLElement).innerText)));
     return [summary, ...rows.map((row) => row.replace(/\s+/g, ' '))];
   });
-  printLines(`The Settings page's activity log of "${DEMO_NAME}":`, log);
-  await run.step("save the activity log's screenshots", () =>
-    screenshots(firefox, page, (scheme) => page.screenshot({ path: demoFile(`firefox-options-activity-${scheme}-en.png`), fullPage: true })),
+  if (print) printLines(`The Settings page's activity log of "${DEMO_NAME}":`, log);
+  await run.step(`save the activity log's screenshots (${locale})`, () =>
+    screenshots(firefox, page, (scheme) => page.screenshot({ path: demoFile(`firefox-options-activity-${scheme}-${locale}.png`), fullPage: true })),
   );
+  await firefox.close();
 }
 
 /** Takes a page's screenshots in light and dark (Firefox has no media emulation: a pref sets it). */

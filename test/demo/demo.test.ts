@@ -115,7 +115,7 @@ describe('npm run start:firefox (headless)', () => {
     const ran = await npm(['run', 'start:firefox']);
     expect(ran.code, ran.stderr).toBe(0);
     expectTheDemoShown(ran.stdout);
-    expectScreenshots(both(['firefox-popup', 'firefox-options-accounts', 'firefox-options-activity'], ['en']));
+    expectScreenshots(both(['firefox-popup', 'firefox-options-accounts', 'firefox-options-activity'], ['en', 'ja']));
   }, DEMO_TIMEOUT);
 
   it('without Firefox: one line naming the step, the package to install and the variable to set; exit 1', async () => {
