@@ -71,6 +71,11 @@ export async function launchExtension({ extensionDir = E2E_BUILD, profileDir, lo
   return new ExtensionSession(context, worker, extensionId, profile, home);
 }
 
+/** Accounts as the options page stores them. */
+export function accountItems(accounts: Account[]) {
+  return { accounts, accounts$: { v: 2 } };
+}
+
 /** Usage histories (by account id) as the background stores them: with their recent part (what the popup reads). */
 export function historyItems(history: Record<string, unknown>) {
   return { history, recentHistory: recentPart(history), history$: { v: 1 }, recentHistory$: { v: 1 } };
@@ -127,11 +132,11 @@ export class ExtensionSession {
   /** Stores accounts as the options page does (after clearing everything, if asked). */
   async storeAccounts(accounts: Account[], { clear = false } = {}) {
     await this.currentWorker().evaluate(
-      async ([list, wipe]) => {
+      async ([items, wipe]) => {
         if (wipe) await chrome.storage.local.clear();
-        await chrome.storage.local.set({ accounts: list, accounts$: { v: 2 } });
+        await chrome.storage.local.set(items);
       },
-      [accounts, clear] as const,
+      [accountItems(accounts), clear] as const,
     );
   }
 
