@@ -116,7 +116,7 @@ async function headlessDemo(sim: Simulator, account: SimAccount, locale: 'en' | 
   await run.step(`save the activity log's screenshots (${locale})`, () =>
     screenshots(firefox, page, (scheme) => page.screenshot({ path: demoFile(`firefox-options-activity-${scheme}-${locale}.png`), fullPage: true })),
   );
-  await firefox.close();
+  await run.step(`close Firefox (${locale})`, () => run.close(firefox));
 }
 
 /** Takes a page's screenshots in light and dark (Firefox has no media emulation: a pref sets it). */

@@ -97,7 +97,7 @@ async function headlessDemo(locale: 'en' | 'ja') {
   await run.step(`save the activity log's screenshots (${locale})`, () =>
     screenshots(options.page, (scheme) => options.page.screenshot({ path: demoFile(`options-activity-${scheme}-${locale}.png`), fullPage: true })),
   );
-  await browser.close();
+  await run.step(`close Chromium (${locale})`, () => run.close(browser));
 }
 
 /** What the popup's card and the toolbar badge show, printed. */

@@ -26,7 +26,7 @@ function reason(error: unknown): string {
  * <reason>`, closes what was started and exits 1.
  */
 export class DemoRun {
-  private readonly stops: (() => Promise<unknown>)[] = [];
+  private readonly stops = new Map<unknown, () => Promise<unknown>>();
 
   constructor(readonly command: string) {}
 
@@ -40,15 +40,24 @@ export class DemoRun {
     }
   }
 
-  /** Something to close at the end, or after a failed step (newest first). */
+  /** Something to close at the end, or after a failed step (newest first), unless closed before. */
   closeLater<T>(thing: T, close: (thing: T) => Promise<unknown>): T {
-    this.stops.unshift(() => close(thing));
+    this.stops.set(thing, () => close(thing));
     return thing;
   }
 
-  /** Closes everything started, quietly (a browser already gone is no failure). */
+  /** Closes one thing now. */
+  async close(thing: unknown) {
+    const close = this.stops.get(thing);
+    this.stops.delete(thing);
+    await close?.();
+  }
+
+  /** Closes everything still open, quietly (a browser already gone is no failure). */
   async stop() {
-    for (const close of this.stops.splice(0)) await close().catch(() => undefined);
+    const closes = [...this.stops.values()].reverse();
+    this.stops.clear();
+    for (const close of closes) await close().catch(() => undefined);
   }
 
   /** Builds the extension (`wxt build …`); its output is shown only as a failure's reason. */
