@@ -44,6 +44,11 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // The front door's demos run as a person runs them (npm start, npm run start:firefox), headless.
+        // One file at a time, like e2e: `npm run store` (e2e) builds the same simulator build.
+        test: { name: 'demo', include: ['test/demo/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 300_000 },
+      },
     ],
   },
 });
