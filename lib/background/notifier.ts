@@ -22,7 +22,7 @@ function noticeText(account: Account, notice: Notice, now: number): [id: string,
       return [
         `keep-alive:${account.id}`,
         t('noticeKeepAliveFailingTitle', [name]),
-        `${describeFailure(notice.failure, account).message} ${safetyLine(notice.lastSuccessAt, locale)}`,
+        `${describeFailure(notice.failure, account).message} ${safetyLine(notice.lastSuccessAt, now, locale)}`,
       ];
     case 'keep-alive-recovered':
       return [`keep-alive:${account.id}`, t('noticeKeepAliveRecoveredTitle', [name]), t('noticeKeepAliveRecoveredMessage')];
@@ -44,7 +44,7 @@ function noticeText(account: Account, notice: Notice, now: number): [id: string,
 }
 
 /**
- * Shows a notice; `now` dates a forecast. One still on screen under the same id is cleared
+ * Shows a notice; `now` dates a forecast and bounds a past sign-in (pastAt). One still on screen under the same id is cleared
  * first: re-created in place, a reminder would only update it silently, never pop up again.
  */
 export async function showNotice(account: Account, notice: Notice, now: number): Promise<void> {
