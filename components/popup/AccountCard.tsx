@@ -100,16 +100,10 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
         <dl class="details" id={detailsId}>
           <dt>{t('contractCapacity')}</dt>
           <dd>{gb(user.capacityGb)}</dd>
-          {bonus && status === 'active' && (
+          {bonus && status !== 'expired' && (
             <>
               <dt>{t('apiKeyBonus')}</dt>
-              <dd>{t('bonusActive', [gb(bonus.increaseGb), time(bonus.until)])}</dd>
-            </>
-          )}
-          {bonus && (status === 'upcoming' || status === 'unknown') && (
-            <>
-              <dt>{t('apiKeyBonus')}</dt>
-              <dd>{t('bonusUpcoming', [gb(bonus.increaseGb), time(bonus.since)])}</dd>
+              <dd>{status === 'active' ? t('bonusActive', [gb(bonus.increaseGb), time(bonus.until)]) : t('bonusUpcoming', [gb(bonus.increaseGb), time(bonus.since)])}</dd>
             </>
           )}
           <Copyable label={t('userId')} value={text(user.user)} />
