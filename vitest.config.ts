@@ -11,10 +11,10 @@ export default defineConfig({
       {
         // The WXT plugin ignores wxt.config.ts's vite plugins: preact is added here too.
         plugins: [WxtVitest(), preact()],
-        // Table tests of pure modules live beside them (lib/**/x.test.ts); scenarios in test/unit.
+        // Every test lives under test/ (docs/testing.md): a module's own tests are test/unit/<module>.test.ts (or <module>-<aspect>.test.ts).
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.{ts,tsx}', 'lib/**/*.test.ts', 'components/**/*.test.tsx'],
+          include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },
@@ -43,6 +43,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
+      },
+      {
+        // The front door's demos run as a person runs them (npm start, npm run start:firefox), headless.
+        // One file at a time, like e2e: `npm run store` (e2e) builds the same simulator build.
+        test: { name: 'demo', include: ['test/demo/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 300_000 },
       },
     ],
   },

@@ -1,6 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig, type EntrypointGroup } from 'wxt';
-import { manifestHosts } from './lib/host-permissions';
+import { manifestHosts } from './lib/extension/host-permissions';
 import { plainDynamicImports } from './scripts/build/plain-dynamic-imports';
 
 // `--mode simulator` (the demo) and `--mode e2e` (the real-browser tests) are test builds that may
@@ -8,11 +8,11 @@ import { plainDynamicImports } from './scripts/build/plain-dynamic-imports';
 export default defineConfig({
   manifestVersion: 3,
   // One promise-based `browser` everywhere, also in Chromium-based browsers without a native one;
-  // typed message keys and the browser's _locales/*/messages.json, both generated from lib/locales
+  // typed message keys and the browser's _locales/*/messages.json, both generated from lib/i18n/locales
   // (the i18n module's default, <root>/locales, would add a top-level folder).
   // The icon at every size the manifests need, from one vector source (assets/icon.svg).
   modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module', '@wxt-dev/auto-icons'],
-  i18n: { localesDir: 'lib/locales' },
+  i18n: { localesDir: 'lib/i18n/locales' },
   autoIcons: { baseIconPath: 'assets/icon.svg' },
   // Extension pages run in browsers that all preload modules: Vite's modulepreload polyfill is dead
   // weight, and so is its preload helper around an import() with nothing to preload.
@@ -53,7 +53,7 @@ export default defineConfig({
           id: 'storage-keeper@storage-keeper.dev',
           strict_min_version: '140.0',
           // The user ID and apps password go to the service the user chose (never to us): Mozilla's
-          // "authenticationInfo", required because signing in is the add-on's one purpose (README).
+          // "authenticationInfo", required because signing in is the add-on's one purpose (docs/release.md).
           data_collection_permissions: { required: ['authenticationInfo'] },
         },
         gecko_android: { strict_min_version: '142.0' },

@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { switchToAddressForm } from '@/lib/background/address-form';
-import { openNoticeTarget } from '@/lib/background/notifier';
-import { openSetupOnInstall } from '@/lib/settings-page';
+import { openNoticeTarget } from '@/lib/background/display';
+import { openSetupOnInstall } from '@/lib/extension/settings-page';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
-import { onMessages } from '@/lib/messages';
-import { hasHostPermission } from '@/lib/permissions';
+import { onMessages } from '@/lib/extension/messages';
+import { hasHostPermission } from '@/lib/extension/permissions';
 import { createServiceApi } from '@/lib/service/client';
 import { accountsItem, settingsItem } from '@/lib/store/items';
 

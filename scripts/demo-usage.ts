@@ -4,8 +4,8 @@
 import { accountIdentity, type Account } from '../lib/store/accounts';
 import { addActivity, packActivity, type AccountActivity, type ActivityEntry } from '../lib/store/activity';
 import { addPoint, packPoints, type AccountHistory } from '../lib/store/history';
-import { dayOf } from '../lib/time';
-import { GIB as GB } from '../lib/bytes';
+import { dayOf } from '../lib/basics/time';
+import { GIB as GB } from '../lib/basics/bytes';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

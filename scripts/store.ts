@@ -14,8 +14,8 @@ import { listing, MARQUEE, pngSize, PROMO_TILE, SCREENSHOT, STORE_DIR, STORE_LOC
 import { storeFrame, toolbarStrip } from './store/frames';
 import { accountIdentity, type Account } from '../lib/store/accounts';
 import { packPoints, type HistoryPoint } from '../lib/store/history';
-import { formatPercent } from '../lib/format';
-import { GIB as GB } from '../lib/bytes';
+import { formatPercent } from '../lib/i18n/format';
+import { GIB as GB } from '../lib/basics/bytes';
 
 const DAY_MS = 86_400_000;
 const outFlag = process.argv.indexOf('--out');

@@ -1,24 +1,24 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
-import { AccountForm } from '@/components/AccountForm';
-import { AccountList } from '@/components/AccountList';
-import { ConfirmButton } from '@/components/ConfirmButton';
-import { OptionsNav } from '@/components/OptionsNav';
-import { OpenSettings } from '@/components/open-settings';
-import { readPlace, SECTIONS, usePlace, type Place } from '@/components/options-place';
-import { SettingsForm } from '@/components/SettingsForm';
-import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
-import { useStoredState } from '@/components/use-stored-state';
+import { AccountForm } from '@/components/settings/AccountForm';
+import { AccountList } from '@/components/settings/AccountList';
+import { ConfirmButton } from '@/components/settings/ConfirmButton';
+import { OptionsNav } from '@/components/settings/OptionsNav';
+import { OpenSettings } from '@/components/helpers/open-settings';
+import { readPlace, SECTIONS, usePlace, type Place } from '@/components/settings/place';
+import { SettingsForm } from '@/components/settings/SettingsForm';
+import { StandingFailures, useStandingFailures } from '@/components/hooks/standing-failures';
+import { useStoredState } from '@/components/hooks/use-stored-state';
 import { wholeHistory } from '@/lib/store/items';
-import { ErrorBoundary } from '@/components/ErrorBoundary';
-import { useShownPlace, WithPart } from '@/components/options-parts';
+import { ErrorBoundary } from '@/components/common/ErrorBoundary';
+import { useShownPlace, WithPart } from '@/components/settings/parts';
 import { accountIdentity, ACCOUNT_DEFAULTS, credentialsKey, defaultKeyForm, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { pointsFor } from '@/lib/store/history';
-import { t, uiLocale } from '@/lib/i18n';
-import { sendCommand } from '@/components/send-command';
+import { t, uiLocale } from '@/lib/i18n/translate';
+import { sendCommand } from '@/components/helpers/send-command';
 import { StorageLockedError, removeAccount, removeAllData, removeDamagedEntry, saveAccount, saveSettings } from '@/lib/store/writes';
-import { DamagedEntry, damagedName, StorageProblems } from '@/components/DamagedEntry';
+import { DamagedEntry, damagedName, StorageProblems } from '@/components/common/DamagedEntry';
 
 /** A new account: the first preset server, the address form it defaults to, the build's key if it has one. */
 const blankAccount = (): Account => ({

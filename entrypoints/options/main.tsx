@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { t, uiLocale } from '@/lib/i18n';
+import { t, uiLocale } from '@/lib/i18n/translate';
 import { App } from './App';
 import '@/components/theme.css';
 import './style.css';

@@ -1,20 +1,20 @@
 import { browser } from 'wxt/browser';
-import { AccountCard } from '@/components/AccountCard';
-import { ErrorBoundary } from '@/components/ErrorBoundary';
-import { CheckNowButton } from '@/components/CheckNowButton';
-import { safeAccountName } from '@/components/safe-names';
-import { StandingFailures, useStandingFailures } from '@/components/standing-failures';
-import { CardFallback } from '@/components/CardFallback';
-import { openSettingsAt } from '@/components/open-settings';
-import { loadStoredState, useStoredState, type StoredState } from '@/components/use-stored-state';
+import { AccountCard } from '@/components/popup/AccountCard';
+import { ErrorBoundary } from '@/components/common/ErrorBoundary';
+import { CheckNowButton } from '@/components/popup/CheckNowButton';
+import { safeAccountName } from '@/components/helpers/safe-names';
+import { StandingFailures, useStandingFailures } from '@/components/hooks/standing-failures';
+import { CardFallback } from '@/components/common/CardFallback';
+import { openSettingsAt } from '@/components/helpers/open-settings';
+import { loadStoredState, useStoredState, type StoredState } from '@/components/hooks/use-stored-state';
 import { recentHistory } from '@/lib/store/items';
 import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
-import { t, uiLocale } from '@/lib/i18n';
+import { t, uiLocale } from '@/lib/i18n/translate';
 import { urgency } from '@/lib/outlook/urgency';
 import { snapshotFor } from '@/lib/store/account-state';
 import { standingOf } from '@/lib/outlook/standing';
-import { loadedExtras, loadPopupExtras } from '@/components/on-demand';
+import { loadedExtras, loadPopupExtras } from '@/components/popup/on-demand';
 
 /** Whether a state shows any of the popup's extras: a failure, damaged storage, no account yet. */
 const needsExtras = ({ accounts, damaged, snapshots, problems }: StoredState, now: number) =>

@@ -1,19 +1,52 @@
+import { browser } from 'wxt/browser';
 import { accountIdentity, missingCredentials, type Account } from '../store/accounts';
-import { badgeFor, renderBadge } from './badge';
-import { retryDelay, serverAskedToWait } from './backoff';
-import { decideNotices } from './notices';
-import { showNotice } from './notifier';
-import { ALARM, checkedMomentsAgo, ensureAlarms, isDue, nextRetryAt, scheduleRetry, TASKS, type Trigger } from './schedule';
+import { badgeFor } from '../outlook/badge';
+import { decideNotices } from '../outlook/notices';
+import { renderBadge, showNotice } from './display';
+import { checkedMomentsAgo, isDue, nextRetryAt, retryDelay, serverAskedToWait, TASKS, type Trigger } from '../outlook/schedule';
 import { fail, invalidatesNode, ok, type Failure, type Result } from '../service/failures';
 import type { ConnectionReport, ServiceApi, ServiceCredentials } from '../service/client';
 import { nodeOrigin } from '../service/addresses';
 import { pointsFor } from '../store/history';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/account-state';
-import { loadAccounts, loadRecentHistory, loadSettings, loadSnapshots } from '../store/items';
+import { loadRecentHistory, loadStore } from '../store/items';
 import { addReading, logActivity, pruneActivity, pruneHistory, pruneSnapshots, recordSnapshot } from '../store/writes';
 import type { ActivityTrigger } from '../store/activity';
-import { dayOf } from '../time';
+import { DAY_MS, dayOf } from '../basics/time';
+
+/** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
+export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
+
+const periodMinutes = (settings: Settings, task: Task) => taskInterval(settings, task) / 60_000;
+
+/**
+ * Makes sure each periodic alarm exists with the period the settings ask for. An alarm that
+ * already exists with that period is left alone: re-creating it would push it back and, at
+ * every worker start, keep it from ever firing. One due more than a day past its period was set
+ * while the clock ran ahead, and would not fire until the clock caught up: it is set again. (The
+ * day's slack leaves alone an alarm a browser has put off a little, e.g. to its shortest delay.)
+ */
+export async function ensureAlarms(settings: Settings, now: number): Promise<void> {
+  await Promise.all(
+    TASKS.map(async (task) => {
+      const period = periodMinutes(settings, task);
+      const existing = await browser.alarms.get(ALARM[task]);
+      if (existing?.periodInMinutes === period && existing.scheduledTime <= now + period * 60_000 + DAY_MS) return;
+      await browser.alarms.create(ALARM[task], { when: now + period * 60_000, periodInMinutes: period });
+    }),
+  );
+}
+
+/** Sets (or clears) the one-shot alarm for the earliest retry. */
+export async function scheduleRetry(at: number | undefined): Promise<void> {
+  const existing = await browser.alarms.get(ALARM.retry);
+  if (at === undefined) {
+    if (existing) await browser.alarms.clear(ALARM.retry);
+    return;
+  }
+  if (existing?.scheduledTime !== at) await browser.alarms.create(ALARM.retry, { when: at });
+}
 
 export interface BackgroundDeps {
   api: ServiceApi;
@@ -32,8 +65,9 @@ interface Run {
 }
 
 async function beginRun(why: ActivityTrigger): Promise<Run> {
-  const [{ accounts }, settings, stored] = await Promise.all([loadAccounts(), loadSettings(), loadSnapshots()]);
-  return { why, settings, accounts, snapshots: new Map(accounts.map((a) => [a.id, snapshotFor(a, stored[a.id])])) };
+  // One read of storage: a worker woken by an alarm sets nothing in motion before it is back.
+  const { accounts, settings, snapshots } = await loadStore();
+  return { why, settings, accounts, snapshots: new Map(accounts.map((a) => [a.id, snapshotFor(a, snapshots[a.id])])) };
 }
 
 /**

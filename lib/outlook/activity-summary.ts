@@ -1,5 +1,5 @@
 import { ACTIVITY_DAYS, type ActivityEntry } from '../store/activity';
-import { DAY_MS, dayOf } from '../time';
+import { DAY_MS, dayOf } from '../basics/time';
 
 /** What an activity log says about the sign-ins it holds, for its one-line summary. Pure. */
 export interface ActivitySummary {

@@ -1,7 +1,7 @@
-import { GIB } from '../bytes';
+import { GIB } from '../basics/bytes';
 import type { DatasetCapacity, KeyBonus } from '../service/answers';
 import type { HistoryPoint } from '../store/history';
-import { DAY_MS } from '../time';
+import { DAY_MS } from '../basics/time';
 import { forecast, type Forecast } from './forecast';
 
 type BonusStatus = 'active' | 'upcoming' | 'expired' | 'unknown';

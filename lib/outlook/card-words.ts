@@ -1,5 +1,5 @@
-import { formatAhead, formatPercent } from '../format';
-import { t } from '../i18n';
+import { formatAhead, formatPercent } from '../i18n/format';
+import { t } from '../i18n/translate';
 import { sendsNothing, type Failure } from '../service/failures';
 import type { Task, UsageLevel } from '../store/settings';
 

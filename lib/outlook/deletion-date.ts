@@ -1,6 +1,6 @@
-import { formatDate } from '../format';
-import { t } from '../i18n';
-import { DAY_MS } from '../time';
+import { formatDate } from '../i18n/format';
+import { t } from '../i18n/translate';
+import { DAY_MS } from '../basics/time';
 import type { AccountSnapshot } from '../store/account-state';
 import { KEEP_ALIVE_FIRST_NOTICE_MS } from './standing';
 
@@ -18,7 +18,7 @@ export function safetyLine(lastLoginAt: number | undefined, locale: string): str
  * Whether the sign-in has failed long enough for the "sign-in is failing" notice (and so for
  * the card's deletion sentence): the same grace, from the same record.
  * Beside the words, not with the standing: only a card with a failure uses it, and the popup loads
- * that on demand (components/popup-extras.tsx).
+ * that on demand (components/popup/extras.tsx).
  */
 export function signInFailingTooLong(snapshot: AccountSnapshot, now: number): boolean {
   const { failure, failingSince } = snapshot.keepAlive;

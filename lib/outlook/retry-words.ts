@@ -1,11 +1,11 @@
-import { formatAhead, formatRelative } from '../format';
-import { t } from '../i18n';
+import { formatAhead, formatRelative } from '../i18n/format';
+import { t } from '../i18n/translate';
 import { needsTheUser, sendsNothing, type Failure } from '../service/failures';
 import type { Standing } from './standing';
 
 // A failure's times in words, apart from the card's other words (card-words.ts): the popup loads
-// them only with a failure to show (components/popup-extras.tsx). `next` is when the failed task
-// really runs again: the sooner of its schedule and its retry (lib/background/schedule.ts
+// them only with a failure to show (components/popup/extras.tsx). `next` is when the failed task
+// really runs again: the sooner of its schedule and its retry (lib/outlook/schedule.ts
 // nextCheckAt), so the card never names two times for one attempt.
 
 /** A transient failure in one quiet line: when the check failed, when the next attempt comes. */

@@ -1,5 +1,5 @@
 import { needsTheUser, type Failure } from '../service/failures';
-import { DAY_MS } from '../time';
+import { DAY_MS } from '../basics/time';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
 import { taskInterval, type Settings } from '../store/settings';
 
@@ -18,7 +18,7 @@ export type Standing =
 /**
  * How long a failure that passes by itself may last before it is an outage: a single failed
  * check at a laptop's wake-up is never news. The first "sign-in is failing" notice waits as
- * long (lib/background/notices.ts), so the card, the badge and the notice agree.
+ * long (lib/outlook/notices.ts), so the card, the badge and the notice agree.
  */
 export const KEEP_ALIVE_FIRST_NOTICE_MS = DAY_MS;
 

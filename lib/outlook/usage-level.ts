@@ -1,6 +1,6 @@
 import type { Settings, UsageLevel } from '../store/settings';
 import type { DatasetCapacity } from '../service/answers';
-import { shownPercent } from '../format';
+import { shownPercent } from '../i18n/format';
 
 /** Percentage points usage must fall below a threshold before it can notify again. */
 export const REARM_MARGIN = 2;

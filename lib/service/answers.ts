@@ -1,5 +1,5 @@
 import { fail, ok, type Failure, type Result } from './failures';
-import { isCount, isObject } from '../guards';
+import { isCount, isObject } from '../basics/guards';
 import { parseServiceTime, type ServiceTime } from './timestamps';
 
 /** The longest descriptive text kept: more than any real name or note, little to store. */
@@ -18,7 +18,7 @@ function capText(text: string): string {
 // target. The other fields are only shown, so each is read on its own (below): absent, null or
 // of another type, it is just unknown. Two shapes this small are checked by hand rather than
 // with zod, which would be a quarter of the background's size budget; zod checks what people
-// type (lib/input-schemas.ts).
+// type (lib/input/form-schemas.ts).
 const USER_REQUIRED: Required = [['result', (v) => v === 0], ['node', (v) => typeof v === 'string']];
 const CAPACITY_REQUIRED: Required = [
   ['result', (v) => v === 0],

@@ -1,6 +1,6 @@
 import { needsTheUser, type CredentialField, type Failure, type InvalidAnswer } from './failures';
 import type { KeySource } from './client';
-import { t, uiLocale, type MessageKey } from '../i18n';
+import { t, uiLocale, type MessageKey } from '../i18n/translate';
 
 /** What the user can do about a failure: fix the account in the options, or just wait. */
 export type FailureRemedy = 'options' | 'wait';

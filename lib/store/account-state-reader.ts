@@ -1,4 +1,4 @@
-import { isCount, isObject, isTime } from '../guards';
+import { isCount, isObject, isTime } from '../basics/guards';
 import { isFailure } from '../service/failures';
 import type { DatasetCapacity, UserInfo } from '../service/answers';
 import type { AccountSnapshot, Alerts, TaskState } from './account-state';

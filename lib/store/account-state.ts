@@ -23,7 +23,7 @@ export interface Alerts {
   keepAliveNotices: number;
   /** When the last of them was shown. */
   keepAliveNoticeAt?: number;
-  /** "Full in N days" was told, and not re-armed since (see lib/background/notices.ts). */
+  /** "Full in N days" was told, and not re-armed since (see lib/outlook/notices.ts). */
   forecast: boolean;
   /** The bonus period (its end, as sent) whose end was warned about. */
   bonusEnd?: string;

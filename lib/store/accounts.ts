@@ -1,4 +1,4 @@
-import { isObject } from '../guards';
+import { isObject } from '../basics/guards';
 import type { CredentialField } from '../service/failures';
 import { isAllowedServerUrl, SERVER_PRESETS } from '../service/addresses';
 

@@ -1,7 +1,7 @@
 // An account's activity log: each sign-in and usage update of the last 90 days, why it ran and
 // how it ended. Pure: storage is lib/store/items.ts and writes.ts; the words are the pages'.
 import type { Failure } from '../service/failures';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../basics/time';
 
 /** Which call was made: getUser (a sign-in) or the capacity call (a usage update). */
 type ActivityCheck = 'sign-in' | 'usage';
@@ -70,7 +70,7 @@ export function activityFor(log: AccountActivity | undefined, identity: string):
 // One string per account: entries oldest first, joined by `;`, each `<minutes><check><trigger>
 // [outcome]`: minutes since the previous entry (the first: since 1970), one letter for the
 // call, one for the trigger, and for a failure one capital letter for its kind. An hourly
-// entry takes 5 bytes. (A minute is lib/time.ts's, so the fast test build keeps its order.)
+// entry takes 5 bytes. (A minute is lib/basics/time.ts's, so the fast test build keeps its order.)
 
 const CHECK_CODES: Record<ActivityCheck, string> = { 'sign-in': 'i', usage: 'u' };
 const TRIGGER_CODES: Record<ActivityTrigger, string> = {

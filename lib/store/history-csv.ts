@@ -1,5 +1,5 @@
 import type { HistoryPoint } from './history';
-import { dayStart } from '../time';
+import { dayStart } from '../basics/time';
 
 /** A history as CSV (RFC 4180): the local calendar date (ISO), used bytes, quota bytes. */
 export function historyCsv(points: readonly HistoryPoint[]): string {

@@ -1,9 +1,9 @@
-import { storage, type WxtStorageItem } from '@wxt-dev/storage';
+import { storage, type StorageItemKey, type WatchCallback } from '@wxt-dev/storage';
 import { ACCOUNT_DEFAULTS, isStoredAccount, newAccountId, type Account } from './accounts';
 import { readHistory, type AccountHistory } from './history';
 import { LAST_TIME, unpackActivity, type AccountActivity } from './activity';
 import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
-import { isObject } from '../guards';
+import { isObject } from '../basics/guards';
 import type { AccountSnapshot } from './account-state';
 import { readSnapshot } from './account-state-reader';
 
@@ -21,9 +21,30 @@ const ACTIVITY_VERSION = 1;
 
 export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: HISTORY_VERSION, activity: ACTIVITY_VERSION } as const;
 
-// Items are defined `@__PURE__`: without `init` or migrations (we use neither), defineItem only reads
-// the value once and drops it, so a page that never uses an item (the popup: the activity log)
-// leaves it out of its bundle, and does not read it when it opens.
+/**
+ * A stored item, read and written by its key through @wxt-dev/storage. Not `storage.defineItem`:
+ * a definition reads its item at once and throws the value away (it prepares `init`, which we do
+ * not use), so a worker that defined every item read the whole history and activity log at each
+ * wake, and a page read what it never shows. Versions are kept in the item's metadata
+ * (`<key>$`), written with every change that needs one (lib/store/writes.ts).
+ */
+export interface StoredItem<T> {
+  key: StorageItemKey;
+  getValue(): Promise<T>;
+  setValue(value: T): Promise<void>;
+  getMeta(): Promise<Record<string, unknown>>;
+  setMeta(meta: Record<string, unknown>): Promise<void>;
+  watch(callback: WatchCallback<T>): () => void;
+}
+
+const storedItem = <T>(key: StorageItemKey, fallback: T): StoredItem<T> => ({
+  key,
+  getValue: async () => (await storage.getItem<T>(key)) ?? fallback,
+  setValue: (value) => storage.setItem(key, value),
+  getMeta: () => storage.getMeta(key),
+  setMeta: (meta) => storage.setMeta(key, meta),
+  watch: (callback) => storage.watch<T>(key, (value, old) => callback(value ?? fallback, old ?? fallback)),
+});
 
 /**
  * v1 → v2: the first draft kept one account as a single object. Only that shape becomes a
@@ -38,7 +59,7 @@ function upgradeSingleAccount(old: unknown): unknown {
 
 /** The accounts, credentials included (versioned here, not by @wxt-dev/storage: see accountsReady). */
 const ACCOUNTS_KEY = 'local:accounts';
-export const accountsItem = /* @__PURE__ */ storage.defineItem<unknown>(ACCOUNTS_KEY, { fallback: [] });
+export const accountsItem = /* @__PURE__ */ storedItem<unknown>(ACCOUNTS_KEY, []);
 
 let migrated: Promise<void> | undefined;
 
@@ -67,7 +88,7 @@ const readAccounts = async (): Promise<[unknown, unknown]> => {
 
 /** Settings shared by all accounts. */
 const SETTINGS_KEY = 'local:settings';
-export const settingsItem = /* @__PURE__ */ storage.defineItem<unknown>(SETTINGS_KEY, { fallback: {}, version: VERSION.settings });
+export const settingsItem = /* @__PURE__ */ storedItem<unknown>(SETTINGS_KEY, {});
 
 /**
  * What the background last learned about each account, by account id. A cache of what the
@@ -75,27 +96,27 @@ export const settingsItem = /* @__PURE__ */ storage.defineItem<unknown>(SETTINGS
  * user's own accounts and settings.
  */
 const SNAPSHOTS_KEY = 'local:snapshots';
-export const snapshotsItem = /* @__PURE__ */ storage.defineItem<unknown>(SNAPSHOTS_KEY, { fallback: {}, version: VERSION.snapshots });
+export const snapshotsItem = /* @__PURE__ */ storedItem<unknown>(SNAPSHOTS_KEY, {});
 
 const HISTORY_KEY = 'local:history';
 
 /** Each account's usage history (lib/store/history.ts), by account id. */
-export const historyItem = /* @__PURE__ */ storage.defineItem<unknown>(HISTORY_KEY, { fallback: {}, version: HISTORY_VERSION });
+export const historyItem = /* @__PURE__ */ storedItem<unknown>(HISTORY_KEY, {});
 
 /** Its recent part (`recentPart`), written with it: what the popup and the background read. */
 const RECENT_HISTORY_KEY = 'local:recentHistory';
-export const recentHistoryItem = /* @__PURE__ */ storage.defineItem<unknown>(RECENT_HISTORY_KEY, { fallback: null, version: HISTORY_VERSION });
+export const recentHistoryItem = /* @__PURE__ */ storedItem<unknown>(RECENT_HISTORY_KEY, null);
 
 /** Each account's activity log (lib/store/activity.ts), by account id. */
-export const activityItem = /* @__PURE__ */ storage.defineItem<unknown>('local:activity', { fallback: {}, version: ACTIVITY_VERSION });
+export const activityItem = /* @__PURE__ */ storedItem<unknown>('local:activity', {});
 
 /**
- * That the setup was opened for this install (lib/settings-page.ts). Chromium reports an
+ * That the setup was opened for this install (lib/extension/settings-page.ts). Chromium reports an
  * extension loaded from a folder (`--load-extension`) as installed again at every start; the
  * mark, stored with the extension's data, keeps that from reopening it, and goes with an
  * uninstall, so a new install opens it again.
  */
-export const setupOpenedItem = /* @__PURE__ */ storage.defineItem<boolean>('local:setupOpened', { fallback: false });
+export const setupOpenedItem = /* @__PURE__ */ storedItem<boolean>('local:setupOpened', false);
 
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';
@@ -103,7 +124,7 @@ export type LockReason = 'newer-version' | 'not-a-list';
 /** The version a stored item's metadata (`<key>$`) names: 1 when it names none. */
 const versionOf = (meta: unknown): number => (isObject(meta) && typeof meta.v === 'number' ? meta.v : 1);
 
-export async function storedVersion(item: WxtStorageItem<unknown, Record<string, unknown>>): Promise<number> {
+export async function storedVersion(item: StoredItem<unknown>): Promise<number> {
   return versionOf(await item.getMeta());
 }
 
@@ -265,14 +286,15 @@ function problemsOf(accounts: StoredAccounts, settingsVersion: number): StorageP
 }
 
 /**
- * What a page shows: the accounts, snapshots, settings, what the page may not change, and the
- * `history` it shows. In one read of storage: each read is a round trip to the browser, and the
- * items read one by one took ten of them at every popup open, some only after others.
+ * What a page shows, or a background run works from: the accounts, snapshots, settings, what
+ * may not be changed, and the `history` a page shows (none for a run). In one read of storage:
+ * each read is a round trip to the browser, and the items read one by one took ten of them at
+ * every popup open, some only after others.
  */
-export async function loadStore(history: HistorySource) {
-  const keys = [ACCOUNTS_KEY, `${ACCOUNTS_KEY}$`, SETTINGS_KEY, `${SETTINGS_KEY}$`, SNAPSHOTS_KEY, history.key] as const;
+export async function loadStore(history?: HistorySource) {
+  const keys = [ACCOUNTS_KEY, `${ACCOUNTS_KEY}$`, SETTINGS_KEY, `${SETTINGS_KEY}$`, SNAPSHOTS_KEY, ...(history ? [history.key] : [])] as const;
   const reading = storage.getItems([...keys]).then((read) => read.map((item) => item.value));
-  // The upgrade check (once per page, before the accounts are read) looks at this same read.
+  // The upgrade check (once per page or worker, before the accounts are read) looks at this same read.
   await accountsReady(reading.then(([raw, meta]) => [raw, meta]));
   let [accounts, accountsMeta, settings, settingsMeta, snapshots, histories] = await reading;
   // Read before an older version's single account was upgraded: read it again.
@@ -282,7 +304,7 @@ export async function loadStore(history: HistorySource) {
     accounts: stored.accounts,
     damaged: stored.damaged,
     snapshots: snapshotsFrom(snapshots),
-    history: await history.read(histories),
+    history: history ? await history.read(histories) : {},
     settings: settingsFrom(settings),
     problems: problemsOf(stored, versionOf(settingsMeta)),
   };

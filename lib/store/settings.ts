@@ -1,4 +1,4 @@
-import { HOUR_MS, MINUTE_MS } from '../time';
+import { HOUR_MS, MINUTE_MS } from '../basics/time';
 
 /** Settings shared by every account. Intervals are whole hours/minutes, thresholds percent. */
 export interface Settings {

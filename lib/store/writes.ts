@@ -5,7 +5,7 @@ import type { Settings } from './settings';
 import type { AccountSnapshot } from './account-state';
 import { addPoint, packPoints, readHistory, recentPart, type HistoryPoint } from './history';
 import { addActivity, packActivity, type ActivityEntry } from './activity';
-import { isObject } from '../guards';
+import { isObject } from '../basics/guards';
 import {
   accountsItem,
   accountsReady,

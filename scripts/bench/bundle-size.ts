@@ -75,7 +75,7 @@ export const ENTRIES = { popup: 'popup.html', options: 'options.html', backgroun
 /**
  * Budgets in bytes (gzip), per entry, of what it loads when it opens. Issue 10 set 20 / 28 / 20 KB;
  * the usage history (issue 13), the activity log (issue 18) and issues 17 and 21 raised them to
- * 24 / 36 KB (popup 23.4 KB, options page 35.3 KB). Issue 16 (README, Performance): each page is
+ * 24 / 36 KB (popup 23.4 KB, options page 35.3 KB). Issue 16 (docs/benchmarks.md): each page is
  * bundled on its own (the popup no longer loads the Settings page's half of a shared chunk), and
  * what only some popup states show (a failure's lines, damaged storage, the first run) and the
  * messaging library (needed at the first click) are loaded on demand: popup 19.95 KB, options
@@ -83,7 +83,7 @@ export const ENTRIES = { popup: 'popup.html', options: 'options.html', backgroun
  * preload helper where it preloads nothing (scripts/build/plain-dynamic-imports.ts) brought it
  * back under 20 KB. The Settings page met issue 16's 32 KB (34 647 B → 31 691 B, then 32 027 B
  * with the session's other changes) by loading what only one of its sections shows on demand
- * (components/options-parts.tsx) and by opening from one file.
+ * (components/settings/parts.tsx) and by opening from one file.
  */
 export const BUDGETS = { popup: 20 * 1024, options: 32 * 1024, background: 20 * 1024 } as const;
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { accountIdentity, type Account } from '../../lib/store/accounts';
 import { addPoint, packPoints, type AccountHistory } from '../../lib/store/history';
-import { GIB as GB } from '../../lib/bytes';
+import { GIB as GB } from '../../lib/basics/bytes';
 
 /** The bench's floor: a bare Preact page, background and blank page on the same stack (built by the bench). */
 export const FLOOR_DIR = resolve('scripts/bench/floor');

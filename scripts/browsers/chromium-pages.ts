@@ -7,6 +7,12 @@ export function messages(locale: string) {
   return (key: string) => table[key] ?? key;
 }
 
+/** A locale's message as a pattern: its placeholders ($1, $2…) stand for any text. */
+export function messagePatterns(locale: string) {
+  const t = messages(locale);
+  return (key: string) => new RegExp(t(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\$\d/g, '.+?'));
+}
+
 /** The options page, as a user drives it, in the browser's language. */
 export class OptionsPage {
   readonly t: (key: string) => string;
@@ -47,6 +53,21 @@ export class OptionsPage {
     await this.page.getByRole('heading', { name: this.t(key), level: 2 }).waitFor();
   }
 
+  /** A section of the page (shown), by the key of its heading. */
+  section(key: string) {
+    return this.page.getByRole('region', { name: this.t(key) });
+  }
+
+  /** The saved accounts, as the Accounts section lists them. */
+  accountEntries() {
+    return this.section('accountsHeading').getByRole('listitem');
+  }
+
+  /** An account's log in the Activity log section (go there first). */
+  activityLog(name: string) {
+    return this.section('activityHeading').getByRole('article', { name });
+  }
+
   /** Sets a number in the Settings section (going there first). */
   async setNumber(label: string, value: number) {
     await this.showSection('settingsHeading');
@@ -62,13 +83,20 @@ export class OptionsPage {
 /** The popup, as a user reads it. */
 export class Popup {
   readonly t: (key: string) => string;
+  readonly pattern: (key: string) => RegExp;
 
   constructor(readonly page: Page, locale = 'en') {
     this.t = messages(locale);
+    this.pattern = messagePatterns(locale);
   }
 
   card(name: string) {
     return this.page.getByRole('article', { name });
+  }
+
+  /** A card's sparkline of its last 30 days, named by its text alternative. */
+  sparkline(name: string) {
+    return this.card(name).getByRole('img', { name: this.pattern('sparklineLabel') });
   }
 
   async refresh() {

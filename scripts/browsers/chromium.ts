@@ -71,6 +71,21 @@ export async function launchExtension({ extensionDir = E2E_BUILD, profileDir, lo
   return new ExtensionSession(context, worker, extensionId, profile, home);
 }
 
+/** Accounts as the options page stores them. */
+export function accountItems(accounts: Account[]) {
+  return { accounts, accounts$: { v: 2 } };
+}
+
+/** Usage histories (by account id) as the background stores them: with their recent part (what the popup reads). */
+export function historyItems(history: Record<string, unknown>) {
+  return { history, recentHistory: recentPart(history), history$: { v: 1 }, recentHistory$: { v: 1 } };
+}
+
+/** Activity logs (by account id) as the background stores them. */
+export function activityItems(activity: Record<string, unknown>) {
+  return { activity, activity$: { v: 1 } };
+}
+
 /** A running browser with the extension: its pages, its worker, and a way to stop. */
 export class ExtensionSession {
   constructor(
@@ -117,24 +132,22 @@ export class ExtensionSession {
   /** Stores accounts as the options page does (after clearing everything, if asked). */
   async storeAccounts(accounts: Account[], { clear = false } = {}) {
     await this.currentWorker().evaluate(
-      async ([list, wipe]) => {
+      async ([items, wipe]) => {
         if (wipe) await chrome.storage.local.clear();
-        await chrome.storage.local.set({ accounts: list, accounts$: { v: 2 } });
+        await chrome.storage.local.set(items);
       },
-      [accounts, clear] as const,
+      [accountItems(accounts), clear] as const,
     );
   }
 
   /** Stores usage histories (by account id) as the background leaves them. */
   async storeHistory(history: Record<string, unknown>) {
-    // With its recent part, as the background stores it (what the popup reads).
-    const stored = { history, recentHistory: recentPart(history), history$: { v: 1 }, recentHistory$: { v: 1 } };
-    await this.currentWorker().evaluate((value) => chrome.storage.local.set(value), stored);
+    await this.currentWorker().evaluate((value) => chrome.storage.local.set(value), historyItems(history));
   }
 
   /** Stores activity logs (by account id) as the background leaves them. */
   async storeActivity(activity: Record<string, unknown>) {
-    await this.currentWorker().evaluate((value) => chrome.storage.local.set({ activity: value, activity$: { v: 1 } }), activity);
+    await this.currentWorker().evaluate((value) => chrome.storage.local.set(value), activityItems(activity));
   }
 
   /** Stores settings as the options page does. */

@@ -1,6 +1,6 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { MANUAL_CHECK_GAP_MS } from '../../lib/background/schedule';
-import { messages } from './chromium-pages';
+import { MANUAL_CHECK_GAP_MS } from '../../lib/outlook/schedule';
+import { messagePatterns, messages } from './chromium-pages';
 
 // The Firefox page objects: the same methods as the Chromium ones in ../e2e/pages.ts, over
 // puppeteer instead of Playwright (whose Firefox needs its own patched build). Controls are found
@@ -86,6 +86,22 @@ export class OptionsPage {
     await this.page.waitForSelector(`::-p-aria([name=${JSON.stringify(name)}][role="heading"])`);
   }
 
+  /** The selector of a section of the page (shown), by the key of its heading. */
+  section(key: string): string {
+    return aria('region', this.t(key));
+  }
+
+  /** The saved accounts, as the Accounts section lists them. */
+  async accountEntries(): Promise<ElementHandle[]> {
+    const section = await this.page.waitForSelector(this.section('accountsHeading'));
+    return section!.$$('::-p-aria([role="listitem"])');
+  }
+
+  /** The selector of an account's log in the Activity log section (go there first). */
+  activityLog(name: string): string {
+    return `${this.section('activityHeading')} ${aria('article', name)}`;
+  }
+
   /** Sets a number in the schedule section (going there first); `key` names its label in the catalogue. */
   async setNumber(key: string, value: number) {
     await this.showSection('settingsHeading');
@@ -101,14 +117,28 @@ export class OptionsPage {
 /** The popup, as a user reads it. */
 export class Popup {
   private readonly t: (key: string) => string;
+  readonly pattern: (key: string) => RegExp;
 
   constructor(readonly page: Page, locale = 'en') {
     this.t = messages(locale);
+    this.pattern = messagePatterns(locale);
   }
 
   /** The selector of one account's card, for `waitForText(page, text, popup.card(name))`. */
   card(name: string): string {
     return aria('article', name);
+  }
+
+  /** Waits until a card shows its sparkline of the last 30 days; returns the sparkline's text alternative. */
+  async sparkline(name: string): Promise<string> {
+    const card = await this.page.waitForSelector(this.card(name));
+    const label = await this.page.waitForFunction(
+      (scope, source) => [...scope.querySelectorAll('[role="img"]')].map((image) => image.getAttribute('aria-label') ?? '').find((text) => new RegExp(source).test(text)),
+      {},
+      card!,
+      this.pattern('sparklineLabel').source,
+    );
+    return (await label.jsonValue()) as string;
   }
 
   /**

@@ -34,6 +34,8 @@ export interface FirefoxLaunchOptions {
   idleTimeoutMs?: number;
   /** Accept any TLS certificate (the self-signed https simulator). */
   acceptInsecureCerts?: boolean;
+  /** The browser's language, as the add-on sees it (its pages and `i18n.getUILanguage()`). */
+  locale?: 'en' | 'ja';
 }
 
 /** puppeteer keeps its WebDriver BiDi connection on the browser; it is not in the public types. */
@@ -45,7 +47,7 @@ const contextId = (page: Page) => (page.mainFrame() as unknown as { _id: string 
 export async function launchFirefox(options: FirefoxLaunchOptions = {}) {
   const executablePath = findFirefox();
   if (!executablePath) throw new Error(NO_FIREFOX_HELP);
-  const { install, profileDir, headless = true, idleTimeoutMs, acceptInsecureCerts = false } = options;
+  const { install, profileDir, headless = true, idleTimeoutMs, acceptInsecureCerts = false, locale = 'en' } = options;
   const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'sk-firefox-'));
   // The add-on's id, from the manifest of the build being installed (the test build's for an XPI or a restart).
   const manifestDir = install && 'dir' in install ? install.dir : FIREFOX_E2E_BUILD;
@@ -76,6 +78,9 @@ export async function launchFirefox(options: FirefoxLaunchOptions = {}) {
       ? { extensionData: { type: 'path', path: install.dir } }
       : { extensionData: { type: 'archivePath', path: install.xpi }, 'moz:permanent': true });
   try {
+    // Debian's Firefox ESR has no Japanese language pack: Japanese is made available to the
+    // add-on (whose catalogue has it) before it is installed; the browser's own words fall back to English.
+    if (locale !== 'en') await session.inBrowserWindow(`(() => { Services.locale.availableLocales = ['${locale}', 'en-US']; Services.locale.requestedLocales = ['${locale}']; })()`);
     // A permanent install this Firefox refuses (e.g. a strict_min_version above it) goes unanswered.
     if (params) await session.bidi('webExtension.install', params, 15_000);
   } catch (error) {

@@ -1,4 +1,18 @@
-import type { SimAccount } from './simulator';
+/** One account the simulator serves. Sizes in bytes, capacities in GB. */
+export interface SimAccount {
+  userId: string;
+  password: string;
+  apiKey: string;
+  introduceCode: string;
+  capacityGb: number;
+  quota: number;
+  used: number;
+  keyName: string;
+  keyVendor: string;
+  bonus?: { sinceMs: number; untilMs: number; increaseGb: number; capacityGb?: number };
+  /** Set by every successful getUser, as the real service does. */
+  lastLoginMs?: number;
+}
 
 /** `yyyy-MM-dd HH:mm:ss.s` in Japan time, as the service writes it. */
 export function serviceTime(ms: number): string {

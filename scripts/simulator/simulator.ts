@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { capacityBody, userBody, withFields } from './bodies';
+import { capacityBody, userBody, withFields, type SimAccount } from './bodies';
 import { sendOversized } from './oversized';
 import { CAPACITY_PATH, USER_PATH } from '../../lib/service/client';
-import { GIB as GB } from '../../lib/bytes';
+import { GIB as GB } from '../../lib/basics/bytes';
+
+export type { SimAccount };
 
 /** A failure the simulator can be told to produce, on the API server or the node server. */
 export type Fault =
@@ -41,22 +43,6 @@ export interface FaultOptions {
 }
 
 export type ServerName = 'api' | 'node';
-
-/** One account the simulator serves. Sizes in bytes, capacities in GB. */
-export interface SimAccount {
-  userId: string;
-  password: string;
-  apiKey: string;
-  introduceCode: string;
-  capacityGb: number;
-  quota: number;
-  used: number;
-  keyName: string;
-  keyVendor: string;
-  bonus?: { sinceMs: number; untilMs: number; increaseGb: number; capacityGb?: number };
-  /** Set by every successful getUser, as the real service does. */
-  lastLoginMs?: number;
-}
 
 /** What the simulator saw of one request. */
 export interface SimRequest {

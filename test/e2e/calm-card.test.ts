@@ -3,9 +3,9 @@ import { demoAccount, startSimulator, type Simulator } from '../../scripts/simul
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
-import { BADGE_COLORS } from '../../lib/background/badge';
-import { MANUAL_CHECK_GAP_MS } from '../../lib/background/schedule';
-import { GIB as GB } from '../../lib/bytes';
+import { BADGE_COLORS } from '../../lib/outlook/badge';
+import { MANUAL_CHECK_GAP_MS } from '../../lib/outlook/schedule';
+import { GIB as GB } from '../../lib/basics/bytes';
 
 // Issue 17 in real Chromium, as a user sees it: one failed check (a 503 asking to come back in
 // two years) leaves the card and the badge calm, the account at 99 % keeps the badge, the card

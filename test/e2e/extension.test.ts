@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
-import { MANUAL_CHECK_GAP_MS } from '../../lib/background/schedule';
-import { GIB as GB } from '../../lib/bytes';
+import { MANUAL_CHECK_GAP_MS } from '../../lib/outlook/schedule';
+import { GIB as GB } from '../../lib/basics/bytes';
 
 // One user's story, step by step, in one browser profile against the simulator.
 let sim: Simulator;

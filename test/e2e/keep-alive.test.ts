@@ -4,8 +4,9 @@ import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { NotificationLog } from './notification-log';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
-import { ALARM, MANUAL_CHECK_GAP_MS } from '../../lib/background/schedule';
-import { GIB as GB } from '../../lib/bytes';
+import { MANUAL_CHECK_GAP_MS } from '../../lib/outlook/schedule';
+import { ALARM } from '../../lib/background/runner';
+import { GIB as GB } from '../../lib/basics/bytes';
 
 // Keep-alive you can trust, in real Chromium on the time-scaled build (an hour lasts 5 s, a day
 // 2 minutes): a brief outage says nothing, a real day of failure says so once, a fix says

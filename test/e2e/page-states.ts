@@ -3,7 +3,7 @@ import { accountIdentity, type Account } from '../../lib/store/accounts';
 import { packPoints, type HistoryPoint } from '../../lib/store/history';
 import { packActivity, type ActivityEntry } from '../../lib/store/activity';
 import { DEFAULT_SETTINGS } from '../../lib/store/settings';
-import { GIB as GB } from '../../lib/bytes';
+import { GIB as GB } from '../../lib/basics/bytes';
 import { demoAccount, type SimAccount, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import type { ExtensionSession } from '../../scripts/browsers/chromium';

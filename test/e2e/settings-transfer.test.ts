@@ -8,7 +8,7 @@ import { launchExtension } from '../../scripts/browsers/chromium';
 import { QUIET_SETTINGS } from './page-states';
 import { catalogue } from '../../scripts/catalogue';
 import type { AccountSnapshot } from '../../lib/store/account-state';
-import { GIB as GB } from '../../lib/bytes';
+import { GIB as GB } from '../../lib/basics/bytes';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
 // Settings you can take with you, as a user moves them: exported from one browser profile

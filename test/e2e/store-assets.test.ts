@@ -15,7 +15,7 @@ const STORE_RULES: [RegExp, { width: number; height: number }][] = [
   [/^toolbar-2x\.png$/, { width: 960, height: 320 }],
 ];
 
-// The documented command, into the folder the README names: so `npm test` (CI) leaves the store
+// The documented command, into the folder docs/release.md names: so `npm test` (CI) leaves the store
 // images in artifacts/store/.
 const out = resolve(STORE_DIR);
 beforeAll(() => {

@@ -5,7 +5,7 @@ import { storedAccount } from '../../scripts/simulator/stored-account';
 import { FAST_E2E_BUILD, launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { NotificationLog } from './notification-log';
 import { Popup } from '../../scripts/browsers/chromium-pages';
-import { GIB as GB } from '../../lib/bytes';
+import { GIB as GB } from '../../lib/basics/bytes';
 
 // A week of real readings, made by the extension itself on the build whose days last 10 s:
 // the account grows a GB a (scaled) day, the background reads it twice a day, and then the popup

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi } from '@/lib/service/client';
-import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input-schemas';
+import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input/form-schemas';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 
 const NOW = Date.UTC(2026, 10, 21);

@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { newestRead } from '@/components/newest-read';
+import { newestRead } from '@/components/hooks/newest-read';
 import { App as Options } from '@/entrypoints/options/App';
 import { App as Popup } from '@/entrypoints/popup/App';
-import { onMessages } from '@/lib/messages';
+import { onMessages } from '@/lib/extension/messages';
 import { accountIdentity } from '@/lib/store/accounts';
 import { account, NOW, snapshot } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';

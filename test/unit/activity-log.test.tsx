@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { AccountCard } from '@/components/AccountCard';
+import { AccountCard } from '@/components/popup/AccountCard';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packActivity, type ActivityEntry } from '@/lib/store/activity';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
@@ -11,7 +11,7 @@ import { logActivity } from '@/lib/store/writes';
 import { account, NOW, snapshot } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { openSettingsPage, storeAccounts } from './helpers/harness';
-import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/time';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/basics/time';
 
 // The activity log on the options page: per account its summary, its entries newest first in
 // the page's language, more on request, the whole log as CSV; and the card's next sign-in.

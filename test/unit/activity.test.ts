@@ -13,8 +13,8 @@ import {
 } from '@/lib/store/activity';
 import { activityCsv } from '@/lib/store/activity-csv';
 import { summarizeActivity } from '@/lib/outlook/activity-summary';
-import { ALARM } from '@/lib/background/schedule';
-import { dayOf } from '@/lib/time';
+import { ALARM } from '@/lib/background/runner';
+import { dayOf } from '@/lib/basics/time';
 import { readActivity } from '@/lib/store/items';
 import { demoAccount } from '../../scripts/simulator/simulator';
 import { clock, DAY, freshBrowser, HOUR, MINUTE, newWorker, simulatorForSuite, storeAccounts } from './helpers/harness';

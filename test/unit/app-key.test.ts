@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service/client';
 import { credentialsKey, isStoredAccount, missingCredentials } from '@/lib/store/accounts';
-import { parseSettingsFile, planImport, settingsFile } from '@/lib/settings-file';
+import { parseSettingsFile, planImport, settingsFile } from '@/lib/input/settings-file';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { account } from './helpers/fixtures';
 import { oneAccountService } from './helpers/one-account-service';

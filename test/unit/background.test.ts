@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BADGE_COLORS } from '@/lib/background/badge';
-import { ALARM } from '@/lib/background/schedule';
+import { BADGE_COLORS } from '@/lib/outlook/badge';
+import { ALARM } from '@/lib/background/runner';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount } from '../../scripts/simulator/simulator';
 import { clock, countRequests, DAY, fireAlarm, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, simulatorForSuite, snapshotOf } from './helpers/harness';
-import { GIB as GB } from '@/lib/bytes';
+import { GIB as GB } from '@/lib/basics/bytes';
 
 const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })]);
 beforeEach(() => {

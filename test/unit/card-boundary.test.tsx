@@ -9,8 +9,8 @@ import { installFakeExtensionApis } from './helpers/fake-extension';
 import { storeAccounts } from './helpers/harness';
 
 // Whatever makes one card fail to render (a value no guard foresaw), the rest of the popup stays.
-vi.mock('@/components/AccountCard', async (original) => {
-  const { AccountCard } = await original<typeof import('@/components/AccountCard')>();
+vi.mock('@/components/popup/AccountCard', async (original) => {
+  const { AccountCard } = await original<typeof import('@/components/popup/AccountCard')>();
   return {
     AccountCard: (props: Parameters<typeof AccountCard>[0] & { account: Account }) => {
       if (props.account.id === 'home') throw new Error('a value no guard foresaw');

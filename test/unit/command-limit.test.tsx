@@ -2,12 +2,12 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AccountForm } from '@/components/AccountForm';
-import { AllowAccessButton } from '@/components/AllowAccessButton';
-import { CheckNowButton } from '@/components/CheckNowButton';
-import { FailureNotice } from '@/components/FailureNotice';
-import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from '@/components/send-command';
-import { onMessages, type ConnectionReport } from '@/lib/messages';
+import { AccountForm } from '@/components/settings/AccountForm';
+import { AllowAccessButton } from '@/components/common/AllowAccessButton';
+import { CheckNowButton } from '@/components/popup/CheckNowButton';
+import { FailureNotice } from '@/components/common/FailureNotice';
+import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from '@/components/helpers/send-command';
+import { onMessages, type ConnectionReport } from '@/lib/extension/messages';
 import { account, GB, userInfo } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { ALARM } from '@/lib/background/schedule';
-import { sendMessage } from '@/lib/messages';
+import { ALARM } from '@/lib/background/runner';
+import { sendMessage } from '@/lib/extension/messages';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { installFakeExtensionApis } from './helpers/fake-extension';

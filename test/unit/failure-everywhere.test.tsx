@@ -2,11 +2,11 @@
 import { cleanup, render } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AccountCard } from '@/components/AccountCard';
-import { AccountList } from '@/components/AccountList';
-import { loadPopupExtras } from '@/components/on-demand';
-import { badgeFor, badgeTitle } from '@/lib/background/badge';
-import { showNotice } from '@/lib/background/notifier';
+import { AccountCard } from '@/components/popup/AccountCard';
+import { AccountList } from '@/components/settings/AccountList';
+import { loadPopupExtras } from '@/components/popup/on-demand';
+import { badgeFor, badgeTitle } from '@/lib/outlook/badge';
+import { showNotice } from '@/lib/background/display';
 import type { Failure } from '@/lib/service/failures';
 import type { KeySource } from '@/lib/service/client';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';

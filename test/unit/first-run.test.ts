@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { nextCheckAt } from '@/lib/background/schedule';
-import { sendMessage } from '@/lib/messages';
+import { nextCheckAt } from '@/lib/outlook/schedule';
+import { sendMessage } from '@/lib/extension/messages';
 import { loadAccounts } from '@/lib/store/items';
 import type { TaskState } from '@/lib/store/account-state';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';

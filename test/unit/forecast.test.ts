@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forecast, FORECAST_MIN_DAYS as MIN_DAYS, FORECAST_WINDOW_DAYS as WINDOW, type Forecast } from '@/lib/outlook/forecast';
 import type { HistoryPoint } from '@/lib/store/history';
-import { GIB as GB } from '@/lib/bytes';
+import { GIB as GB } from '@/lib/basics/bytes';
 
 // The least-squares forecast, table by table: days of usage in, "full in N days" out.
 

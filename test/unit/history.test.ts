@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountIdentity } from '@/lib/store/accounts';
 import { addPoint, HISTORY_DAYS, lastDays, packPoints, unpackPoints, type HistoryPoint } from '@/lib/store/history';
-import { ALARM } from '@/lib/background/schedule';
+import { ALARM } from '@/lib/background/runner';
 import { historyCsv } from '@/lib/store/history-csv';
-import { dayOf } from '@/lib/time';
+import { dayOf } from '@/lib/basics/time';
 import { demoAccount } from '../../scripts/simulator/simulator';
 import { clock, DAY, freshBrowser, HOUR, newWorker, readWholeHistory, simulatorForSuite, storeAccounts } from './helpers/harness';
-import { GIB as GB } from '@/lib/bytes';
+import { GIB as GB } from '@/lib/basics/bytes';
 
 // Usage history: one point a day, a little over a year, small, read through guards, recorded
 // only for the credentials it was read with, gone with the account or its old server and user.
@@ -120,7 +120,7 @@ describe('stored history', () => {
 
   it('keeps the points of a build whose days are shorter (the e2e build: 10 s days number past the real-day date limit)', async () => {
     vi.resetModules();
-    vi.doMock('@/lib/time', async (real) => ({ ...(await real<typeof import('@/lib/time')>()), DAY_MS: 10_000, dayOf: (at: number) => Math.floor(at / 10_000) }));
+    vi.doMock('@/lib/basics/time', async (real) => ({ ...(await real<typeof import('@/lib/basics/time')>()), DAY_MS: 10_000, dayOf: (at: number) => Math.floor(at / 10_000) }));
     try {
       const { addPoint, readHistory, packPoints } = await import('@/lib/store/history');
       const today = Math.floor(Date.UTC(2026, 10, 24) / 10_000);
@@ -128,7 +128,7 @@ describe('stored history', () => {
       history = addPoint(readHistory({ identity: ME, points: packPoints(history.points) }), ME, [today + 1, 2, 9]);
       expect(readHistory({ identity: ME, points: packPoints(history.points) })?.points).toEqual([[today, 1, 9], [today + 1, 2, 9]]);
     } finally {
-      vi.doUnmock('@/lib/time');
+      vi.doUnmock('@/lib/basics/time');
       vi.resetModules();
     }
   });

@@ -4,22 +4,24 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // The layers stay layers: no module reaches itself through its imports (type-only ones count:
-// they tie the files together for a reader all the same), each layer imports only the layers
-// below it, and the domain code does not know the messaging protocol or the options form's
-// schema.
+// they tie the files together for a reader all the same), scripts/ included; each layer imports
+// only the layers below it; no module lies loose in lib/ beside them; and the domain code does
+// not know the messaging protocol or the options form's schema.
 
 const ROOT = resolve(__dirname, '../..');
-const FOLDERS = ['lib', 'components', 'entrypoints'];
+const FOLDERS = ['lib', 'components', 'entrypoints', 'scripts'];
 const DOMAIN = ['lib/background/', 'lib/store/', 'lib/service/', 'lib/outlook/'];
-const PAGE_ONLY = ['lib/messages.ts', 'lib/input-schemas.ts'];
+const PAGE_ONLY = ['lib/extension/messages.ts', 'lib/input/form-schemas.ts'];
 
 /**
- * The layers from the bottom up: the service client knows nothing of what is stored, the
- * stored data nothing of how it is read or acted on, the outlook (pure readings) nothing of
- * the background that acts on them. Each folder may import only the folders before it (and
- * lib/ itself); tests beside a module keep to its layer too.
+ * The layers from the bottom up: basics (time, bytes, guards) and the UI's words (i18n) under
+ * everything; the service client knows nothing of what is stored, the stored data nothing of
+ * how it is read or acted on, the outlook (pure readings) nothing of the background that acts
+ * on them; the extension's plumbing (permissions, the pages' commands) and what people type or
+ * import (input) sit on top, for the entrypoints and pages. Each folder may import only the
+ * folders before it.
  */
-const LAYERS = ['lib/service/', 'lib/store/', 'lib/outlook/', 'lib/background/'];
+const LAYERS = ['lib/basics/', 'lib/i18n/', 'lib/service/', 'lib/store/', 'lib/outlook/', 'lib/background/', 'lib/extension/', 'lib/input/'];
 
 /** Each import of a layer above the importing file's own, as "file → target". */
 function layerBreaches(graph: Map<string, string[]>): string[] {
@@ -32,6 +34,8 @@ function layerBreaches(graph: Map<string, string[]>): string[] {
 
 function sources(folder: string): string[] {
   return readdirSync(join(ROOT, folder)).flatMap((name) => {
+    // Build output (the bench's floor extension builds inside scripts/) is not source.
+    if (name.startsWith('.') || name === 'node_modules') return [];
     const path = join(folder, name);
     if (statSync(join(ROOT, path)).isDirectory()) return sources(path);
     return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
@@ -80,24 +84,28 @@ const graph = importGraph(files, (file) => readFileSync(join(ROOT, file), 'utf8'
 
 describe('imports', () => {
   it('reads the project files, type-only and dynamic imports included', () => {
-    const fake = importGraph(['lib/a.ts'], () => "import type { X } from './store/items';\nconst m = import('@/lib/guards');");
-    expect(fake.get('lib/a.ts')).toEqual(['lib/store/items.ts', 'lib/guards.ts']);
+    const fake = importGraph(['lib/a.ts'], () => "import type { X } from './store/items';\nconst m = import('@/lib/basics/guards');");
+    expect(fake.get('lib/a.ts')).toEqual(['lib/store/items.ts', 'lib/basics/guards.ts']);
     expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
     expect(graph.size).toBeGreaterThan(50);
     expect(layerBreaches(new Map([
-      ['lib/service/a.ts', ['lib/outlook/b.ts', 'lib/guards.ts']],
+      ['lib/service/a.ts', ['lib/outlook/b.ts', 'lib/basics/guards.ts']],
       ['lib/outlook/b.ts', ['lib/store/c.ts', 'lib/service/a.ts']],
       ['lib/store/c.ts', ['lib/background/d.ts']],
       ['lib/background/d.ts', ['lib/outlook/b.ts']],
     ]))).toEqual(['lib/service/a.ts → lib/outlook/b.ts', 'lib/store/c.ts → lib/background/d.ts']);
   });
 
-  it('form no cycle among lib/, components/ and entrypoints/', () => {
+  it('form no cycle among lib/, components/, entrypoints/ and scripts/', () => {
     expect(findCycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
   });
 
-  it('go down the layers only: service, then store, then outlook, then background', () => {
+  it('go down the layers only: basics, i18n, service, store, outlook, background, extension, input', () => {
     expect(layerBreaches(graph)).toEqual([]);
+  });
+
+  it('leave no module loose in lib/: each lies in the layer that owns it', () => {
+    expect(files.filter((file) => file.startsWith('lib/') && !LAYERS.some((folder) => file.startsWith(folder)))).toEqual([]);
   });
 
   it('keep the messaging protocol and the form schema out of the domain code', () => {

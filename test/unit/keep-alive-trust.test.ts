@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { retryDelay } from '@/lib/background/backoff';
-import { ALARM } from '@/lib/background/schedule';
+import { retryDelay } from '@/lib/outlook/schedule';
+import { ALARM } from '@/lib/background/runner';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadSnapshots } from '@/lib/store/items';
 import { currentFailure as currentFailureOf, snapshotFor } from '@/lib/store/account-state';
 import { demoAccount } from '../../scripts/simulator/simulator';
 import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, simulatorForSuite, snapshotOf, storeAccounts } from './helpers/harness';
-import { GIB as GB } from '@/lib/bytes';
-import { KEEP_ALIVE_REMINDER_MS, KEEP_ALIVE_REPEAT_MS } from '@/lib/background/notices';
+import { GIB as GB } from '@/lib/basics/bytes';
+import { KEEP_ALIVE_REMINDER_MS, KEEP_ALIVE_REPEAT_MS } from '@/lib/outlook/notices';
 import { KEEP_ALIVE_FIRST_NOTICE_MS } from '@/lib/outlook/standing';
 import { DELETION_AFTER_MS } from '@/lib/outlook/deletion-date';
 

@@ -3,12 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { HistoryChart } from '@/components/HistoryChart';
+import { HistoryChart } from '@/components/settings/HistoryChart';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packPoints, type HistoryPoint } from '@/lib/store/history';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadAccounts, loadSettings } from '@/lib/store/items';
-import { dayOf } from '@/lib/time';
+import { dayOf } from '@/lib/basics/time';
 import { account, GB, NOW } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { storeAccounts, openSettingsPage } from './helpers/harness';

@@ -5,15 +5,15 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packPoints } from '@/lib/store/history';
-import { dayOf } from '@/lib/time';
+import { dayOf } from '@/lib/basics/time';
 import { account, GB, NOW } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { openSettingsPage, storeAccounts } from './helpers/harness';
 
 // The Settings page loads what only one of its sections shows when that section is first opened
-// (components/options-parts.tsx). Here the export and import part cannot be loaded, as when the
+// (components/settings/parts.tsx). Here the export and import part cannot be loaded, as when the
 // extension was updated under an open page.
-vi.mock('@/components/SettingsTransfer', () => {
+vi.mock('@/components/settings/SettingsTransfer', () => {
   throw new Error('the chunk is gone');
 });
 

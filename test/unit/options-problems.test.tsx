@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import type { Failure } from '@/lib/service/failures';
-import type { ConnectionReport } from '@/lib/messages';
+import type { ConnectionReport } from '@/lib/extension/messages';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { loadAccounts } from '@/lib/store/items';
-import { onMessages } from '@/lib/messages';
+import { onMessages } from '@/lib/extension/messages';
 import { storeAccounts, openSettingsPage } from './helpers/harness';
 
 const savedAccounts = async () => (await loadAccounts()).accounts;

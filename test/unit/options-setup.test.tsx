@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { onMessages } from '@/lib/messages';
+import { onMessages } from '@/lib/extension/messages';
 import { loadAccounts } from '@/lib/store/items';
 import type { Failure } from '@/lib/service/failures';
 import { account, NOW, snapshot } from './helpers/fixtures';

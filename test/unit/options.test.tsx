@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { onMessages, type ConnectionReport } from '@/lib/messages';
+import { onMessages, type ConnectionReport } from '@/lib/extension/messages';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadAccounts, loadSettings } from '@/lib/store/items';
 import { storeAccounts, openSettingsPage } from './helpers/harness';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HistoryPoint } from '@/lib/store/history';
-import { decideNotices } from '@/lib/background/notices';
-import { openNoticeTarget, showNotice } from '@/lib/background/notifier';
-import { ALARM } from '@/lib/background/schedule';
+import { decideNotices } from '@/lib/outlook/notices';
+import { openNoticeTarget, showNotice } from '@/lib/background/display';
+import { ALARM } from '@/lib/background/runner';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
-import { dayOf } from '@/lib/time';
+import { dayOf } from '@/lib/basics/time';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { account, GB, NOW, snapshot, userInfo } from './helpers/fixtures';

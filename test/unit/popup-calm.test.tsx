@@ -8,7 +8,7 @@ import type { AccountSnapshot } from '@/lib/store/account-state';
 import { account, NOW, snapshot } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { storeAccounts } from './helpers/harness';
-import { DAY_MS as DAY, MINUTE_MS as MIN } from '@/lib/time';
+import { DAY_MS as DAY, MINUTE_MS as MIN } from '@/lib/basics/time';
 
 // Issue 17, items 1 and 3: the card follows the notices' rule. One failed check is one quiet
 // line; the alarm (failure sentence, deletion date, out-of-date figures) waits a real day.

@@ -5,11 +5,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packPoints, type HistoryPoint } from '@/lib/store/history';
-import { dayOf } from '@/lib/time';
+import { dayOf } from '@/lib/basics/time';
 import { account, GB, NOW, snapshot, userInfo } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { storeAccounts } from './helpers/harness';
-import { DAY_MS as DAY } from '@/lib/time';
+import { DAY_MS as DAY } from '@/lib/basics/time';
 import { BONUS_WARNING_MS } from '@/lib/outlook/bonus';
 
 // The popup card's outlook: the last 30 days as a sparkline with its words, where usage is

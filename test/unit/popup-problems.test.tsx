@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import type { Failure } from '@/lib/service/failures';
 import type { AccountSnapshot } from '@/lib/store/account-state';
-import { onMessages } from '@/lib/messages';
+import { onMessages } from '@/lib/extension/messages';
 import { storeAccounts } from './helpers/harness';
 
 const storeSnapshots = (snapshots: Record<string, unknown>) => fakeBrowser.storage.local.set({ snapshots });

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import { accountIdentity } from '@/lib/store/accounts';
 import { HISTORY_DAYS, packPoints, RECENT_DAYS, type HistoryPoint } from '@/lib/store/history';
-import { dayOf } from '@/lib/time';
+import { dayOf } from '@/lib/basics/time';
 import { account, GB, NOW, snapshot } from './helpers/fixtures';
 import { installFakeExtensionApis } from './helpers/fake-extension';
 import { readWholeHistory, storeAccounts } from './helpers/harness';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ALARM, nextAttemptAt } from '@/lib/background/schedule';
+import { nextAttemptAt } from '@/lib/outlook/schedule';
+import { ALARM } from '@/lib/background/runner';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import { demoAccount } from '../../scripts/simulator/simulator';
 import { clock, countRequests, freshBrowser, HOUR, MINUTE, newWorker, simulatorForSuite, snapshotOf } from './helpers/harness';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service/client';
 import type { Failure } from '@/lib/service/failures';
 import { demoAccount, startSimulator, type Fault, type ServerName, type Simulator } from '../../scripts/simulator/simulator';
-import { GIB as GB } from '@/lib/bytes';
+import { GIB as GB } from '@/lib/basics/bytes';
 
 let sim: Simulator;
 let creds: ServiceCredentials;

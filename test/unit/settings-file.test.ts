@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountIdentity, type Account } from '@/lib/store/accounts';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { parseSettingsFile, planImport, settingsFile, type ParsedFile } from '@/lib/settings-file';
+import { parseSettingsFile, planImport, settingsFile, type ParsedFile } from '@/lib/input/settings-file';
 import { account } from './helpers/fixtures';
 
 // The settings file: what an export holds, what an import accepts (and what it says about a

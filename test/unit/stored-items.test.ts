@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // One place for stored items: every item is defined in lib/store/items.ts (its version, its
-// reader), and the README's list of them names each one.
+// reader), and the architecture page's list of them (docs/architecture.md) names each one.
 
 const ROOT = join(__dirname, '../..');
 const SOURCES = ['lib', 'components', 'entrypoints'];
@@ -16,9 +16,9 @@ function* sourceFiles(dir: string): Generator<string> {
   }
 }
 
-/** Each source file that defines a stored item (a `local:`/`session:`/`sync:` key), with the keys. */
+/** Each source file that names a stored item's key (`local:`, `session:` or `sync:`), with the keys. */
 const definitions = SOURCES.flatMap((dir) => [...sourceFiles(join(ROOT, dir))]).flatMap((path) => {
-  const keys = [...readFileSync(path, 'utf8').matchAll(/defineItem(?:<[^>]*>)?\(\s*'(\w+):(\w+)'/g)].map((m) => m[2]!);
+  const keys = [...readFileSync(path, 'utf8').matchAll(/'(local|session|sync):(\w+)'/g)].map((m) => m[2]!);
   return keys.length > 0 ? [{ file: relative(ROOT, path), keys }] : [];
 });
 
@@ -27,8 +27,8 @@ describe('stored items', () => {
     expect(definitions.map(({ file }) => file)).toEqual(['lib/store/items.ts']);
   });
 
-  it('are each named in the README', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('are each named in docs/architecture.md', () => {
+    const readme = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
     const keys = definitions.flatMap(({ keys }) => keys);
     expect(keys).toContain('setupOpened');
     expect(keys.filter((key) => !readme.includes(`\`${key}\``))).toEqual([]);

@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AccountCard } from '@/components/AccountCard';
-import { AccountForm } from '@/components/AccountForm';
-import { ConnectionResult } from '@/components/ConnectionResult';
+import { AccountCard } from '@/components/popup/AccountCard';
+import { AccountForm } from '@/components/settings/AccountForm';
+import { ConnectionResult } from '@/components/settings/ConnectionResult';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { parseUserResponse, type UserInfo } from '@/lib/service/answers';
 import { account, NOW, snapshot } from './helpers/fixtures';

@@ -1,7 +1,7 @@
 import type { Account } from '@/lib/store/accounts';
 import type { UserInfo } from '@/lib/service/answers';
 import { emptySnapshot, type AccountSnapshot } from '@/lib/store/account-state';
-import { GIB as GB } from '@/lib/bytes';
+import { GIB as GB } from '@/lib/basics/bytes';
 
 export { GB };
 

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Account } from '@/lib/store/accounts';
 import { registerBackground } from '@/entrypoints/background';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
-import { hasHostPermission } from '@/lib/permissions';
+import { hasHostPermission } from '@/lib/extension/permissions';
 import { createServiceApi } from '@/lib/service/client';
 import { loadSnapshots, type historyItem, type wholeHistory } from '@/lib/store/items';
 import { emptySnapshot } from '@/lib/store/account-state';
@@ -11,7 +11,7 @@ import { startSimulator, type SimAccount, type Simulator } from '../../../script
 import { storedAccount } from '../../../scripts/simulator/stored-account';
 import { installFakeExtensionApis } from './fake-extension';
 
-export { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/time';
+export { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/basics/time';
 
 const START = Date.UTC(2026, 10, 2, 0, 0, 0);
 

@@ -1,0 +1,30 @@
+import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n/translate';
+import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
+
+/** "Check now": asks the background for a full check; busy (not clickable again) until done; says so when it could not ask. */
+export function CheckNowButton({ accountId }: { accountId?: string }) {
+  const [busy, setBusy] = useState(false);
+  // What went wrong: the background failed, or did not answer (the check may still be under way).
+  const [failed, setFailed] = useState<'failed' | 'no-answer'>();
+  const checkNow = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFailed(undefined);
+    try {
+      await sendCommand('checkNow', accountId === undefined ? {} : { accountId });
+    } catch (error) {
+      setFailed(error instanceof NoAnswer ? 'no-answer' : 'failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void checkNow()} disabled={busy} aria-busy={busy}>
+        {busy ? t('checkingNow') : t('checkNow')}
+      </button>
+      {failed && <p class="failure" role="alert">{failed === 'failed' ? t('checkFailed') : t('checkNoAnswer', [answerLimitSeconds('checkNow')])}</p>}
+    </>
+  );
+}

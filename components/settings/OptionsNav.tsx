@@ -1,0 +1,19 @@
+import { t } from '@/lib/i18n/translate';
+import { SECTIONS, type Section } from './place';
+
+/** The settings page's sections as links (keyboard: Tab and Enter); the current one is marked. */
+export function OptionsNav({ current }: { current: Section | 'setup' }) {
+  return (
+    <nav class="options-nav" aria-label={t('optionsNavLabel')}>
+      <ul>
+        {SECTIONS.map(({ id, label }) => (
+          <li key={id}>
+            <a href={`#${id}`} aria-current={id === current ? 'page' : undefined}>
+              {t(label)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

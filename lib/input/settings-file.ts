@@ -1,0 +1,149 @@
+import * as z from 'zod/mini';
+import { isObject } from '../basics/guards';
+import { accountIdentity, ACCOUNT_DEFAULTS, defaultKeyForm, type Account } from '../store/accounts';
+import { mergeSettings, type Settings } from '../store/settings';
+import { accountFields, headerSafeKey, settingsFields } from './form-schemas';
+
+// "Settings you can take with you": the exported file, and what importing one would change.
+// The format is documented in docs/design.md (Settings file); messages are i18n keys, as in lib/input/form-schemas.ts.
+
+const SETTINGS_FILE_FORMAT = 'storage-keeper-settings';
+const SETTINGS_FILE_VERSION = 1;
+/** Far more than any list of accounts a person keeps: a bigger file is not one of ours. */
+const MAX_FILE_BYTES = 1024 * 1024;
+
+/**
+ * The file: the accounts without their ids (and, unless asked, without secrets), and the settings.
+ * An account that uses the build's application key names it only by `keySource`: the key itself
+ * is never stored, so never exported.
+ */
+export function settingsFile(accounts: readonly Account[], settings: Settings, withSecrets: boolean, now: number) {
+  return {
+    format: SETTINGS_FILE_FORMAT,
+    version: SETTINGS_FILE_VERSION,
+    exported: new Date(now).toISOString(),
+    secrets: withSecrets,
+    settings,
+    accounts: accounts.map(({ id: _id, password, apiKey, ...account }) =>
+      withSecrets ? { ...account, password, ...(account.keySource !== 'app' && { apiKey }) } : account,
+    ),
+  };
+}
+
+// Only the server and the user ID are required of an account; the rest takes its default, or
+// (updating an account) keeps what is stored. Unknown fields are ignored.
+const fileSchema = z.object({
+  accounts: z.array(
+    z
+      .object({
+        baseUrl: accountFields.baseUrl,
+        userId: accountFields.userId,
+        label: z.optional(accountFields.label),
+        password: z.optional(accountFields.password),
+        apiKey: z.optional(accountFields.apiKey),
+        keyForm: z.optional(accountFields.keyForm),
+        keySource: z.optional(accountFields.keySource),
+        notifications: z.optional(accountFields.notifications),
+      })
+      .check(headerSafeKey),
+  ),
+  // Each setting on its own (z.partial would cost the options page a kilobyte).
+  settings: z.optional(
+    z.object(Object.fromEntries(Object.entries(settingsFields).map(([key, field]) => [key, z.optional(field)])) as OptionalSettings),
+  ),
+});
+type OptionalSettings = { [K in keyof typeof settingsFields]: z.ZodMiniOptional<(typeof settingsFields)[K]> };
+
+export type SettingsFile = z.infer<typeof fileSchema>;
+
+/** Where in the file a problem is: the accounts (one of them, from 1) or the settings, and the field. */
+interface FileProblem {
+  section: 'accounts' | 'settings';
+  account?: number;
+  field?: string;
+  /** An i18n key. */
+  message: string;
+}
+
+export type ParsedFile =
+  | { ok: true; file: SettingsFile }
+  | { ok: false; error: 'too-large' | 'not-json' | 'foreign' }
+  | { ok: false; error: 'newer'; version: number }
+  | { ok: false; error: 'invalid'; problems: FileProblem[] };
+
+/** Reads a settings file's text: the file, or what is wrong with it, as a person can act on it. */
+export function parseSettingsFile(text: string, current: Settings): ParsedFile {
+  if (text.length > MAX_FILE_BYTES) return { ok: false, error: 'too-large' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'not-json' };
+  }
+  const { format, version } = isObject(json) ? json : {};
+  if (format !== SETTINGS_FILE_FORMAT || !Number.isInteger(version) || (version as number) < 1) return { ok: false, error: 'foreign' };
+  if ((version as number) > SETTINGS_FILE_VERSION) return { ok: false, error: 'newer', version: version as number };
+  const parsed = fileSchema.safeParse(json);
+  const problems: FileProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map(({ path, message }) => ({
+        section: path[0] === 'settings' ? 'settings' : 'accounts',
+        ...(typeof path[1] === 'number' && { account: path[1] + 1 }),
+        ...(typeof path.at(-1) === 'string' && path.length > 1 && { field: path.at(-1) as string }),
+        message: message.startsWith('error') ? message : 'errorInvalid',
+      }));
+  if (!parsed.success) return { ok: false, error: 'invalid', problems };
+  const { accounts, settings } = parsed.data;
+  accounts.forEach((account, i) => {
+    if (accounts.findIndex((other) => accountIdentity(other) === accountIdentity(account)) < i) {
+      problems.push({ section: 'accounts', account: i + 1, message: 'errorDuplicateAccount' });
+    }
+  });
+  for (const [field, message] of Object.entries(withFileSettings(current, settings).errors)) {
+    problems.push({ section: 'settings', field, message });
+  }
+  return problems.length > 0 ? { ok: false, error: 'invalid', problems } : { ok: true, file: parsed.data };
+}
+
+/** The settings with the file's over them (each already valid; the two thresholds checked together). */
+function withFileSettings(current: Settings, values: Partial<Settings> = {}) {
+  return mergeSettings(current, { ...current, ...values }, () => undefined);
+}
+
+/** What an import would do: accounts to add, to update (same server and user ID), to leave alone; the settings. */
+export interface ImportPlan {
+  added: Account[];
+  updated: Account[];
+  leftAlone: Account[];
+  /** The settings after the import, when the file changes them. */
+  settings?: Settings;
+}
+
+/**
+ * Plans an import over the stored accounts. Nothing is removed. An account the file brings
+ * without its apps password or API key is added without them (it sends nothing until they are
+ * entered); an updated one keeps the secrets it has unless the file brings new ones. Pure.
+ */
+export function planImport(file: SettingsFile, accounts: readonly Account[], settings: Settings, newId: () => string): ImportPlan {
+  const plan: ImportPlan = { added: [], updated: [], leftAlone: [] };
+  for (const entry of file.accounts) {
+    const stored = accounts.find((account) => accountIdentity(account) === accountIdentity(entry));
+    const fields = {
+      label: entry.label ?? stored?.label ?? ACCOUNT_DEFAULTS.label,
+      password: entry.password ?? stored?.password ?? '',
+      apiKey: entry.apiKey ?? stored?.apiKey ?? '',
+      keyForm: entry.keyForm ?? stored?.keyForm ?? defaultKeyForm(entry.baseUrl),
+      notifications: entry.notifications ?? stored?.notifications ?? ACCOUNT_DEFAULTS.notifications,
+    };
+    // A file from before keys could come from the build says nothing: the account keeps its own.
+    const keySource = entry.keySource ?? stored?.keySource;
+    if (keySource) Object.assign(fields, { keySource });
+    const account: Account = stored ? { ...stored, ...fields } : { id: newId(), baseUrl: entry.baseUrl, userId: entry.userId, ...fields };
+    if (!stored) plan.added.push(account);
+    else if (JSON.stringify(account) !== JSON.stringify(stored)) plan.updated.push(account);
+  }
+  plan.leftAlone = accounts.filter((account) => !plan.updated.some((updated) => updated.id === account.id));
+  const merged = withFileSettings(settings, file.settings).settings;
+  if (JSON.stringify(merged) !== JSON.stringify(settings)) plan.settings = merged;
+  return plan;
+}

@@ -1,0 +1,166 @@
+import { accountName, type Account } from '../store/accounts';
+import { bonusShortfall, type BonusShortfall } from './bonus';
+import type { DatasetCapacity } from '../service/answers';
+import type { Failure } from '../service/failures';
+import { describeFailure } from '../service/failure-words';
+import { forecast, type Forecast } from './forecast';
+import type { HistoryPoint } from '../store/history';
+import type { Settings } from '../store/settings';
+import type { AccountSnapshot, Alerts, TaskState } from '../store/account-state';
+import { formatBytes, formatDate, formatGb, formatPercent } from '../i18n/format';
+import { t, uiLocale } from '../i18n/translate';
+import { safetyLine } from './deletion-date';
+import { DAY_MS, dayOf } from '../basics/time';
+import { usageAlert, usagePercent } from './usage-level';
+import { KEEP_ALIVE_FIRST_NOTICE_MS } from './standing';
+
+// What the user is told about an account, and in which words: pure. The background shows it
+// (lib/background/display.ts).
+
+/**
+ * When to tell about a sign-in that keeps failing, counted from when the failures began:
+ * after the grace that makes a failure an outage (KEEP_ALIVE_FIRST_NOTICE_MS, a day), again
+ * after a week, then every 30 days while it still fails.
+ */
+export const KEEP_ALIVE_REMINDER_MS = 7 * DAY_MS;
+export const KEEP_ALIVE_REPEAT_MS = 30 * DAY_MS;
+
+/** "Full in about N days" is told once when N comes within 14 days, and again only after it moved past 28. */
+export const FORECAST_NOTICE_DAYS = 14;
+export const FORECAST_REARM_DAYS = 28;
+
+/** Something the user should be told about one account. */
+export type Notice =
+  | { kind: 'usage'; level: 'warning' | 'critical'; percent: number }
+  | { kind: 'keep-alive-failing'; failure: Failure; failingSince: number; lastSuccessAt?: number }
+  | { kind: 'keep-alive-recovered' }
+  | { kind: 'forecast'; days: number }
+  | { kind: 'bonus-ending'; shortfall: BonusShortfall };
+
+/**
+ * What one decider says: the new record of what the user was told, and the notice to show, if
+ * any. `allowed` is whether its notices are switched on (its switch and the account's): only a
+ * notice shown counts as told, so one switched on later is heard then.
+ */
+export interface Decision {
+  alerts: Alerts;
+  notice?: Notice;
+}
+
+/** A usage level crossed upwards is told once; falling back below it (by the margin) re-arms it. */
+export function usageNotice(
+  alerts: Alerts,
+  capacity: DatasetCapacity | undefined,
+  settings: Pick<Settings, 'warningPercent' | 'criticalPercent'>,
+  allowed: boolean,
+): Decision {
+  const percent = capacity && usagePercent(capacity);
+  if (percent === undefined) return { alerts };
+  const usage = usageAlert(alerts.usage, percent, settings);
+  const next = { ...alerts, usage: usage.notified };
+  return usage.notify && allowed ? { alerts: next, notice: { kind: 'usage', level: usage.notify, percent } } : { alerts: next };
+}
+
+/** "Full in about N days" once N comes within 14 days; re-armed when it moves past 28 or usage stops rising. */
+export function forecastNotice(alerts: Alerts, outlook: Forecast, allowed: boolean): Decision {
+  if (outlook.kind === 'filling' && outlook.days <= FORECAST_NOTICE_DAYS && !alerts.forecast) {
+    return allowed ? { alerts: { ...alerts, forecast: true }, notice: { kind: 'forecast', days: outlook.days } } : { alerts };
+  }
+  if (outlook.kind === 'not-filling' || (outlook.kind === 'filling' && outlook.days > FORECAST_REARM_DAYS)) {
+    return { alerts: { ...alerts, forecast: false } };
+  }
+  return { alerts };
+}
+
+/** A bonus whose end leaves the account over its capacity: told once per bonus period. */
+export function bonusNotice(alerts: Alerts, shortfall: BonusShortfall | undefined, allowed: boolean): Decision {
+  if (!shortfall || shortfall.period === alerts.bonusEnd || !allowed) return { alerts };
+  return { alerts: { ...alerts, bonusEnd: shortfall.period }, notice: { kind: 'bonus-ending', shortfall } };
+}
+
+/** Whether the next "sign-in is failing" notice is due, given the ones already shown. */
+function keepAliveNoticeDue(alerts: Alerts, failingSince: number, now: number): boolean {
+  if (alerts.keepAliveNotices === 0) return now - failingSince > KEEP_ALIVE_FIRST_NOTICE_MS;
+  if (alerts.keepAliveNotices === 1) return now - failingSince > KEEP_ALIVE_REMINDER_MS;
+  return now - (alerts.keepAliveNoticeAt ?? failingSince) >= KEEP_ALIVE_REPEAT_MS;
+}
+
+/** A failing sign-in: told after a day, a week, then monthly; "works again" only after a "failing" was shown. */
+export function keepAliveNotice(alerts: Alerts, keepAlive: TaskState, allowed: boolean, now: number): Decision {
+  const { failure, lastSuccessAt, failingSince } = keepAlive;
+  if (failure !== undefined && failingSince !== undefined) {
+    if (!allowed || !keepAliveNoticeDue(alerts, failingSince, now)) return { alerts };
+    return {
+      alerts: { ...alerts, keepAliveNotices: alerts.keepAliveNotices + 1, keepAliveNoticeAt: now },
+      notice: { kind: 'keep-alive-failing', failure, failingSince, ...(lastSuccessAt !== undefined && { lastSuccessAt }) },
+    };
+  }
+  if (failure !== undefined || alerts.keepAliveNotices === 0) return { alerts };
+  const recovered: Alerts = { ...alerts, keepAliveNotices: 0 };
+  delete recovered.keepAliveNoticeAt;
+  return allowed ? { alerts: recovered, notice: { kind: 'keep-alive-recovered' } } : { alerts: recovered };
+}
+
+/**
+ * Compares what the account's snapshot and usage history say with what the user has been
+ * told, and returns what to tell now and the new record of it. Pure: the caller shows, then stores.
+ */
+export function decideNotices(
+  account: Pick<Account, 'notifications'>,
+  snapshot: AccountSnapshot,
+  history: readonly HistoryPoint[],
+  settings: Settings,
+  now: number,
+): { alerts: Alerts; notices: Notice[] } {
+  const allowed = (setting: boolean) => setting && account.notifications;
+  const { capacity } = snapshot;
+  const deciders: ((alerts: Alerts) => Decision)[] = [
+    (alerts) => usageNotice(alerts, capacity, settings, allowed(settings.notifyUsage)),
+    (alerts) => forecastNotice(alerts, forecast(history, dayOf(now)), allowed(settings.notifyForecast)),
+    (alerts) => bonusNotice(alerts, capacity && bonusShortfall(snapshot.user?.apiKey?.bonus, capacity, now), allowed(settings.notifyUsage)),
+    (alerts) => keepAliveNotice(alerts, snapshot.keepAlive, allowed(settings.notifyKeepAlive), now),
+  ];
+  return deciders.reduce<{ alerts: Alerts; notices: Notice[] }>(
+    ({ alerts, notices }, decide) => {
+      const decision = decide(alerts);
+      return { alerts: decision.alerts, notices: decision.notice ? [...notices, decision.notice] : notices };
+    },
+    { alerts: { ...snapshot.alerts }, notices: [] },
+  );
+}
+
+/** A notice in words, with its id: what a click opens (sign-in → settings page, the rest → overview). */
+export function noticeText(account: Account, notice: Notice, now: number): [id: string, title: string, message: string] {
+  const name = accountName(account);
+  const locale = uiLocale();
+  switch (notice.kind) {
+    case 'usage':
+      return [
+        `usage:${account.id}`,
+        t(notice.level === 'critical' ? 'noticeUsageCriticalTitle' : 'noticeUsageWarningTitle', [name]),
+        t('noticeUsageMessage', [formatPercent(notice.percent, locale)]),
+      ];
+    case 'keep-alive-failing':
+      return [
+        `keep-alive:${account.id}`,
+        t('noticeKeepAliveFailingTitle', [name]),
+        `${describeFailure(notice.failure, account).message} ${safetyLine(notice.lastSuccessAt, locale)}`,
+      ];
+    case 'keep-alive-recovered':
+      return [`keep-alive:${account.id}`, t('noticeKeepAliveRecoveredTitle', [name]), t('noticeKeepAliveRecoveredMessage')];
+    case 'forecast':
+      return [
+        `forecast:${account.id}`,
+        t('noticeForecastTitle', [name]),
+        t('forecastFilling', [notice.days, formatDate(now + notice.days * DAY_MS, locale)]),
+      ];
+    case 'bonus-ending': {
+      const { increaseGb, until, overBytes } = notice.shortfall;
+      return [
+        `bonus:${account.id}`,
+        t('noticeBonusEndingTitle', [name]),
+        t('bonusEnding', [formatGb(increaseGb, locale), formatDate(until, locale), formatBytes(overBytes, locale)]),
+      ];
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Failure } from '@/lib/service/failures';
+import { emptySnapshot, type AccountSnapshot, type TaskState } from '@/lib/store/account-state';
+import { DEFAULT_SETTINGS, taskInterval } from '@/lib/store/settings';
+import { signInFailingTooLong } from '@/lib/outlook/deletion-date';
+import { figuresOutOfDate, KEEP_ALIVE_FIRST_NOTICE_MS, OUT_OF_DATE_ROUNDS, standingOf } from '@/lib/outlook/standing';
+import { urgency } from '@/lib/outlook/urgency';
+
+const AT = Date.UTC(2026, 10, 2, 12);
+const failing = (failure: Failure, since = AT): TaskState => ({ consecutiveFailures: 1, failure, failingSince: since, lastAttemptAt: AT, retryAt: AT + 60_000 });
+const snapshotWith = (parts: Partial<AccountSnapshot>): AccountSnapshot => ({ ...emptySnapshot(), ...parts });
+const GRACE = KEEP_ALIVE_FIRST_NOTICE_MS;
+
+describe('standingOf', () => {
+  it.each<[string, Partial<AccountSnapshot>, number, string]>([
+    ['nothing failing', {}, AT, 'fine'],
+    ['one failed sign-in (network), a minute ago', { keepAlive: failing({ kind: 'network' }) }, AT + 60_000, 'transient'],
+    ['a timeout failing for exactly the grace: still transient', { keepAlive: failing({ kind: 'timeout', afterMs: 1 }) }, AT + GRACE, 'transient'],
+    ['a server error past the grace: an outage', { refresh: failing({ kind: 'server-error', status: 500 }) }, AT + GRACE + 1, 'outage'],
+    ['a rate limit past the grace: an outage', { keepAlive: failing({ kind: 'rate-limited' }) }, AT + GRACE + 1, 'outage'],
+    ['a rejected password: needs you at once', { keepAlive: failing({ kind: 'credentials-rejected' }) }, AT, 'needs-you'],
+    ['a rejected key: needs you', { refresh: failing({ kind: 'api-key-rejected' }) }, AT, 'needs-you'],
+    ['access not granted: needs you', { refresh: failing({ kind: 'permission-missing', origin: 'https://x.example' }) }, AT, 'needs-you'],
+    ['not configured: needs you', { keepAlive: failing({ kind: 'not-configured', missing: ['password'] }) }, AT, 'needs-you'],
+    ['an unsendable key: needs you', { keepAlive: failing({ kind: 'api-key-unsendable' }) }, AT, 'needs-you'],
+    ["getUser's 404 (a wrong address): needs you", { keepAlive: failing({ kind: 'server-not-found' }) }, AT, 'needs-you'],
+    ['the worse of the two tasks', { keepAlive: failing({ kind: 'network' }), refresh: failing({ kind: 'credentials-rejected' }) }, AT, 'needs-you'],
+  ])('%s', (_why, parts, now, kind) => {
+    expect(standingOf(snapshotWith(parts), now).kind).toBe(kind);
+  });
+
+  it('carries when the check failed and the retry the extension scheduled', () => {
+    expect(standingOf(snapshotWith({ keepAlive: failing({ kind: 'network' }) }), AT)).toEqual({
+      kind: 'transient', failure: { kind: 'network' }, task: 'keepAlive', failedAt: AT, retryAt: AT + 60_000,
+    });
+  });
+});
+
+describe('the deletion sentence waits as long as the notice', () => {
+  it.each([
+    [AT + 60_000, false],
+    [AT + GRACE, false],
+    [AT + GRACE + 1, true],
+  ])('at %i: %s', (now, shown) => {
+    expect(signInFailingTooLong(snapshotWith({ keepAlive: failing({ kind: 'network' }) }), now)).toBe(shown);
+  });
+});
+
+describe('figures out of date', () => {
+  // Out of date after three missed rounds of the usage update (by default every 30 minutes).
+  const ROUND = taskInterval(DEFAULT_SETTINGS, 'refresh');
+  it.each([
+    [AT + ROUND + 1, false],
+    [AT + OUT_OF_DATE_ROUNDS * ROUND, false],
+    [AT + OUT_OF_DATE_ROUNDS * ROUND + 1, true],
+  ])('read at AT, seen at %i: %s', (now, old) => {
+    expect(figuresOutOfDate(AT, DEFAULT_SETTINGS, now)).toBe(old);
+  });
+});
+
+describe('urgency, for the popup order', () => {
+  const usage = (percent: number, parts: Partial<AccountSnapshot> = {}) =>
+    snapshotWith({ capacity: { quota: 100, used: percent, at: AT }, ...parts });
+  it('ranks critical usage, needs-you, warning usage, an outage, then usage; a transient failure by its usage', () => {
+    const order = [
+      ['transient', usage(50, { keepAlive: failing({ kind: 'network' }) })],
+      ['critical', usage(97)],
+      ['outage', usage(10, { refresh: failing({ kind: 'network' }, AT - 2 * GRACE) })],
+      ['warning', usage(91)],
+      ['needs-you', usage(10, { keepAlive: failing({ kind: 'credentials-rejected' }) })],
+      ['calm', usage(40)],
+    ] as const;
+    const ranked = [...order].sort((a, b) => urgency(b[1], DEFAULT_SETTINGS, AT) - urgency(a[1], DEFAULT_SETTINGS, AT)).map(([name]) => name);
+    expect(ranked).toEqual(['critical', 'needs-you', 'warning', 'outage', 'transient', 'calm']);
+  });
+});
