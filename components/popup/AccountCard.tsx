@@ -1,16 +1,16 @@
 import { isObject } from '@/lib/basics/guards';
 import { accountName, type Account } from '@/lib/store/accounts';
 import { bonusShortfall, bonusStatus } from '@/lib/outlook/bonus';
-import { formatBytes, formatDate, formatGb, formatRelative } from '@/lib/i18n/format';
+import { formatAgo, formatBytes, formatDate, formatGb } from '@/lib/i18n/format';
 import type { HistoryPoint } from '@/lib/store/history';
 import { t } from '@/lib/i18n/translate';
 import type { ServiceTime } from '@/lib/service/timestamps';
 import type { Settings } from '@/lib/store/settings';
-import { nextAttemptAt } from '@/lib/outlook/schedule';
+import { nextAttempts } from '@/lib/outlook/next-attempts';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { usageLevel, usagePercent } from '@/lib/outlook/usage-level';
 import { figuresOutOfDate, standingOf } from '@/lib/outlook/standing';
-import { failureTellsNextSignIn, nextSignInWords } from '@/lib/outlook/card-words';
+import { nextSignInWords } from '@/lib/outlook/card-words';
 import { useState } from 'preact/hooks';
 import { CopyButton } from './CopyButton';
 import { loadedExtras } from './on-demand';
@@ -48,7 +48,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
     const n = number(value);
     return n === undefined ? t('unknown') : format(n);
   };
-  const ago = (at: unknown) => shown(at, (ms) => formatRelative(ms, now, locale));
+  const ago = (at: unknown) => shown(at, (ms) => formatAgo(ms, now, locale));
   const gb = (value: unknown) => shown(value, (n) => formatGb(n, locale));
   const time = (value: ServiceTime | undefined) =>
     number(value?.epochMs) === undefined ? (text(value?.raw) ?? t('unknown')) : formatDate(value!.epochMs!, locale);
@@ -58,8 +58,8 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   const shortfall = figures && bonusShortfall(bonus, figures, now);
   const { lastSuccessAt } = snapshot.keepAlive;
   const outOfDate = figures !== undefined && failure !== undefined && figuresOutOfDate(figures.at, settings, now);
-  // One time for the next attempt: a failure's line tells it when it is the sign-in's, or that none comes.
-  const nextSignIn = standing.kind !== 'fine' && failureTellsNextSignIn(standing.failure, standing.task) ? undefined : nextAttemptAt(snapshot, 'keepAlive', settings, now);
+  // The times the Settings page's list and the badge's tooltip name too: one decider for all three.
+  const next = nextAttempts(snapshot, standing, settings, now);
   const [keyName, keyVendor] = [text(apiKey?.name), text(apiKey?.vendor)];
   const application = keyName && keyVendor ? t('applicationBy', [keyName, keyVendor]) : keyName;
   // Among several accounts a card is compact; its details open on request.
@@ -89,7 +89,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
           {t('bonusEnding', [formatGb(shortfall.increaseGb, locale), formatDate(shortfall.until, locale), formatBytes(shortfall.overBytes, locale)])}
         </p>
       )}
-      {standing.kind !== 'fine' && extras && <extras.CardFailure account={account} snapshot={snapshot} standing={standing} next={nextAttemptAt(snapshot, standing.task, settings, now)} now={now} locale={locale} />}
+      {standing.kind !== 'fine' && extras && <extras.CardFailure account={account} snapshot={snapshot} standing={standing} next={next.retry} now={now} locale={locale} />}
       {outOfDate && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}
       {compact && user && (
         <button type="button" class="card__expand" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>
@@ -100,16 +100,10 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
         <dl class="details" id={detailsId}>
           <dt>{t('contractCapacity')}</dt>
           <dd>{gb(user.capacityGb)}</dd>
-          {bonus && status === 'active' && (
+          {bonus && status !== 'expired' && (
             <>
               <dt>{t('apiKeyBonus')}</dt>
-              <dd>{t('bonusActive', [gb(bonus.increaseGb), time(bonus.until)])}</dd>
-            </>
-          )}
-          {bonus && (status === 'upcoming' || status === 'unknown') && (
-            <>
-              <dt>{t('apiKeyBonus')}</dt>
-              <dd>{t('bonusUpcoming', [gb(bonus.increaseGb), time(bonus.since)])}</dd>
+              <dd>{status === 'active' ? t('bonusActive', [gb(bonus.increaseGb), time(bonus.until)]) : t('bonusUpcoming', [gb(bonus.increaseGb), time(bonus.since)])}</dd>
             </>
           )}
           <Copyable label={t('userId')} value={text(user.user)} />
@@ -123,7 +117,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
       <p class="card__times">
         {figures && <span>{t('checkedAgo', [ago(figures.at)])}</span>}
         {lastSuccessAt !== undefined && <span>{t('lastSignIn', [ago(lastSuccessAt)])}</span>}
-        {nextSignIn !== undefined && <span>{nextSignInWords(nextSignIn, now, locale)}</span>}
+        {next.signIn !== undefined && <span>{nextSignInWords(next.signIn, now, locale)}</span>}
       </p>
     </article>
   );

@@ -10,7 +10,7 @@ interface Props {
   snapshot: AccountSnapshot;
   /** The account's standing, when something is failing. */
   standing: Exclude<Standing, { kind: 'fine' }>;
-  /** When the failed task really runs next (nextAttemptAt). */
+  /** When the failed task really runs next (nextAttempts' retry). */
   next: number | undefined;
   now: number;
   locale: string;
@@ -30,7 +30,7 @@ export function CardFailure({ account, snapshot, standing, next, now, locale }: 
         <FailureNotice failure={standing.failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} />
       )}
       {nextTry && <p class="card__quiet">{nextTry}</p>}
-      {signInFailingTooLong(snapshot, now) && <p class="card__warning">{safetyLine(snapshot.keepAlive.lastSuccessAt, locale)}</p>}
+      {signInFailingTooLong(snapshot, now) && <p class="card__warning">{safetyLine(snapshot.keepAlive.lastSuccessAt, now, locale)}</p>}
     </>
   );
 }

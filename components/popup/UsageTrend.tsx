@@ -1,4 +1,5 @@
 import { forecastWithBonus } from '@/lib/outlook/bonus';
+import { FORECAST_MIN_DAYS } from '@/lib/outlook/forecast';
 import type { KeyBonus } from '@/lib/service/answers';
 import { formatBytes, formatDate, formatGb } from '@/lib/i18n/format';
 import { lastDays, RECENT_DAYS, type HistoryPoint } from '@/lib/store/history';
@@ -25,8 +26,9 @@ const DAYS = RECENT_DAYS;
 export function UsageTrend({ points, now, locale, bonus, overAfterBonus = false }: Props) {
   const today = dayOf(now);
   const recent = lastDays(points, today, DAYS);
-  // Worked out only where it is shown.
-  const { forecast: outlook, bonusEnd } = overAfterBonus
+  // Worked out only where it can be shown: not beside the bonus warning, and not from under a
+  // week of days, from which it says nothing (its window is these same 30 days).
+  const { forecast: outlook, bonusEnd } = overAfterBonus || recent.length < FORECAST_MIN_DAYS
     ? { forecast: { kind: 'unknown' as const }, bonusEnd: undefined }
     : forecastWithBonus(points, today, now, bonus);
   if (recent.length < 2 && outlook.kind === 'unknown') return null;

@@ -1,25 +1,23 @@
-import { formatRelative } from '@/lib/i18n/format';
+import { formatAgo } from '@/lib/i18n/format';
 import { t } from '@/lib/i18n/translate';
 import { nextSignInWords } from '@/lib/outlook/card-words';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 
 interface Props {
   snapshot: AccountSnapshot;
-  /** When the next sign-in is due (lib/outlook/schedule.ts), worked out once by the list's entry. */
+  /** When the next sign-in is due (lib/outlook/next-attempts.ts); none when the entry's failure line tells it. */
   nextSignIn: number | undefined;
   now: number;
   locale: string;
-  /** The entry's failure line already tells when (or whether) the next sign-in comes. */
-  nextTold?: boolean;
 }
 
 /** An account's sign-ins in the settings page's list: the last that succeeded and when the next is due. */
-export function AccountSchedule({ snapshot, nextSignIn, now, locale, nextTold = false }: Props) {
+export function AccountSchedule({ snapshot, nextSignIn, now, locale }: Props) {
   const { lastSuccessAt } = snapshot.keepAlive;
   return (
     <p class="account-list__schedule">
-      <span>{lastSuccessAt === undefined ? t('noSignInYet') : t('lastSignIn', [formatRelative(lastSuccessAt, now, locale)])}</span>
-      {!nextTold && <span>{nextSignInWords(nextSignIn ?? now, now, locale)}</span>}
+      <span>{lastSuccessAt === undefined ? t('noSignInYet') : t('lastSignIn', [formatAgo(lastSuccessAt, now, locale)])}</span>
+      {nextSignIn !== undefined && <span>{nextSignInWords(nextSignIn, now, locale)}</span>}
     </p>
   );
 }

@@ -7,7 +7,7 @@ import { BADGE_COLORS, badgeTitle, type BadgeState } from '../outlook/badge';
 // and put in words in lib/outlook/ (notices.ts, badge.ts); here it reaches the screen.
 
 /**
- * Shows a notice; `now` dates a forecast. One still on screen under the same id is cleared
+ * Shows a notice; `now` dates a forecast and bounds a past sign-in (pastAt). One still on screen under the same id is cleared
  * first: re-created in place, a reminder would only update it silently, never pop up again.
  */
 export async function showNotice(account: Account, notice: Notice, now: number): Promise<void> {

@@ -67,15 +67,26 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 /**
  * How long ago (or from now), e.g. "3 minutes ago", "in 2 hours". Under a minute it says "just
  * now" behind (or at `now`) and "shortly" ahead: Intl's "this minute" (JA 「1 分以内」) reads the
- * same both ways.
+ * same both ways. Not exported: every time is told either as past (formatAgo) or as due (formatAhead).
  */
-export function formatRelative(epochMs: number, now: number, locale: string): string {
+function formatRelative(epochMs: number, now: number, locale: string): string {
   const diff = epochMs - now;
   const relative = formatter('relative', locale, {}, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   const step = STEPS.find(([, ms]) => Math.abs(diff) >= ms);
   if (!step) return t(diff > 0 ? 'shortly' : 'justNow');
   return relative.format(Math.round(diff / step[1]), step[0]);
 }
+
+/**
+ * When a past event (a sign-in, a usage update, a failed check) happened, never after now. One
+ * dated after now was recorded while the clock ran ahead and then set right: it did happen, before
+ * now, and nothing tells how long before. It is told as now, the latest it can have been: never
+ * in the future tense, never with a made-up age.
+ */
+export const pastAt = (epochMs: number, now: number): number => Math.min(epochMs, now);
+
+/** How long ago a past event happened, e.g. "3 minutes ago", "just now" (one dated after now: see pastAt). */
+export const formatAgo = (epochMs: number, now: number, locale: string): string => formatRelative(pastAt(epochMs, now), now, locale);
 
 /** When something due comes, from now: one due already or overdue (the browser was closed) comes "shortly". */
 export const formatAhead = (epochMs: number, now: number, locale: string): string => formatRelative(Math.max(epochMs, now + 1), now, locale);

@@ -1,7 +1,7 @@
 import { accountName, type Account } from '../store/accounts';
 import { describeFailure, type FailureContext } from '../service/failure-words';
 import type { KeySource } from '../service/client';
-import { formatDateTime, shownPercent } from '../i18n/format';
+import { formatDateTime, pastAt, shownPercent } from '../i18n/format';
 import { t, uiLocale } from '../i18n/translate';
 import type { Settings, UsageLevel } from '../store/settings';
 import { urgency } from './urgency';
@@ -9,7 +9,7 @@ import { standingOf, type Standing } from './standing';
 import { usageWords } from './card-words';
 import { transientLine } from './retry-words';
 import type { AccountSnapshot } from '../store/account-state';
-import { nextAttemptAt } from './schedule';
+import { nextAttempts } from './next-attempts';
 import { usageLevel, usagePercent } from './usage-level';
 
 /**
@@ -62,7 +62,7 @@ export function badgeFor(views: readonly AccountView[], settings: Settings, now:
     const percent = snapshot.capacity && usagePercent(snapshot.capacity);
     const keptAliveAt = snapshot.keepAlive.lastSuccessAt;
     const standing = standingOf(snapshot, now);
-    const next = standing.kind === 'fine' ? undefined : nextAttemptAt(snapshot, standing.task, settings, now);
+    const next = nextAttempts(snapshot, standing, settings, now).retry;
     return {
       name: accountName(account),
       ...(percent !== undefined && { percent, level: usageLevel(percent, settings) }),
@@ -88,7 +88,7 @@ export function badgeTitle(state: BadgeState, locale = uiLocale()): string {
   if (state.accounts.length === 0) return `${t('extName')}\n${t('badgeNotConfigured')}`;
   const lines = state.accounts.map(({ name, percent, level, keptAliveAt, standing, next, keySource }) => {
     const usage = percent === undefined ? t('badgeUsageUnknown') : usageWords(percent, level ?? 'normal', locale);
-    const alive = keptAliveAt === undefined ? t('noSignInYet') : t('lastSignIn', [formatDateTime(keptAliveAt, locale)]);
+    const alive = keptAliveAt === undefined ? t('noSignInYet') : t('lastSignIn', [formatDateTime(pastAt(keptAliveAt, state.at), locale)]);
     return `${name}: ${usage} · ${alive}${standingWords(standing, next, { keySource }, state.at, locale)}`;
   });
   return [t('extName'), ...lines].join('\n');

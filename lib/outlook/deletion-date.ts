@@ -1,4 +1,4 @@
-import { formatDate } from '../i18n/format';
+import { formatDate, pastAt } from '../i18n/format';
 import { t } from '../i18n/translate';
 import { DAY_MS } from '../basics/time';
 import type { AccountSnapshot } from '../store/account-state';
@@ -8,10 +8,11 @@ import { KEEP_ALIVE_FIRST_NOTICE_MS } from './standing';
 export const DELETION_AFTER_MS = 2 * 365 * DAY_MS;
 
 /** While keep-alive fails: since when no login was recorded, and when a free account would be deleted. */
-export function safetyLine(lastLoginAt: number | undefined, locale: string): string {
-  return lastLoginAt === undefined
-    ? t('safetyNoLogin')
-    : t('safetyLine', [formatDate(lastLoginAt, locale), formatDate(lastLoginAt + DELETION_AFTER_MS, locale)]);
+export function safetyLine(lastLoginAt: number | undefined, now: number, locale: string): string {
+  if (lastLoginAt === undefined) return t('safetyNoLogin');
+  // A login dated after now (see pastAt) counts from now: the deletion date is never put further off than that.
+  const at = pastAt(lastLoginAt, now);
+  return t('safetyLine', [formatDate(at, locale), formatDate(at + DELETION_AFTER_MS, locale)]);
 }
 
 /**

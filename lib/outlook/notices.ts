@@ -144,7 +144,7 @@ export function noticeText(account: Account, notice: Notice, now: number): [id: 
       return [
         `keep-alive:${account.id}`,
         t('noticeKeepAliveFailingTitle', [name]),
-        `${describeFailure(notice.failure, account).message} ${safetyLine(notice.lastSuccessAt, locale)}`,
+        `${describeFailure(notice.failure, account).message} ${safetyLine(notice.lastSuccessAt, now, locale)}`,
       ];
     case 'keep-alive-recovered':
       return [`keep-alive:${account.id}`, t('noticeKeepAliveRecoveredTitle', [name]), t('noticeKeepAliveRecoveredMessage')];

@@ -1,4 +1,4 @@
-import { formatAhead, formatRelative } from '../i18n/format';
+import { formatAgo, formatAhead } from '../i18n/format';
 import { t } from '../i18n/translate';
 import { needsTheUser, sendsNothing, type Failure } from '../service/failures';
 import type { Standing } from './standing';
@@ -10,7 +10,7 @@ import type { Standing } from './standing';
 
 /** A transient failure in one quiet line: when the check failed, when the next attempt comes. */
 export function transientLine(standing: Extract<Standing, { failure: unknown }>, next: number | undefined, now: number, locale: string): string {
-  const failed = formatRelative(standing.failedAt ?? now, now, locale);
+  const failed = formatAgo(standing.failedAt ?? now, now, locale);
   return next === undefined ? t('transientFailureLater', [failed]) : t('transientFailure', [failed, formatAhead(next, now, locale)]);
 }
 

@@ -31,3 +31,28 @@ describe('usageAlert', () => {
     expect(usageAlert(told, percent, SETTINGS)).toEqual({ ...(notify && { notify }), notified });
   });
 });
+
+describe('usageAlert over time: a quota wobbling around a threshold', () => {
+  // The notices each reading would bring, from calm. Written out in percents, not from
+  // REARM_MARGIN: a margin lowered from 2 points must fail here.
+  const told = (readings: number[]) => {
+    let notified: UsageLevel = 'normal';
+    return readings.flatMap((percent) => {
+      const alert = usageAlert(notified, percent, SETTINGS);
+      notified = alert.notified;
+      return alert.notify ? [`${percent}: ${alert.notify}`] : [];
+    });
+  };
+
+  it('90 % and 88 % (shown) by turns: one warning, not one at every crossing', () => {
+    expect(told([90, 88.4, 90, 88.4, 90.2, 88.4, 90])).toEqual(['90: warning']);
+  });
+
+  it('falling to 87 % (shown, 2 points under) re-arms: the next crossing is told again', () => {
+    expect(told([90, 87.4, 90])).toEqual(['90: warning', '90: warning']);
+  });
+
+  it('95 % and 93 % (shown) by turns: one critical notice', () => {
+    expect(told([95, 93.4, 95, 93.4, 95])).toEqual(['95: critical']);
+  });
+});

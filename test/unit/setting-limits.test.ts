@@ -1,0 +1,35 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { settingsFields } from '@/lib/input/form-schemas';
+import { parseSettingsFile } from '@/lib/input/settings-file';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+
+// Issue 27, item 3: the usage update never asks the service more often than every 5 minutes,
+// wherever a value comes from (the form, a settings file, storage written by anything). Written
+// out, not read from SETTING_LIMITS: a lowered floor must fail here.
+const file = (refreshMinutes: number) =>
+  JSON.stringify({ format: 'storage-keeper-settings', version: 1, secrets: false, accounts: [], settings: { refreshMinutes } });
+
+async function storedAs(refreshMinutes: number) {
+  fakeBrowser.reset();
+  await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes } });
+  vi.resetModules();
+  const { loadSettings } = await import('@/lib/store/items');
+  return (await loadSettings()).refreshMinutes;
+}
+
+describe('the usage update\'s 5-minute floor', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it.each([1, 3, 4])('%i minutes: refused by the form, a settings file and storage', async (minutes) => {
+    expect(settingsFields.refreshMinutes.safeParse(minutes).success).toBe(false);
+    expect(parseSettingsFile(file(minutes), DEFAULT_SETTINGS)).toMatchObject({ ok: false, problems: [{ field: 'refreshMinutes', message: 'errorOutOfRange' }] });
+    expect(await storedAs(minutes)).toBe(DEFAULT_SETTINGS.refreshMinutes);
+  });
+
+  it('5 minutes: taken everywhere', async () => {
+    expect(settingsFields.refreshMinutes.safeParse(5).success).toBe(true);
+    expect(parseSettingsFile(file(5), DEFAULT_SETTINGS)).toMatchObject({ ok: true });
+    expect(await storedAs(5)).toBe(5);
+  });
+});
