@@ -4,7 +4,8 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 export default defineConfig({
   test: {
-    // One JSON report for every suite: .ci/run prints the closing "N passed, N failed" from it.
+    // One JSON report for every suite (.ci/run gives each of its lanes one, and sums them into the
+    // closing "N passed, N failed").
     reporters: ['default', 'json'],
     outputFile: { json: 'artifacts/vitest-report.json' },
     projects: [

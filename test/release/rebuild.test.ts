@@ -1,13 +1,15 @@
 import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtByCi } from '../../.ci/built';
 
 // What a maintainer uploads and what addons.mozilla.org rebuilds: the store zips of both browsers
 // and the Firefox sources zip, made as `npm run zip` makes them (into a folder of their own, so
 // the worktree's .output is left alone); then the sources unpacked into an empty folder,
-// installed from the lock file and built with the command REVIEWERS.md gives.
+// installed from the lock file and built with the command REVIEWERS.md gives. In CI the zips are
+// the ones `npm run zip` made a moment ago in .ci/run (the same command, the same checkout).
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 /** The environment of a maintainer's shell: vitest's NODE_ENV=test would change the build, and npm ci's install. */
@@ -43,8 +45,12 @@ let rebuilt: string;
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'sk-release-'));
   rebuilt = mkdtempSync(join(tmpdir(), 'sk-rebuilt-'));
-  zipInto('chrome', out);
-  zipInto('firefox', out);
+  if (builtByCi()) {
+    for (const zip of readdirSync('.output').filter((f) => f.endsWith('.zip'))) copyFileSync(join('.output', zip), join(out, zip));
+  } else {
+    zipInto('chrome', out);
+    zipInto('firefox', out);
+  }
 }, 300_000);
 afterAll(() => {
   rmSync(out, { recursive: true, force: true });
