@@ -4,7 +4,7 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 export default defineConfig({
   test: {
-    // One JSON report for every suite (.ci/run gives each of its lanes one, and sums them into the
+    // One JSON report for every suite (`npm test`, scripts/test.sh, gives each of its lanes one, and sums them into the
     // closing "N passed, N failed").
     reporters: ['default', 'json'],
     outputFile: { json: 'artifacts/vitest-report.json' },

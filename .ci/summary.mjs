@@ -1,4 +1,4 @@
-// Prints vitest's JSON reports (one per lane of .ci/run) as the single closing line CI reads:
+// Prints vitest's JSON reports (one per lane of npm test, scripts/test.sh) as the single closing line CI reads:
 // "N passed, N failed", for all of them together. A report missing or unreadable counts as a
 // failure, and so does a test file run in two lanes (its builds or browsers could clash).
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Where CI's time went: each step and lane of .ci/run (wall clock; the lanes run side by side),
+// Where CI's time went: each step of .ci/run and each lane of npm test (wall clock; the lanes run side by side),
 // each suite (the sum of its files' times, hooks included) and each file of 20 s or more.
 import { readFileSync } from 'node:fs';
 

@@ -16,7 +16,7 @@ export function buildFirefoxE2e() {
 
 /**
  * Builds the Firefox test build for the suite, and the production build for the lint; in CI,
- * .ci/run has made both already (the production one with `npm run zip`).
+ * `npm test` (scripts/test.sh) has made both already (the production one with `npm run zip`).
  */
 export default function setup() {
   if (!findFirefox()) throw new Error(NO_FIREFOX_HELP);

@@ -25,7 +25,7 @@ export function buildE2e() {
   build('720');
 }
 
-/** Builds them once for all e2e files (unless .ci/run has just built them, before its suites run side by side). */
+/** Builds them once for all e2e files (unless `npm test` has just built them, before its suites run side by side). */
 export default function setup() {
   if (!findChromium()) throw new Error(NO_CHROMIUM_HELP);
   if (!builtByCi()) buildE2e();

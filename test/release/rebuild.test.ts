@@ -9,7 +9,7 @@ import { builtByCi } from '../../.ci/built';
 // and the Firefox sources zip, made as `npm run zip` makes them (into a folder of their own, so
 // the worktree's .output is left alone); then the sources unpacked into an empty folder,
 // installed from the lock file and built with the command REVIEWERS.md gives. In CI the zips are
-// the ones `npm run zip` made a moment ago in .ci/run (the same command, the same checkout).
+// the ones `npm run zip` made a moment ago in `npm test` (scripts/test.sh: the same command, the same checkout).
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 /** The environment of a maintainer's shell: vitest's NODE_ENV=test would change the build, and npm ci's install. */
