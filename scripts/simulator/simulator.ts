@@ -60,6 +60,8 @@ export interface SimRequest {
   keyHeader?: string;
   status: number;
   atMs: number;
+  /** The client went away (aborted the call) before a slow answer came. */
+  abandoned?: true;
 }
 
 export interface SimulatorOptions {
@@ -130,6 +132,9 @@ export async function startSimulator(options: SimulatorOptions = {}) {
 
     const { fault, options: given = {} } = faults[server] ?? {};
     if (fault === 'slow') {
+      res.on('close', () => {
+        if (!res.writableEnded) entry.abandoned = true;
+      });
       const timer = setTimeout(() => {
         delayed.delete(timer);
         answer(server, account, undefined, given, entry, send, res);
