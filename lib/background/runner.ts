@@ -102,6 +102,12 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
 
   /** The accounts whose checks are under way, as their run read them, each with the way to stop them. */
   const underWay = new Map<AbortController, Account>();
+  /** The accounts as last saved, once a change was seen: a run that read them before it starts no check of an edited one. */
+  let lastSaved: readonly Account[] | undefined;
+  const editedSince = (account: Account, saved: readonly Account[]) => {
+    const now = saved.find((a) => a.id === account.id);
+    return !now || credentialsKey(now) !== credentialsKey(account);
+  };
 
   /**
    * Stops at once the checks under way of an account saved since with other credentials (or
@@ -109,10 +115,8 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
    * goes to a server the user no longer has configured.
    */
   function stopEdited(accounts: readonly Account[]): void {
-    for (const [stop, account] of underWay) {
-      const saved = accounts.find((a) => a.id === account.id);
-      if (!saved || credentialsKey(saved) !== credentialsKey(account)) stop.abort();
-    }
+    lastSaved = accounts;
+    for (const [stop, account] of underWay) if (editedSince(account, accounts)) stop.abort();
   }
 
   // One account's checks.
@@ -206,6 +210,8 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
       chosen.map(async (account) => {
         const stop = new AbortController();
         underWay.set(stop, account);
+        // A run whose one read came just before a Save starts nothing with what it read.
+        if (lastSaved && editedSince(account, lastSaved)) stop.abort();
         try {
           for (const task of TASKS) {
             const snapshot = run.snapshots.get(account.id)!;

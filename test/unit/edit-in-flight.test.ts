@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { demoAccount, type Simulator } from '../../scripts/simulator/simulator';
 import { loadActivity } from '@/lib/store/items';
 import { GIB as GB } from '@/lib/basics/bytes';
@@ -12,6 +13,8 @@ import { freshBrowser, registeredWorker, simulatorForSuite, snapshotOf, storeAcc
 
 const { sim: oldServer, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
 const { sim: newServer, stored: storedNew } = simulatorForSuite([demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })]);
+
+afterEach(() => vi.restoreAllMocks());
 
 /** Longer than a run takes here, shorter than the client's 2 s timeout: without the stop, the old call is answered. */
 const SLOW_MS = 1500;
@@ -64,6 +67,33 @@ describe('an account saved while a run of it is under way', () => {
     release();
     await vi.waitFor(async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB), { timeout: 5_000 });
     expect(oldServer().requests.map((r) => r.server)).toEqual(['api']);
+    expect(since(newServer(), 0)).toEqual([['api', 'alice2', 'pw2'], ['node', 'alice2', 'pw2']]);
+  });
+
+  it('a run whose one read came back only after the Save was seen starts nothing with what it read', async () => {
+    await freshBrowser([stored('alice')]);
+    // The worker's first run reads storage before the Save; its read comes back after the background has seen the Save.
+    const local = fakeBrowser.storage.local as unknown as { get(keys?: unknown): Promise<Record<string, unknown>> };
+    const get = local.get.bind(local);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let runRead: 'pending' | 'held' | 'saved-read' = 'pending';
+    vi.spyOn(local, 'get').mockImplementation(async (keys) => {
+      const value = await get(keys);
+      if (runRead === 'pending' && Array.isArray(keys) && keys.includes('snapshots')) {
+        runRead = 'held';
+        await gate;
+      } else if (runRead === 'held' && JSON.stringify(value).includes(newServer().apiUrl)) runRead = 'saved-read';
+      return value;
+    });
+    registeredWorker();
+    await vi.waitFor(() => expect(runRead).toBe('held'), { timeout: 5_000 });
+    await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
+    await vi.waitFor(() => expect(runRead).toBe('saved-read'), { timeout: 5_000 });
+    await new Promise((resolve) => setImmediate(resolve)); // the read's callers have taken it
+    release();
+    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB), { timeout: 5_000 });
+    expect(oldServer().requests).toEqual([]);
     expect(since(newServer(), 0)).toEqual([['api', 'alice2', 'pw2'], ['node', 'alice2', 'pw2']]);
   });
 
