@@ -105,8 +105,8 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
   /** The accounts as last saved, once a change was seen: a run that read them before it starts no check of an edited one. */
   let lastSaved: readonly Account[] | undefined;
   const editedSince = (account: Account, saved: readonly Account[]) => {
-    const now = saved.find((a) => a.id === account.id);
-    return !now || credentialsKey(now) !== credentialsKey(account);
+    const current = saved.find((a) => a.id === account.id);
+    return !current || credentialsKey(current) !== credentialsKey(account);
   };
 
   /**
