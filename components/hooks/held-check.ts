@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CheckAnswer } from '@/lib/extension/messages';
-import { heldCheckLine } from '@/lib/outlook/retry-words';
+import { heldCheckLine } from '@/lib/outlook/held-check-words';
 import { uiLocale } from '@/lib/i18n/translate';
 
 /** How often the words of a held check are told again while it waits ("in 2 minutes", then "shortly"). */

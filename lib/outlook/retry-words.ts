@@ -24,8 +24,3 @@ export function nextTryLine(failure: Failure, next: number | undefined, now: num
   if (next === undefined) return undefined;
   return t(needsTheUser(failure) ? 'nextTryOrUpdate' : 'nextTry', [formatAhead(next, now, locale)]);
 }
-
-/** A Check now the service's wait held back: nothing was sent, and when a check can go out, in the card's words. */
-export function heldCheckLine(until: number, now: number, locale: string): string {
-  return t('checkHeld', [formatAhead(until, now, locale)]);
-}
