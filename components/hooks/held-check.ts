@@ -12,14 +12,15 @@ const RETOLD_MS = 15_000;
  * `heard` takes each answer (a newer click's replaces the words).
  */
 export function useHeldCheck(): { words: string | undefined; heard: (answer: CheckAnswer) => void } {
-  const [until, setUntil] = useState<number>();
+  const [held, setHeld] = useState<{ until: number; partly: boolean }>();
+  const until = held?.until;
   const [, retell] = useState(0);
   useEffect(() => {
     if (until === undefined) return;
     const left = until - Date.now();
-    const timer = setTimeout(() => (left <= RETOLD_MS ? setUntil(undefined) : retell((n) => n + 1)), Math.max(0, Math.min(left, RETOLD_MS)));
+    const timer = setTimeout(() => (left <= RETOLD_MS ? setHeld(undefined) : retell((n) => n + 1)), Math.max(0, Math.min(left, RETOLD_MS)));
     return () => clearTimeout(timer);
   });
-  const heard = ({ waitMs }: CheckAnswer) => setUntil(waitMs === undefined ? undefined : Date.now() + waitMs);
-  return { words: until === undefined || until <= Date.now() ? undefined : heldCheckLine(until, Date.now(), uiLocale()), heard };
+  const heard = ({ waitMs, partly }: CheckAnswer) => setHeld(waitMs === undefined ? undefined : { until: Date.now() + waitMs, partly: partly === true });
+  return { words: held === undefined || held.until <= Date.now() ? undefined : heldCheckLine(held.until, Date.now(), uiLocale(), held.partly), heard };
 }

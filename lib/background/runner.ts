@@ -59,6 +59,8 @@ export async function scheduleRetry(at: number | undefined): Promise<void> {
 /** The background's answer to Check now: how long the service's wait still held it back (ms), if it did. */
 export interface CheckAnswer {
   waitMs?: number;
+  /** Only some of the accounts were held: the others were checked. */
+  partly?: true;
 }
 
 export interface BackgroundDeps {
@@ -271,7 +273,8 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
         const free = chosen.filter((a) => heldUntil.get(a) === undefined);
         await runTasks(run, (snapshot, task) => !checkedMomentsAgo(snapshot[task], at), free);
         const waits = [...heldUntil.values()].flatMap((until) => (until === undefined ? [] : [until - at]));
-        return waits.length > 0 ? { waitMs: Math.max(...waits) } : {};
+        if (waits.length === 0) return {};
+        return { waitMs: Math.max(...waits), ...(free.length > 0 && { partly: true as const }) };
       }),
 
     /** Tests unsaved credentials: getUser, then the capacity call on its node. Stores nothing. */

@@ -61,6 +61,15 @@ describe('Check now held back by the service’s wait', () => {
     expect(screen.getByRole('status').textContent).toBe('The service asked Storage Keeper to wait, so nothing was sent. A check can go out again shortly.');
   });
 
+  it('only some accounts held: says the others were checked', async () => {
+    answers = [{ waitMs: 120_000, partly: true }];
+    render(<CheckNowButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Check now' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'The service asked Storage Keeper to wait for some accounts, so nothing was sent for them; the others were checked. A check of those can go out again in 2 minutes.',
+    );
+  });
+
   it('a click that checks clears the words of a held one', async () => {
     answers = [{ waitMs: 600_000 }, {}];
     render(<CheckNowButton />);
