@@ -12,15 +12,14 @@ const RETOLD_MS = 15_000;
  * `heard` takes each answer (a newer click's replaces the words).
  */
 export function useHeldCheck(): { words: string | undefined; heard: (answer: CheckAnswer) => void } {
-  const [held, setHeld] = useState<{ until: number; partly: boolean }>();
-  const until = held?.until;
+  const [held, setHeld] = useState<CheckAnswer & { until: number }>();
   const [, retell] = useState(0);
   useEffect(() => {
-    if (until === undefined) return;
-    const left = until - Date.now();
-    const timer = setTimeout(() => (left <= RETOLD_MS ? setHeld(undefined) : retell((n) => n + 1)), Math.max(0, Math.min(left, RETOLD_MS)));
+    if (!held) return;
+    const left = held.until - Date.now();
+    const timer = setTimeout(() => (left > RETOLD_MS ? retell((n) => n + 1) : setHeld(undefined)), Math.min(left, RETOLD_MS));
     return () => clearTimeout(timer);
   });
-  const heard = ({ waitMs, partly }: CheckAnswer) => setHeld(waitMs === undefined ? undefined : { until: Date.now() + waitMs, partly: partly === true });
-  return { words: held === undefined || held.until <= Date.now() ? undefined : heldCheckLine(held.until, Date.now(), uiLocale(), held.partly), heard };
+  const heard = (answer: CheckAnswer) => setHeld(answer.waitMs === undefined ? undefined : { ...answer, until: Date.now() + answer.waitMs });
+  return { words: held && held.until > Date.now() ? heldCheckLine(held.until, Date.now(), uiLocale(), held.partly) : undefined, heard };
 }

@@ -4,10 +4,11 @@ import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-comma
 import { useHeldCheck } from '../hooks/held-check';
 
 /**
- * "Check now": asks the background for a full check; busy (not clickable again) until done; says
- * so when it could not ask, and when the service's wait held the check back (until when).
+ * "Check now": asks the background for a full check of every account; busy (not clickable again)
+ * until done; says so when it could not ask, and when the service's wait held the check back
+ * (until when).
  */
-export function CheckNowButton({ accountId }: { accountId?: string }) {
+export function CheckNowButton() {
   const [busy, setBusy] = useState(false);
   // What went wrong: the background failed, or did not answer (the check may still be under way).
   const [failed, setFailed] = useState<'failed' | 'no-answer'>();
@@ -17,7 +18,7 @@ export function CheckNowButton({ accountId }: { accountId?: string }) {
     setBusy(true);
     setFailed(undefined);
     try {
-      held.heard(await sendCommand('checkNow', accountId === undefined ? {} : { accountId }));
+      held.heard(await sendCommand('checkNow', {}));
     } catch (error) {
       setFailed(error instanceof NoAnswer ? 'no-answer' : 'failed');
     } finally {
