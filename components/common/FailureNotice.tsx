@@ -8,6 +8,7 @@ import { AllowAccessButton } from './AllowAccessButton';
 import { OpenSettings } from '../helpers/open-settings';
 import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
 import { failureKey, StandingFailures } from '../hooks/standing-failures';
+import { useHeldCheck } from '../hooks/held-check';
 
 /** How the account sends its API key, and the form's own fixes for a refused one (else the stored account's). */
 export interface KeyFixes {
@@ -40,6 +41,8 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
   // time (then the switch may be saved and its check still under way): each said so. The button
   // waits for the answer, so an older click's outcome never lands on a newer one's.
   const [switching, setSwitching] = useState<'pending' | 'failed' | 'no-answer'>();
+  // The switch's check may be held back for the service's wait: then it says until when.
+  const held = useHeldCheck();
   const useAddressForm =
     onUseAddressForm ??
     (accountId === undefined
@@ -47,7 +50,10 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
       : () => {
           setSwitching('pending');
           sendCommand('useAddressForm', { accountId }).then(
-            () => setSwitching(undefined),
+            (answer) => {
+              held.heard(answer);
+              setSwitching(undefined);
+            },
             (error) => setSwitching(error instanceof NoAnswer ? 'no-answer' : 'failed'),
           );
         });
@@ -65,6 +71,7 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
           {switching === 'failed' ? t('useAddressFormFailed') : t('useAddressFormNoAnswer', [answerLimitSeconds('useAddressForm')])}
         </p>
       )}
+      {held.words && <p role="status">{held.words}</p>}
       {appKeyRefused && useOwnKey && (
         <button type="button" onClick={useOwnKey}>{t('useOwnKey')}</button>
       )}

@@ -1,18 +1,24 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n/translate';
 import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
+import { useHeldCheck } from '../hooks/held-check';
 
-/** "Check now": asks the background for a full check; busy (not clickable again) until done; says so when it could not ask. */
-export function CheckNowButton({ accountId }: { accountId?: string }) {
+/**
+ * "Check now": asks the background for a full check of every account; busy (not clickable again)
+ * until done; says so when it could not ask, and when the service's wait held the check back
+ * (until when).
+ */
+export function CheckNowButton() {
   const [busy, setBusy] = useState(false);
   // What went wrong: the background failed, or did not answer (the check may still be under way).
   const [failed, setFailed] = useState<'failed' | 'no-answer'>();
+  const held = useHeldCheck();
   const checkNow = async () => {
     if (busy) return;
     setBusy(true);
     setFailed(undefined);
     try {
-      await sendCommand('checkNow', accountId === undefined ? {} : { accountId });
+      held.heard(await sendCommand('checkNow', {}));
     } catch (error) {
       setFailed(error instanceof NoAnswer ? 'no-answer' : 'failed');
     } finally {
@@ -25,6 +31,7 @@ export function CheckNowButton({ accountId }: { accountId?: string }) {
         {busy ? t('checkingNow') : t('checkNow')}
       </button>
       {failed && <p class="failure" role="alert">{failed === 'failed' ? t('checkFailed') : t('checkNoAnswer', [answerLimitSeconds('checkNow')])}</p>}
+      {held.words && <p role="status">{held.words}</p>}
     </>
   );
 }

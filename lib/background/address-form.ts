@@ -1,4 +1,5 @@
 import { setKeyForm } from '../store/writes';
+import type { CheckAnswer } from './runner';
 
 /**
  * The one-click fix offered when a key is refused in the header (the real servers' public clients
@@ -7,8 +8,8 @@ import { setKeyForm } from '../store/writes';
  */
 export async function switchToAddressForm(
   { accountId }: { accountId: string },
-  checkNow: (data: { accountId: string }) => Promise<void>,
-): Promise<void> {
+  checkNow: (data: { accountId: string }) => Promise<CheckAnswer>,
+): Promise<CheckAnswer> {
   await setKeyForm(accountId, 'matrix');
-  await checkNow({ accountId });
+  return checkNow({ accountId });
 }

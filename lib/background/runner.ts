@@ -1,16 +1,16 @@
 import { browser } from 'wxt/browser';
-import { accountIdentity, missingCredentials, type Account } from '../store/accounts';
+import { accountIdentity, credentialsKey, missingCredentials, type Account } from '../store/accounts';
 import { badgeFor } from '../outlook/badge';
 import { decideNotices } from '../outlook/notices';
 import { renderBadge, showNotice } from './display';
-import { checkedMomentsAgo, isDue, nextRetryAt, retryDelay, serverAskedToWait, TASKS, type Trigger } from '../outlook/schedule';
+import { checkedMomentsAgo, checkHeldUntil, isDue, nextRetryAt, retryDelay, SERVER_WAIT_LIMIT_MS, serverAskedToWait, TASKS, type Trigger } from '../outlook/schedule';
 import { fail, invalidatesNode, ok, type Failure, type Result } from '../service/failures';
 import type { ConnectionReport, ServiceApi, ServiceCredentials } from '../service/client';
 import { nodeOrigin } from '../service/addresses';
 import { pointsFor } from '../store/history';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/account-state';
-import { loadRecentHistory, loadStore } from '../store/items';
+import { loadAccounts, loadRecentHistory, loadStore } from '../store/items';
 import { addReading, logActivity, pruneActivity, pruneHistory, pruneSnapshots, recordSnapshot } from '../store/writes';
 import type { ActivityTrigger } from '../store/activity';
 import { DAY_MS, dayOf } from '../basics/time';
@@ -26,16 +26,24 @@ const periodMinutes = (settings: Settings, task: Task) => taskInterval(settings,
  * every worker start, keep it from ever firing. One due more than a day past its period was set
  * while the clock ran ahead, and would not fire until the clock caught up: it is set again. (The
  * day's slack leaves alone an alarm a browser has put off a little, e.g. to its shortest delay.)
+ * So is the retry alarm due more than a day past the longest retry (a task's interval, or the
+ * longest wait a server can ask): set for now, it runs what is due and is armed again from the
+ * snapshots (nextRetryAt), before the run it starts has to finish.
  */
 export async function ensureAlarms(settings: Settings, now: number): Promise<void> {
-  await Promise.all(
-    TASKS.map(async (task) => {
+  const longestRetry = Math.max(SERVER_WAIT_LIMIT_MS, ...TASKS.map((task) => taskInterval(settings, task)));
+  const retry = browser.alarms.get(ALARM.retry).then(async (existing) => {
+    if (existing && existing.scheduledTime > now + longestRetry + DAY_MS) await browser.alarms.create(ALARM.retry, { when: now });
+  });
+  await Promise.all([
+    retry,
+    ...TASKS.map(async (task) => {
       const period = periodMinutes(settings, task);
       const existing = await browser.alarms.get(ALARM[task]);
       if (existing?.periodInMinutes === period && existing.scheduledTime <= now + period * 60_000 + DAY_MS) return;
       await browser.alarms.create(ALARM[task], { when: now + period * 60_000, periodInMinutes: period });
     }),
-  );
+  ]);
 }
 
 /** Sets (or clears) the one-shot alarm for the earliest retry. */
@@ -46,6 +54,13 @@ export async function scheduleRetry(at: number | undefined): Promise<void> {
     return;
   }
   if (existing?.scheduledTime !== at) await browser.alarms.create(ALARM.retry, { when: at });
+}
+
+/** The background's answer to Check now: how long the service's wait still held it back (ms), if it did. */
+export interface CheckAnswer {
+  waitMs?: number;
+  /** Only some of the accounts were held: the others were checked. */
+  partly?: true;
 }
 
 export interface BackgroundDeps {
@@ -81,10 +96,29 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
   let queue: Promise<unknown> = Promise.resolve();
 
   /** Work runs one piece at a time, so each sees what the previous one recorded. */
-  function serial(work: () => Promise<void>): Promise<void> {
+  function serial<T>(work: () => Promise<T>): Promise<T> {
     const next = queue.then(work);
     queue = next.catch((error: unknown) => console.warn('Storage Keeper: background task failed', error));
     return next;
+  }
+
+  /** The accounts whose checks are under way, as their run read them, each with the way to stop them. */
+  const underWay = new Map<AbortController, Account>();
+  /** The accounts as last saved, once a change was seen: a run that read them before it starts no check of an edited one. */
+  let lastSaved: readonly Account[] | undefined;
+  const editedSince = (account: Account, saved: readonly Account[]) => {
+    const current = saved.find((a) => a.id === account.id);
+    return !current || credentialsKey(current) !== credentialsKey(account);
+  };
+
+  /**
+   * Stops at once the checks under way of an account saved since with other credentials (or
+   * removed): their requests are aborted and their outcomes recorded nowhere, so nothing more
+   * goes to a server the user no longer has configured.
+   */
+  function stopEdited(accounts: readonly Account[]): void {
+    lastSaved = accounts;
+    for (const [stop, account] of underWay) if (editedSince(account, accounts)) stop.abort();
   }
 
   // One account's checks.
@@ -102,15 +136,18 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
   /**
    * Stores a task's outcome (and `extra` fields) with its retry time, and logs it with why it
    * ran: the snapshot as recorded, or undefined when the account was removed or edited
-   * meanwhile (the outcome is only about the credentials it was fetched with, so it is dropped).
+   * meanwhile (the outcome is only about the credentials it was fetched with, so it is dropped;
+   * `stop` tells it at once, the credentials check in recordSnapshot in any case).
    */
   async function record(
     account: Account,
     task: Task,
     run: Run,
+    stop: AbortSignal,
     outcome: Result<unknown>,
     extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
   ): Promise<AccountSnapshot | undefined> {
+    if (stop.aborted) return undefined;
     const interval = taskInterval(run.settings, task);
     const at = now();
     const recorded = await recordSnapshot(account, (stored) => {
@@ -130,19 +167,19 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
   }
 
   /** getUser: the keep-alive, and the source of the node host. */
-  async function keepAlive(account: Account, run: Run): Promise<{ recorded?: AccountSnapshot; node: Result<string> }> {
+  async function keepAlive(account: Account, run: Run, stop: AbortSignal): Promise<{ recorded?: AccountSnapshot; node: Result<string> }> {
     const blocked = await blocker(account);
-    if (blocked) return { recorded: await record(account, 'keepAlive', run, fail(blocked)), node: fail(blocked) };
-    const user = await api.getUser(account);
+    if (blocked) return { recorded: await record(account, 'keepAlive', run, stop, fail(blocked)), node: fail(blocked) };
+    const user = await api.getUser(account, stop);
     // A failed keep-alive keeps the user details last seen: they are still the best we know.
-    const recorded = await record(account, 'keepAlive', run, user, () => (user.ok ? { user: { ...user.value, at: now() }, nodeStale: false } : {}));
+    const recorded = await record(account, 'keepAlive', run, stop, user, () => (user.ok ? { user: { ...user.value, at: now() }, nodeStale: false } : {}));
     return { recorded, node: user.ok ? ok(user.value.node) : user };
   }
 
   /** The capacity call on the cached node; getUser first only when the node is unknown or stale. */
-  async function refresh(account: Account, snapshot: AccountSnapshot, run: Run): Promise<AccountSnapshot | undefined> {
+  async function refresh(account: Account, snapshot: AccountSnapshot, run: Run, stop: AbortSignal): Promise<AccountSnapshot | undefined> {
     let node = snapshot.nodeStale ? undefined : snapshot.user?.node;
-    const failed = (outcome: Result<unknown>) => record(account, 'refresh', run, outcome);
+    const failed = (outcome: Result<unknown>) => record(account, 'refresh', run, stop, outcome);
     if (node === undefined) {
       // getUser's own backoff holds for the getUser a refresh needs: no second call before its retry.
       // Recorded with only the wait the server has left, so the usage update is not held past it.
@@ -150,16 +187,16 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
       if (failure && retryAt !== undefined && now() < retryAt) {
         return failed(fail('retryAfterMs' in failure && serverAskedToWait(failure) ? { ...failure, retryAfterMs: retryAt - now() } : failure));
       }
-      const looked = await keepAlive(account, run);
+      const looked = await keepAlive(account, run, stop);
       if (!looked.recorded) return undefined;
       if (!looked.node.ok) return failed(looked.node);
       node = looked.node.value;
     }
     const blocked = await blocker(account, node);
     if (blocked) return failed(fail(blocked));
-    const capacity = await api.getCapacity(account, node);
+    const capacity = await api.getCapacity(account, node, stop);
     const at = now();
-    const recorded = await record(account, 'refresh', run, capacity, (s) =>
+    const recorded = await record(account, 'refresh', run, stop, capacity, (s) =>
       capacity.ok ? { capacity: { ...capacity.value, at } } : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
     );
     // The day's history point: only a reading recorded for these credentials.
@@ -173,14 +210,22 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
   async function runTasks(run: Run, pick: (snapshot: AccountSnapshot, task: Task) => boolean, chosen = run.accounts): Promise<void> {
     await Promise.all(
       chosen.map(async (account) => {
-        for (const task of TASKS) {
-          const snapshot = run.snapshots.get(account.id)!;
-          if (!pick(snapshot, task)) continue;
-          // The refresh goes on from what the keep-alive just recorded (its node).
-          const recorded = task === 'keepAlive' ? (await keepAlive(account, run)).recorded : await refresh(account, snapshot, run);
-          // An account edited or removed meanwhile is left to the run its change starts.
-          if (!recorded) return;
-          run.snapshots.set(account.id, recorded);
+        const stop = new AbortController();
+        underWay.set(stop, account);
+        // A run whose one read came just before a Save starts nothing with what it read.
+        if (lastSaved && editedSince(account, lastSaved)) stop.abort();
+        try {
+          for (const task of TASKS) {
+            const snapshot = run.snapshots.get(account.id)!;
+            if (!pick(snapshot, task)) continue;
+            // The refresh goes on from what the keep-alive just recorded (its node).
+            const recorded = task === 'keepAlive' ? (await keepAlive(account, run, stop.signal)).recorded : await refresh(account, snapshot, run, stop.signal);
+            // An account edited or removed meanwhile is left to the run its change starts.
+            if (!recorded) return;
+            run.snapshots.set(account.id, recorded);
+          }
+        } finally {
+          underWay.delete(stop);
         }
       }),
     );
@@ -210,17 +255,26 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
     }
     const views = accounts.map((account) => ({ account, snapshot: snapshots.get(account.id)! }));
     await renderBadge(badgeFor(views, settings, at));
-    await scheduleRetry(nextRetryAt(views.map((v) => v.snapshot)));
+    await scheduleRetry(nextRetryAt(views.map((v) => v.snapshot), at));
   }
 
   return {
-    /** A full check (getUser, then capacity) of one account or all, at most once per account per few seconds. */
-    checkNow: ({ accountId }: { accountId?: string }) =>
+    /**
+     * A full check (getUser, then capacity) of one account or all, at most once per account per
+     * few seconds; none of an account the service asked to wait (checkHeldUntil): the answer says
+     * how long the longest such wait still runs.
+     */
+    checkNow: ({ accountId }: { accountId?: string }): Promise<CheckAnswer> =>
       serial(async () => {
         const run = await beginRun('manual');
         const at = now();
         const chosen = run.accounts.filter((a) => accountId === undefined || a.id === accountId);
-        await runTasks(run, (snapshot, task) => !checkedMomentsAgo(snapshot[task], at), chosen);
+        const heldUntil = new Map(chosen.map((a) => [a, checkHeldUntil(run.snapshots.get(a.id)!, at)]));
+        const free = chosen.filter((a) => heldUntil.get(a) === undefined);
+        await runTasks(run, (snapshot, task) => !checkedMomentsAgo(snapshot[task], at), free);
+        const waits = [...heldUntil.values()].flatMap((until) => (until === undefined ? [] : [until - at]));
+        if (waits.length === 0) return {};
+        return { waitMs: Math.max(...waits), ...(free.length > 0 && { partly: true as const }) };
       }),
 
     /** Tests unsaved credentials: getUser, then the capacity call on its node. Stores nothing. */
@@ -260,9 +314,14 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
         await runTasks(await beginRun('permission'), (snapshot, task) => snapshot[task].failure?.kind === 'permission-missing');
       }),
 
-    /** Settings or accounts changed: new periods; new, edited and removed accounts seen to. */
-    reschedule: () =>
-      serial(async () => {
+    /**
+     * Settings or accounts changed: new periods; new, edited and removed accounts seen to. The
+     * checks under way of an account saved with other credentials stop at once, not behind the
+     * run in flight (stopEdited).
+     */
+    reschedule: () => {
+      loadAccounts().then(({ accounts }) => stopEdited(accounts), (error: unknown) => console.warn('Storage Keeper: accounts not read', error));
+      return serial(async () => {
         const run = await beginRun('settings');
         await ensureAlarms(run.settings, now());
         // An account edited to another server or user forgets what the old one said, its history and log too.
@@ -278,7 +337,8 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
         await pruneHistory(current);
         await pruneActivity(current);
         await runDue(run, 'worker-start');
-      }),
+      });
+    },
   };
 }
 

@@ -1,15 +1,21 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { ConnectionReport, ServiceCredentials } from '../service/client';
+import type { CheckAnswer } from '../background/runner';
 
-export type { ConnectionReport };
+export type { CheckAnswer, ConnectionReport };
 
 /** Every command the pages send to the background, with its reply. */
 export interface ProtocolMap {
-  /** A full check of one account (or all) now: getUser, then the capacity call. Resolves when done. */
-  checkNow(data: { accountId?: string }): void;
-  /** A key refused in the header: the stored account sends it in the address from now on, and is checked at once. */
-  useAddressForm(data: { accountId: string }): void;
+  /**
+   * A full check of one account (or all) now: getUser, then the capacity call. Resolves when
+   * done, with how long the service's wait still holds an account's check back (nothing is sent
+   * for it meanwhile): the background decides it from the snapshots its run read, so the page
+   * says exactly what this click did.
+   */
+  checkNow(data: { accountId?: string }): CheckAnswer;
+  /** A key refused in the header: the stored account sends it in the address from now on, and is checked at once (the answer: as checkNow's). */
+  useAddressForm(data: { accountId: string }): CheckAnswer;
   /** Runs getUser and the capacity call with unsaved settings; stores nothing. */
   testConnection(data: ServiceCredentials): ConnectionReport;
 }

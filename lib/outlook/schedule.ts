@@ -24,8 +24,9 @@ const ALARM_TOLERANCE = 0.1;
  * (retryDelay, below); a retry time stored further off (a broken version) holds a day at
  * most, the longest wait backoff grants a server. Undefined when the last failure asked for
  * nothing: our own backoff after a network error or a bare 5xx only ever brings a task forward. Pure.
- * Check now is not held by it: a person's one click goes out (at most once in
- * MANUAL_CHECK_GAP_MS, see checkedMomentsAgo) and shows what the service says now.
+ * Check now is held by it too (checkHeldUntil): a service rate-limited or overloaded that is
+ * asked again and again can keep the account's key locked out longer, and would refuse the
+ * click's request anyway; the page says when a check can go out.
  */
 export function askedToWaitUntil({ failure, lastAttemptAt, retryAt }: TaskState): number | undefined {
   if (!failure || !serverAskedToWait(failure) || lastAttemptAt === undefined || retryAt === undefined) return undefined;
@@ -86,11 +87,39 @@ export function nextCheckAt(state: TaskState, intervalMs: number, now: number): 
 export const nextAttemptAt = (snapshot: AccountSnapshot, task: Task, settings: Settings, now: number): number | undefined =>
   nextCheckAt(snapshot[task], taskInterval(settings, task), now);
 
-/** When the earliest backed-off retry of any account is due, if any. */
-export function nextRetryAt(snapshots: readonly AccountSnapshot[]): number | undefined {
+/**
+ * When the earliest backed-off retry of any account is due, if any. A retry of an attempt dated
+ * after `now` (made while the clock ran ahead) is due now, as isDue runs it: its stored time
+ * could be a year off.
+ */
+export function nextRetryAt(snapshots: readonly AccountSnapshot[], now: number): number | undefined {
   // A server's wait ends at its cap (askedToWaitUntil), even when a broken version stored it further off.
-  const times = snapshots.flatMap((s) => TASKS.flatMap((task) => askedToWaitUntil(s[task]) ?? s[task].retryAt ?? []));
+  const retryOf = (state: TaskState) => {
+    const at = askedToWaitUntil(state) ?? state.retryAt;
+    return at !== undefined && state.lastAttemptAt !== undefined && state.lastAttemptAt > now ? now : at;
+  };
+  const times = snapshots.flatMap((s) => TASKS.flatMap((task) => retryOf(s[task]) ?? []));
   return times.length > 0 ? Math.min(...times) : undefined;
+}
+
+/**
+ * Until when a Check now of this account sends nothing: the end of the longest wait the service
+ * asked for that is still running at `now`, for either task, as the check is one sign-in and
+ * usage update; undefined when none is. The service's own time (its Retry-After, capped at
+ * SERVER_WAIT_LIMIT_MS), not our backoff past it: a click after that time checks at once; a 429
+ * that named no time holds until our backed-off retry (askedToWaitUntil). Not a wait dated from
+ * a clock once set ahead (isDue does not hold it either). Pure.
+ */
+export function checkHeldUntil(snapshot: AccountSnapshot, now: number): number | undefined {
+  const ends = TASKS.flatMap((task) => {
+    const { failure, lastAttemptAt } = snapshot[task];
+    const until = askedToWaitUntil(snapshot[task]);
+    if (!failure || lastAttemptAt === undefined || lastAttemptAt > now || until === undefined) return [];
+    const asked = serverWaitMs(failure);
+    const end = asked > 0 ? Math.min(until, lastAttemptAt + asked) : until;
+    return end > now ? [end] : [];
+  });
+  return ends.length > 0 ? Math.max(...ends) : undefined;
 }
 
 

@@ -68,6 +68,7 @@ export function createServiceApi({
     path: string,
     credentials: ServiceCredentials,
     parse: (body: unknown) => Result<T>,
+    stop?: AbortSignal,
   ): Promise<Result<T>> {
     const refused = unsendable(credentials);
     if (refused) return fail(refused);
@@ -80,7 +81,8 @@ export function createServiceApi({
         redirect: 'manual',
         credentials: 'omit',
         cache: 'no-store',
-        signal: AbortSignal.timeout(timeoutMs),
+        // `stop`: the account was edited meanwhile, and its credentials go nowhere but where it now says.
+        signal: stop ? AbortSignal.any([AbortSignal.timeout(timeoutMs), stop]) : AbortSignal.timeout(timeoutMs),
       });
       const failure = statusFailure(response);
       if (failure) return fail(failure);
@@ -94,23 +96,26 @@ export function createServiceApi({
   }
 
   return {
-    /** getUser on the API server. The service records it as a login: this is the keep-alive. */
-    getUser: async (credentials: ServiceCredentials): Promise<Result<UserInfo>> => {
+    /**
+     * getUser on the API server. The service records it as a login: this is the keep-alive.
+     * `stop` aborts it (and ends it as a network failure), as getCapacity's.
+     */
+    getUser: async (credentials: ServiceCredentials, stop?: AbortSignal): Promise<Result<UserInfo>> => {
       const user = await call(credentials.baseUrl, USER_PATH, credentials, (body) => {
         const parsed = parseUserResponse(body);
         if (!parsed.ok) return parsed;
         const node = nodeOrigin(credentials.baseUrl, parsed.value.node);
         return node.ok ? parsed : node;
-      });
+      }, stop);
       // The API server has no such path: the address is wrong, not the account's data missing.
       return !user.ok && user.failure.kind === 'not-found' ? fail({ kind: 'server-not-found' }) : user;
     },
 
     /** getDatasetCapacity on the node server named by getUser's `node`. */
-    getCapacity: (credentials: ServiceCredentials, node: string): Promise<Result<DatasetCapacity>> => {
+    getCapacity: (credentials: ServiceCredentials, node: string, stop?: AbortSignal): Promise<Result<DatasetCapacity>> => {
       const origin = nodeOrigin(credentials.baseUrl, node);
       if (!origin.ok) return Promise.resolve(origin);
-      return call(origin.value, CAPACITY_PATH, credentials, parseCapacityResponse);
+      return call(origin.value, CAPACITY_PATH, credentials, parseCapacityResponse, stop);
     },
   };
 }

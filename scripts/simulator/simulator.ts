@@ -24,6 +24,7 @@ export type Fault =
   | 'unavailable' // 503 with Retry-After (FaultOptions.retryAfter), as during maintenance
   | 'redirect' // 302 to another origin
   | 'stall' // accepts the request, never answers
+  | 'slow' // answers as usual, after FaultOptions.delayMs (2000): a call still under way
   | 'bad-node' // getUser names a node that is not a host
   | 'odd-fields' // the good body with fields replaced or removed (FaultOptions.fields)
   | 'long-note' // getUser's api_key.note FaultOptions.noteLength characters long (11 MB)
@@ -40,6 +41,8 @@ export interface FaultOptions {
   noteLength?: number;
   /** The decoded size of the answer. */
   bytes?: number;
+  /** How long a slow answer takes, in ms. */
+  delayMs?: number;
 }
 
 export type ServerName = 'api' | 'node';
@@ -57,6 +60,8 @@ export interface SimRequest {
   keyHeader?: string;
   status: number;
   atMs: number;
+  /** The client went away (aborted the call) before a slow answer came. */
+  abandoned?: true;
 }
 
 export interface SimulatorOptions {
@@ -97,6 +102,7 @@ export async function startSimulator(options: SimulatorOptions = {}) {
   const faults: Partial<Record<ServerName, { fault: Fault; options: FaultOptions }>> = {};
   const requests: SimRequest[] = [];
   const stalled = new Set<ServerResponse>();
+  const delayed = new Set<ReturnType<typeof setTimeout>>();
   let nodeHost = '';
 
   function handle(server: ServerName, req: IncomingMessage, res: ServerResponse) {
@@ -125,6 +131,30 @@ export async function startSimulator(options: SimulatorOptions = {}) {
     if (entry.apiKey !== account.apiKey) return send(403, '{"error":"invalid api key"}');
 
     const { fault, options: given = {} } = faults[server] ?? {};
+    if (fault === 'slow') {
+      res.on('close', () => {
+        if (!res.writableEnded) entry.abandoned = true;
+      });
+      const timer = setTimeout(() => {
+        delayed.delete(timer);
+        answer(server, account, undefined, given, entry, send, res);
+      }, given.delayMs ?? 2000);
+      delayed.add(timer);
+      return;
+    }
+    answer(server, account, fault, given, entry, send, res);
+  }
+
+  /** The answer of a request that got through (a known user with the right key), with the fault set. */
+  function answer(
+    server: ServerName,
+    account: SimAccount,
+    fault: Fault | undefined,
+    given: FaultOptions,
+    entry: SimRequest,
+    send: (status: number, body: string, headers?: Record<string, string>) => void,
+    res: ServerResponse,
+  ) {
     switch (fault) {
       case 'server-error': return send(500, '{"error":"internal"}');
       case 'html-502': return send(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'Content-Type': 'text/html' });
@@ -183,6 +213,7 @@ export async function startSimulator(options: SimulatorOptions = {}) {
     },
     async close() {
       for (const res of stalled) res.destroy();
+      for (const timer of delayed) clearTimeout(timer);
       await Promise.all([api, node].map((s) => new Promise((r) => { s.closeAllConnections(); s.close(r); })));
     },
   };

@@ -188,6 +188,16 @@ export const PAGE_STATES: PageState[] = [
     },
   },
   {
+    // The service asked for two minutes (a 429 just now): Check now sends nothing and says when it can.
+    name: 'popup-check-held',
+    open: async (c) => {
+      const popup = await failedSignIn(c, 'Throttled', { kind: 'rate-limited', retryAfterMs: 120_000 }, Date.now(), Date.now() + 120_000);
+      await popup.refresh();
+      await popup.page.getByRole('status').filter({ hasText: popup.t('checkHeld').split('$1')[0]! }).waitFor();
+      return popup.page;
+    },
+  },
+  {
     // Several accounts, the first card's details opened.
     name: 'popup-several-details',
     open: async (c) => {

@@ -22,7 +22,7 @@ beforeEach(() => {
   installFakeExtensionApis();
   messages = [];
   stopMessages = onMessages({
-    checkNow: async (data) => void messages.push(data),
+    checkNow: async (data) => (messages.push(data), {}),
     testConnection: () => Promise.reject(new Error('not sent here')),
     useAddressForm: () => Promise.reject(new Error('not sent here')),
   });

@@ -29,8 +29,8 @@ beforeEach(() => {
   messages = [];
   report = { user: { ok: true, value: userInfo() } };
   stopMessages = onMessages({
-    checkNow: async (data) => void messages.push({ type: 'checkNow', data }),
-    useAddressForm: async (data) => void messages.push({ type: 'useAddressForm', data }),
+    checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
+    useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
     testConnection: async (data) => {
       messages.push({ type: 'testConnection', data });
       return report;

@@ -25,8 +25,8 @@ beforeEach(() => {
   fakeBrowser.permissions.request = async () => true;
   messages = [];
   stopMessages = onMessages({
-    checkNow: async (data) => void messages.push({ type: 'checkNow', data }),
-    useAddressForm: async (data) => void messages.push({ type: 'useAddressForm', data }),
+    checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
+    useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
     testConnection: async () => ({ user: { ok: false, failure: { kind: 'network' } } }),
   });
 });

@@ -25,8 +25,8 @@ beforeEach(() => {
   messages = [];
   report = { user: { ok: true, value: userInfo() }, capacity: { ok: true, value: { quota: 28 * GB, used: 7 * GB } }, nodeOrigin: 'https://nanao.teracloud.jp' };
   stopMessages = onMessages({
-    checkNow: async (data) => void messages.push({ type: 'checkNow', data }),
-    useAddressForm: async (data) => void messages.push({ type: 'useAddressForm', data }),
+    checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
+    useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
     testConnection: async (data) => {
       messages.push({ type: 'testConnection', data });
       if (testFails) throw new Error('the background failed');
@@ -185,8 +185,8 @@ describe('accounts', () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     stopMessages();
     stopMessages = onMessages({
-      checkNow: async () => {},
-      useAddressForm: async () => {},
+      checkNow: async () => ({}),
+      useAddressForm: async () => ({}),
       testConnection: async () => (await answered, report),
     });
     await fillNewAccount();

@@ -21,8 +21,8 @@ beforeEach(() => {
   installFakeExtensionApis();
   messages = [];
   stopMessages = onMessages({
-    checkNow: async (data) => void messages.push({ type: 'checkNow', data }),
-    useAddressForm: async (data) => void messages.push({ type: 'useAddressForm', data }),
+    checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
+    useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
     testConnection: () => Promise.reject(new Error('not sent by the popup')),
   });
 });

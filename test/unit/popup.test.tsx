@@ -134,7 +134,7 @@ describe('popup', () => {
       useAddressForm: () => Promise.reject(new Error('not sent here')),
       checkNow: () => {
         received++;
-        return new Promise<void>((resolve) => (finish = resolve));
+        return new Promise((resolve) => (finish = () => resolve({})));
       },
       testConnection: () => Promise.reject(new Error('not sent by the popup')),
     });

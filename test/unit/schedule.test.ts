@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Failure } from '@/lib/service/failures';
 import { emptySnapshot, type AccountSnapshot, type TaskState } from '@/lib/store/account-state';
 import type { Task } from '@/lib/store/settings';
-import { askedToWaitUntil, checkedMomentsAgo, isDue, nextCheckAt, nextRetryAt, type Trigger } from '@/lib/outlook/schedule';
+import { askedToWaitUntil, checkedMomentsAgo, checkHeldUntil, isDue, nextCheckAt, nextRetryAt, type Trigger } from '@/lib/outlook/schedule';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MIN } from '@/lib/basics/time';
 
 const NOW = Date.UTC(2026, 10, 2, 12, 0, 0);
@@ -145,8 +145,39 @@ describe('nextRetryAt', () => {
       [{ ...emptySnapshot(), keepAlive: failedAgo(HOUR, { kind: 'rate-limited', retryAfterMs: 365 * DAY }, 365 * DAY) }],
       NOW - HOUR + DAY,
     ],
+    // A clock once set ahead left a failed attempt (and its retry) a year in the future: due now, as isDue runs it.
+    [
+      'a retry of an attempt dated a year ahead (the clock since set back): now',
+      [withRetries(NOW + HOUR), { ...emptySnapshot(), refresh: failedAgo(-365 * DAY, { kind: 'network' }, 365 * DAY + 5 * MIN) }],
+      NOW,
+    ],
+    [
+      'a server’s wait dated a year ahead: now',
+      [{ ...emptySnapshot(), keepAlive: failedAgo(-365 * DAY, { kind: 'rate-limited', retryAfterMs: HOUR }, 365 * DAY + HOUR) }],
+      NOW,
+    ],
   ])('%s', (_why, snapshots, expected) => {
-    expect(nextRetryAt(snapshots)).toBe(expected);
+    expect(nextRetryAt(snapshots, NOW)).toBe(expected);
+  });
+});
+
+describe('checkHeldUntil (Check now waits for the service)', () => {
+  const account = (keepAlive: TaskState, refresh: TaskState = ranAgo(HOUR)): AccountSnapshot => ({ ...emptySnapshot(), keepAlive, refresh });
+  it.each<[string, AccountSnapshot, number | undefined]>([
+    ['nothing failing: not held', account(ranAgo(HOUR)), undefined],
+    ['our own backoff (network): not held', account(failedAgo(MIN, { kind: 'network' }, MIN)), undefined],
+    ['a 503 without Retry-After: not held', account(failedAgo(MIN, { kind: 'server-error', status: 503 }, MIN)), undefined],
+    ['a 503 asking 2 minutes, 1 minute ago: held until its end', account(failedAgo(MIN, { kind: 'server-error', status: 503, retryAfterMs: 2 * MIN }, MIN)), NOW + MIN],
+    ['a 429 asking 2 minutes, 1 minute ago: held until its end', account(failedAgo(MIN, { kind: 'rate-limited', retryAfterMs: 2 * MIN }, MIN)), NOW + MIN],
+    ['a 429 without Retry-After: held until our backed-off retry', account(failedAgo(MIN, { kind: 'rate-limited' }, MIN)), NOW + MIN],
+    ['the service asked 2 minutes, our backoff says 5: held the 2 minutes only', account(ranAgo(HOUR), failedAgo(MIN, { kind: 'rate-limited', retryAfterMs: 2 * MIN }, 4 * MIN)), NOW + MIN],
+    ['the wait just over: checks', account(failedAgo(2 * MIN, { kind: 'rate-limited', retryAfterMs: 2 * MIN }, 0)), undefined],
+    ['the usage update’s wait holds the whole check', account(ranAgo(HOUR), failedAgo(MIN, { kind: 'rate-limited', retryAfterMs: HOUR }, HOUR - MIN)), NOW + HOUR - MIN],
+    ['both tasks waiting: until the later', account(failedAgo(MIN, { kind: 'rate-limited', retryAfterMs: 5 * MIN }, 4 * MIN), failedAgo(MIN, { kind: 'rate-limited', retryAfterMs: HOUR }, HOUR - MIN)), NOW + HOUR - MIN],
+    ['a wait stored a year away: held a day from the attempt at most', account(failedAgo(HOUR, { kind: 'rate-limited', retryAfterMs: 365 * DAY }, 365 * DAY)), NOW - HOUR + DAY],
+    ['a wait dated from a clock set ahead: not held', account(failedAgo(-30 * DAY, { kind: 'rate-limited', retryAfterMs: HOUR }, 30 * DAY + HOUR)), undefined],
+  ])('%s', (_why, snapshot, until) => {
+    expect(checkHeldUntil(snapshot, NOW)).toBe(until);
   });
 });
 

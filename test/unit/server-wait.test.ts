@@ -4,13 +4,14 @@ import { nextAttemptAt } from '@/lib/outlook/schedule';
 import { ALARM } from '@/lib/background/runner';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import { demoAccount } from '../../scripts/simulator/simulator';
-import { clock, countRequests, freshBrowser, HOUR, MINUTE, newWorker, simulatorForSuite, snapshotOf } from './helpers/harness';
+import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, simulatorForSuite, snapshotOf } from './helpers/harness';
 
 // When the service asks Storage Keeper to wait (429, or 503 with Retry-After), nothing calls it
 // before that time: not the periodic alarms, not a worker or browser start. The retry alarm
-// set for that time does. Against the real simulator, counting what it receives.
+// set for that time does; nor Check now, which says how long is left. Against the real simulator,
+// counting what it receives.
 
-const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
+const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })]);
 
 async function browserWith(settings: Partial<Settings>) {
   const worker = await freshBrowser([stored('alice')]);
@@ -100,16 +101,60 @@ describe('the service asked to wait', () => {
     expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 200)]).toEqual([2, 2]);
   }, 20_000);
 
-  it('Check now during the wait goes out (a person’s click, once in 10 seconds), and the new answer sets the wait', async () => {
+  it.each([
+    ['a 429', 'api', 'rate-limited'],
+    ['a 503 with Retry-After', 'api', 'unavailable'],
+    ['a 429 on the node', 'node', 'rate-limited'],
+  ] as const)('Check now after %s (Retry-After: 120) sends nothing before the time, says how long is left; a click at the time checks at once (the usage update’s own backoff, 5 minutes, does not hold it)', async (_why, server, fault) => {
     const worker = await browserWith({});
-    sim().setFault('node', 'rate-limited', { retryAfter: '3600' });
     await worker.start('worker-start');
+    sim().requests.length = 0;
+    sim().setFault(server, fault, { retryAfter: '120' });
+    clock.now += HOUR;
+    const askedAt = clock.now;
+    // The click that hears the 429 went out: the card tells that failure, the answer holds nothing back.
+    expect(await worker.checkNow({})).toEqual({});
+    const answered = sim().requests.length;
+    // A click every 25 s, as in the probe that found it: each held, each told what is left.
+    for (const after of [16_000, 41_000, 66_000, 91_000, 116_000, 119_999]) {
+      clock.now = askedAt + after;
+      expect(await worker.checkNow({})).toEqual({ waitMs: 120_000 - after });
+      expect(await worker.checkNow({ accountId: 'id-alice' })).toEqual({ waitMs: 120_000 - after });
+    }
+    expect(sim().requests).toHaveLength(answered);
+
+    sim().setFault(server, undefined);
+    clock.now = askedAt + 120_000;
+    expect(await worker.checkNow({})).toEqual({});
+    expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 200)]).toEqual([1, 1].map((n, i) => n + (server === ['api', 'node'][i] ? 0 : 1)));
+    expect((await snapshotOf('id-alice')).keepAlive.lastSuccessAt).toBe(clock.now);
+  });
+
+  it('a Retry-After of a week holds Check now as the scheduler holds its alarms: a day at most', async () => {
+    const worker = await browserWith({});
+    sim().setFault('api', 'rate-limited', { retryAfter: String(7 * 24 * 3600) });
+    await worker.start('worker-start');
+    const askedAt = clock.now;
     clock.now += MINUTE;
-    const clickedAt = clock.now;
-    await worker.checkNow({});
-    clock.now += 5_000;
-    await worker.checkNow({});
-    expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 429)]).toEqual([2, 2]);
-    expect((await snapshotOf('id-alice')).refresh.retryAt).toBe(clickedAt + HOUR);
+    expect(await worker.checkNow({})).toEqual({ waitMs: DAY - MINUTE });
+    sim().setFault('api', undefined);
+    clock.now = askedAt + DAY;
+    expect(await worker.checkNow({})).toEqual({});
+    expect(countRequests(sim(), 'api', 200)).toBe(1);
+  });
+
+  it('only the account the service asked to wait is held: Check now of all checks the others, and says how long the held one waits', async () => {
+    const worker = await freshBrowser([stored('alice'), stored('bob')]);
+    await worker.start('worker-start');
+    sim().requests.length = 0;
+    // bob's password is refused; alice is rate-limited by the service (its next answer).
+    sim().setFault('api', 'rate-limited', { retryAfter: '600' });
+    clock.now += HOUR;
+    await worker.checkNow({ accountId: 'id-alice' });
+    sim().setFault('api', undefined);
+    clock.now += MINUTE;
+    sim().requests.length = 0;
+    expect(await worker.checkNow({})).toEqual({ waitMs: 9 * MINUTE, partly: true });
+    expect(sim().requests.map((r) => [r.server, r.userId])).toEqual([['api', 'bob'], ['node', 'bob']]);
   });
 });
