@@ -1,9 +1,12 @@
+import { useLayoutEffect } from 'preact/hooks';
 import type { DamagedEntry as Damaged, LockReason } from '@/lib/store/items';
+import type { CheckAnswer } from '@/lib/extension/messages';
 import { t } from '@/lib/i18n/translate';
 import { DamagedEntry, damagedAnchor, StorageProblems } from '../common/DamagedEntry';
 import { openSettingsAt } from '../helpers/open-settings';
 import { CardFailure } from './CardFailure';
 import { Welcome } from './Welcome';
+import { useHeldCheck } from '../hooks/held-check';
 
 /** Stored data the popup cannot use as it is, each with the way to the Settings page, where it is dealt with. */
 function StorageTrouble({ damaged, problems }: { damaged: Damaged[]; problems: { item: 'accounts' | 'settings'; reason: LockReason }[] }) {
@@ -21,8 +24,16 @@ function StorageTrouble({ damaged, problems }: { damaged: Damaged[]; problems: {
   );
 }
 
+/** When a check can go out again, after Check now was held back by the service's wait (its answer's `waitMs`). */
+function HeldCheck({ answer }: { answer: CheckAnswer }) {
+  const held = useHeldCheck();
+  // Before the browser paints: the words come with the answer that brought them.
+  useLayoutEffect(() => held.heard(answer), [answer]);
+  return held.words ? <p role="status">{held.words}</p> : null;
+}
+
 /**
  * What the popup shows only in some states (a failure with its fix, damaged storage, the first
- * run): one chunk, loaded on demand (components/on-demand.ts).
+ * run, a check held back by the service's wait): one chunk, loaded on demand (./on-demand.ts).
  */
-export const popupExtras = { CardFailure, StorageTrouble, Welcome };
+export const popupExtras = { CardFailure, HeldCheck, StorageTrouble, Welcome };
