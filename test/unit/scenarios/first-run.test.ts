@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { nextCheckAt } from '@/lib/outlook/schedule';
 import { sendMessage } from '@/lib/extension/messages';
 import { loadAccounts } from '@/lib/store/items';
-import type { TaskState } from '@/lib/store/account-state';
 import { demoAccount, startSimulator, type Simulator } from '../../../scripts/simulator/simulator';
 import { storedAccount } from '../../../scripts/simulator/stored-account';
 import { clock, freshBrowser, HOUR, registeredWorker, snapshotOf, storeAccounts } from '../helpers/harness';
@@ -60,15 +58,5 @@ describe('the one-click switch to the address form', () => {
     expect(sim.requests.some((r) => r.server === 'api')).toBe(true);
     expect(sim.requests.map((r) => r.keyVia)).toEqual(sim.requests.map(() => 'matrix'));
     expect((await snapshotOf(carol.id)).keepAlive.lastSuccessAt).toBe(clock.now);
-  });
-});
-
-describe('when the next sign-in is due', () => {
-  const state = (s: Partial<TaskState>): TaskState => ({ consecutiveFailures: 0, ...s });
-  it('is the last attempt plus the interval, or a sooner retry; unknown before the first', () => {
-    expect(nextCheckAt(state({}), 24 * HOUR, 2000)).toBeUndefined();
-    expect(nextCheckAt(state({ lastAttemptAt: 1000 }), 24 * HOUR, 2000)).toBe(1000 + 24 * HOUR);
-    expect(nextCheckAt(state({ lastAttemptAt: 1000, retryAt: 1000 + HOUR }), 24 * HOUR, 2000)).toBe(1000 + HOUR);
-    expect(nextCheckAt(state({ lastAttemptAt: 1000, retryAt: 1000 + 30 * HOUR }), 24 * HOUR, 2000)).toBe(1000 + 24 * HOUR);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedServerUrl, takesAppKey } from '@/lib/service/addresses';
+import { isAllowedServerUrl, nodeOrigin, takesAppKey } from '@/lib/service/addresses';
 
 // Credentials go only to a server's origin: never to a path, a query or a fragment, nor with
 // credentials of its own in the address. Plain http reaches only the simulator on loopback, and
@@ -49,5 +49,15 @@ describe('takesAppKey: the publisher key goes only where it was issued', () => {
     ['http://127.0.0.1:8080', 'e2e', true],
   ])('%s in a %s build → %s', (baseUrl, mode, expected) => {
     expect(takesAppKey(baseUrl, mode)).toBe(expected);
+  });
+});
+
+describe('nodeOrigin', () => {
+  it.each([
+    ['https://api.teracloud.jp', 'nanao.teracloud.jp', 'https://nanao.teracloud.jp'],
+    ['https://api.example:8443', 'Node.Example:8443', 'https://node.example:8443'],
+    ['http://127.0.0.1:4567', 'localhost:4568', 'http://localhost:4568'],
+  ])('takes the node origin\'s scheme from the base URL %s', (baseUrl, node, origin) => {
+    expect(nodeOrigin(baseUrl, node)).toEqual({ ok: true, value: origin });
   });
 });

@@ -1,12 +1,9 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { readBody } from '@/lib/service/client';
-import { parseRetryAfter } from '@/lib/service/retry-after';
-import { nodeOrigin } from '@/lib/service/addresses';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServiceApi, readBody } from '@/lib/service/client';
 import { MAX_TEXT_LENGTH, parseCapacityResponse, parseUserResponse } from '@/lib/service/answers';
-import { parseServiceTime } from '@/lib/service/timestamps';
-
 import type { Result } from '@/lib/service/failures';
+import { oneAccountService } from '../../helpers/one-account-service';
 
 const parsers: Record<string, (body: unknown) => Result<unknown>> = { user: parseUserResponse, capacity: parseCapacityResponse };
 
@@ -46,21 +43,6 @@ describe.each(Object.entries(parsers))('%s response parser', (_name, parse) => {
   });
 });
 
-describe('parseServiceTime', () => {
-  it.each([
-    ['2026-11-21 09:00:00.0', Date.UTC(2026, 10, 21, 0, 0, 0)],
-    ['2026-01-01 00:00:00.5', Date.UTC(2025, 11, 31, 15, 0, 0, 500)],
-    ['2024-02-29 23:59:59', Date.UTC(2024, 1, 29, 14, 59, 59)],
-  ])('reads %s as Japan time', (raw, epochMs) => {
-    expect(parseServiceTime(raw)).toEqual({ epochMs, raw });
-  });
-
-  it.each(['', 'soon', '2026-13-01 00:00:00.0', '2023-02-29 00:00:00.0', '2026-11-21T09:00:00Z', '2026-11-21 25:00:00.0'])(
-    'keeps %j as raw text only',
-    (raw) => expect(parseServiceTime(raw)).toEqual({ epochMs: null, raw }),
-  );
-});
-
 describe('descriptive text in an answer', () => {
   /** The user name as read from a getUser answer holding it. */
   const userNameRead = (user: string) => {
@@ -81,42 +63,92 @@ describe('descriptive text in an answer', () => {
   });
 });
 
-describe('request details', () => {
-  // Basic credentials in UTF-8: test/unit/service-api.test.ts signs in to the simulator with them.
-  it.each([
-    ['120', 120_000],
-    [' 5 ', 5_000],
-    ['Sat, 21 Nov 2026 00:02:00 GMT', 120_000],
-    ['Fri, 20 Nov 2026 00:00:00 GMT', 0],
-    ['0', 0],
-    ['63072000', 63_072_000_000],
-    ['Saturday, 21-Nov-26 00:02:00 GMT', 120_000],
-    ['Sat Nov 21 00:02:00 2026', 120_000],
-    ['Sat Nov  1 00:00:00 2026', 0],
-    ['Fri, 31 Dec 9999 23:59:59 GMT', Date.UTC(9999, 11, 31, 23, 59, 59) - Date.UTC(2026, 10, 21)],
-    ['soon', undefined],
-    [null, undefined],
-    ['', undefined],
-    ['99999999999999999999', undefined],
-    ['9007199254741', undefined],
-    ['-5', undefined],
-    ['-1', undefined],
-    ['1e3', undefined],
-    ['12.5', undefined],
-    ['120 seconds', undefined],
-    ['0x10', undefined],
-    ['Sat, 21 Foo 2026 00:02:00 GMT', undefined],
-    ['2026-11-21T00:02:00Z', undefined],
-    ['Sat, 21 Nov 2026 00:02:00 +0900', undefined],
-  ])('reads Retry-After %j', (value, expected) => {
-    expect(parseRetryAfter(value, Date.UTC(2026, 10, 21, 0, 0, 0))).toBe(expected);
+// A getUser answer with HTTP 200, result 0 and a usable node means the service recorded the
+// login: the keep-alive worked, whatever the descriptive fields look like.
+describe('a getUser answer with odd descriptive fields', () => {
+  const NOW = Date.UTC(2026, 10, 21);
+  const service = oneAccountService(NOW);
+  const api = createServiceApi({ timeoutMs: 2_000 });
+
+  afterEach(() => {
+    service.sim.setFault('api', undefined);
+    service.sim.account('demo-user').lastLoginMs = undefined;
+  });
+
+  // [field as sent, its odd value (undefined: absent), where it lands in UserInfo]
+  const cases: [string, unknown, string][] = [
+    ['user', undefined, 'user'],
+    ['user', 12345, 'user'],
+    ['revision', undefined, 'revision'],
+    ['revision', '2020111801', 'revision'],
+    ['introduce_code', null, 'introduceCode'],
+    ['introduce_code', ['AB'], 'introduceCode'],
+    ['webdav_url', undefined, 'webdavUrl'],
+    ['webdav_url', false, 'webdavUrl'],
+    ['capacity', '20', 'capacityGb'],
+    ['capacity', -1, 'capacityGb'],
+    ['capacity', 1.5, 'capacityGb'],
+    ['capacity', null, 'capacityGb'],
+    ['api_key.name', undefined, 'apiKey.name'],
+    ['api_key.name', { en: 'x' }, 'apiKey.name'],
+    ['api_key.note', undefined, 'apiKey.note'],
+    ['api_key.note', null, 'apiKey.note'],
+    ['api_key.vendor', 42, 'apiKey.vendor'],
+    ['api_key.activated_time', undefined, 'apiKey.activated'],
+    ['api_key.activated_time', 1700000000, 'apiKey.activated'],
+    ['api_key.bonus', null, 'apiKey.bonus'],
+    ['api_key.bonus', 'none', 'apiKey.bonus'],
+    ['api_key.bonus.since', 1700000000, 'apiKey.bonus.since'],
+    ['api_key.bonus.until', null, 'apiKey.bonus.until'],
+    ['api_key.bonus.increase_capacity', '8', 'apiKey.bonus.increaseGb'],
+    ['api_key', null, 'apiKey.name'],
+    ['api_key', 'key', 'apiKey.vendor'],
+  ];
+
+  it.each(cases)('%s = %j: a success, with %s unknown', async (field, value, parsed) => {
+    service.sim.setFault('api', 'odd-fields', { fields: { [field]: value } });
+    const result = await api.getUser(service.creds);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.node).toBe(service.sim.nodeHost);
+    expect(result.value).not.toHaveProperty(parsed);
+    expect(service.sim.account('demo-user').lastLoginMs).toBe(NOW);
+  });
+
+  it('keeps the readable fields beside an odd one', async () => {
+    service.sim.setFault('api', 'odd-fields', { fields: { 'api_key.bonus.since': 1700000000, 'api_key.note': null } });
+    const result = await api.getUser(service.creds);
+    expect(result.ok && result.value).toMatchObject({
+      user: 'demo-user',
+      capacityGb: 20,
+      apiKey: {
+        name: 'Storage Keeper',
+        vendor: 'Storage Keeper team',
+        bonus: { until: { epochMs: NOW + 60 * 86_400_000 }, increaseGb: 8 },
+      },
+    });
+  });
+
+  it('is a success with nothing but result 0 and the node', async () => {
+    const optional = ['revision', 'user', 'introduce_code', 'webdav_url', 'capacity', 'api_key', 'future_field'];
+    service.sim.setFault('api', 'odd-fields', { fields: Object.fromEntries(optional.map((key) => [key, undefined])) });
+    expect(await api.getUser(service.creds)).toEqual({ ok: true, value: { node: service.sim.nodeHost, apiKey: {} } });
+  });
+
+  it('keeps an unreadable timestamp as its text', async () => {
+    service.sim.setFault('api', 'odd-fields', { fields: { 'api_key.activated_time': 'someday' } });
+    const result = await api.getUser(service.creds);
+    expect(result.ok && result.value.apiKey.activated).toEqual({ epochMs: null, raw: 'someday' });
   });
 
   it.each([
-    ['https://api.teracloud.jp', 'nanao.teracloud.jp', 'https://nanao.teracloud.jp'],
-    ['https://api.example:8443', 'Node.Example:8443', 'https://node.example:8443'],
-    ['http://127.0.0.1:4567', 'localhost:4568', 'http://localhost:4568'],
-  ])('takes the node origin\'s scheme from the base URL %s', (baseUrl, node, origin) => {
-    expect(nodeOrigin(baseUrl, node)).toEqual({ ok: true, value: origin });
+    ['node', undefined, { reason: 'missing-field', field: 'node' }],
+    ['node', null, { reason: 'invalid-field', field: 'node' }],
+    ['node', 42, { reason: 'invalid-field', field: 'node' }],
+    ['result', '0', { reason: 'no-result' }],
+    ['result', undefined, { reason: 'no-result' }],
+  ])('still fails when %s = %j: without them the call proves nothing', async (field, value, why) => {
+    service.sim.setFault('api', 'odd-fields', { fields: { [field]: value } });
+    expect(await api.getUser(service.creds)).toEqual({ ok: false, failure: { kind: 'invalid-response', ...why } });
   });
 });
