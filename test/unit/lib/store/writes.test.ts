@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { emptySnapshot } from '@/lib/store/account-state';
+import { freshStorage, raw } from '../../helpers/fresh-storage';
+
+// Every test starts from raw storage.local and a freshly loaded storage module, as a new
+// service worker or page does: the migrations run as they run for real users.
+
+const account = {
+  id: 'a1', label: 'Home', baseUrl: 'https://api.teracloud.jp', userId: 'me', password: 'pw', apiKey: 'key',
+  keyForm: 'header' as const, notifications: true,
+};
+const other = { ...account, id: 'a2', label: 'Work', userId: 'work' };
+
+beforeEach(() => fakeBrowser.reset());
+afterEach(() => vi.restoreAllMocks());
+
+describe('damaged entries', () => {
+  it('keeps an entry with one bad field, shows it as damaged, and never saves a list without it', async () => {
+    const damaged = { ...other, keyForm: 'both' };
+    await fakeBrowser.storage.local.set({ accounts: [account, damaged], accounts$: { v: 2 } });
+    const storage = await freshStorage();
+    const loaded = await storage.loadAccounts();
+    expect(loaded.accounts).toEqual([account]);
+    expect(loaded.damaged).toEqual([{ key: JSON.stringify(damaged), name: 'Work' }]);
+    await storage.saveAccount({ ...account, label: 'House' }); // the user edits the other account
+    expect(await raw('accounts')).toEqual([{ ...account, label: 'House' }, damaged]);
+    await storage.removeAccount(account.id);
+    expect(await raw('accounts')).toEqual([damaged]);
+    await storage.removeDamagedEntry(loaded.damaged[0]!.key); // the user's decision
+    expect(await raw('accounts')).toEqual([]);
+  });
+
+  it('an edit or removal of an account leaves a damaged entry with the same id as it is', async () => {
+    const damaged = { ...account, label: 'Old home', keyForm: 'both' };
+    await fakeBrowser.storage.local.set({ accounts: [damaged, account], accounts$: { v: 2 } });
+    const storage = await freshStorage();
+    await storage.saveAccount({ ...account, label: 'House' });
+    expect(await raw('accounts')).toEqual([damaged, { ...account, label: 'House' }]);
+    await storage.saveAccounts([{ ...account, label: 'Flat' }, other]);
+    expect(await raw('accounts')).toEqual([damaged, { ...account, label: 'Flat' }, other]);
+    await storage.removeAccount(account.id);
+    expect(await raw('accounts')).toEqual([damaged, other]);
+  });
+
+  it('a list that is not a list is shown as damaged, kept, and reset only when the user removes it', async () => {
+    await fakeBrowser.storage.local.set({ accounts: 'not a list', accounts$: { v: 2 } });
+    const storage = await freshStorage();
+    const loaded = await storage.loadAccounts();
+    expect(loaded).toMatchObject({ accounts: [], locked: 'not-a-list' });
+    await expect(storage.saveAccount(account)).rejects.toBeInstanceOf(storage.StorageLockedError);
+    expect(await raw('accounts')).toBe('not a list');
+    await storage.removeDamagedEntry(loaded.damaged[0]!.key);
+    await storage.saveAccount(account);
+    expect(await raw('accounts')).toEqual([account]);
+  });
+});
+
+describe('writes', () => {
+  it('never loses a concurrent update to another account', async () => {
+    const four = ['a', 'b', 'c', 'd'].map((id) => ({ ...account, id, userId: id }));
+    await fakeBrowser.storage.local.set({ accounts: four, accounts$: { v: 2 } });
+    const storage = await freshStorage();
+    await Promise.all(
+      four.map((each, i) => storage.recordSnapshot(each, (s) => ({ ...(s ?? emptySnapshot()), capacity: { quota: 100, used: i, at: i } }))),
+    );
+    const all = await storage.loadSnapshots();
+    expect(Object.keys(all).sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(all.d?.capacity?.used).toBe(3);
+  });
+
+  it('forgets the snapshots it is told to', async () => {
+    await fakeBrowser.storage.local.set({ snapshots: { a1: emptySnapshot(), gone: emptySnapshot() } });
+    const storage = await freshStorage();
+    await storage.pruneSnapshots((id) => id === 'a1');
+    expect(Object.keys(await storage.loadSnapshots())).toEqual(['a1']);
+  });
+
+  it('keeps credentials in storage.local only', async () => {
+    const storage = await freshStorage();
+    await storage.saveAccount(account);
+    expect(await fakeBrowser.storage.sync.get()).toEqual({});
+    expect(await raw('accounts')).toEqual([account]);
+  });
+});

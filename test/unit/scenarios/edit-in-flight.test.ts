@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { demoAccount, type Simulator } from '../../../scripts/simulator/simulator';
+import { loadActivity } from '@/lib/store/items';
+import { GIB as GB } from '@/lib/basics/bytes';
+import { freshBrowser, registeredWorker, simulatorForSuite, snapshotOf, storeAccounts } from '../helpers/harness';
+
+// An edit to another server, or to other credentials, is final at once: a run that began before
+// the Save (it read the old account) stops there, its requests aborted and its outcome recorded
+// nowhere, and nothing more goes to the old server; the run the change starts uses the new
+// account. Against two real simulators, the old one answering slowly so a call is under way at
+// the Save; the edit arrives as the browser delivers it, through the storage watcher.
+
+const { sim: oldServer, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
+const { sim: newServer, stored: storedNew } = simulatorForSuite([demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })]);
+
+afterEach(() => vi.restoreAllMocks());
+
+/** Longer than a run takes here, shorter than the client's 2 s timeout: without the stop, the old call is answered. */
+const SLOW_MS = 1500;
+
+/** A worker started as the browser starts one, its first run's getUser held up on the old server's side. */
+async function runUnderWay() {
+  await freshBrowser([stored('alice')]);
+  oldServer().setFault('api', 'slow', { delayMs: SLOW_MS });
+  oldServer().setFault('node', 'slow', { delayMs: SLOW_MS });
+  const worker = registeredWorker();
+  await vi.waitFor(() => expect(oldServer().requests).toHaveLength(1), { timeout: 5_000 });
+  return worker;
+}
+
+/** What reached a server from the `from`-th request on: [server, user, password]. */
+const since = (sim: Simulator, from: number) => sim.requests.slice(from).map((r) => [r.server, r.userId, r.password]);
+
+describe('an account saved while a run of it is under way', () => {
+  it('to another server: the call under way is aborted, nothing more reaches the old server, nothing of it is recorded; the new server is checked at once', async () => {
+    await runUnderWay();
+    await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
+    await vi.waitFor(() => expect(since(newServer(), 0)).toEqual([['api', 'alice2', 'pw2'], ['node', 'alice2', 'pw2']]), { timeout: 5_000 });
+    // Not behind the old run's slow answer: the stop came at once, outside the queue, and the old call was abandoned.
+    expect(oldServer().requests[0]).toMatchObject({ server: 'api', abandoned: true });
+    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB), { timeout: 5_000 });
+    expect(since(oldServer(), 1)).toEqual([]);
+    const snapshot = await snapshotOf('id-alice');
+    expect(snapshot.user).toMatchObject({ user: 'alice2', node: newServer().nodeHost });
+    expect(snapshot.keepAlive).toMatchObject({ consecutiveFailures: 0 });
+    // The log holds the new server's sign-in and usage update only: the aborted call is no failure of it.
+    expect((await loadActivity())['id-alice']?.entries.map((e) => [e.check, e.outcome])).toEqual([['sign-in', 'ok'], ['usage', 'ok']]);
+  });
+
+  it('between its two calls: the usage update not yet sent goes nowhere, not to the old node', async () => {
+    await freshBrowser([stored('alice')]);
+    // The capacity call waits on this side until released, as a busy worker's would: not yet sent at the Save.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let waiting = false;
+    registeredWorker(async (input, init) => {
+      if (String(input).startsWith(oldServer().nodeUrl)) {
+        waiting = true;
+        const stopped = new Promise<void>((resolve) => init?.signal?.addEventListener('abort', () => resolve()));
+        await Promise.race([gate, stopped]);
+      }
+      return globalThis.fetch(input, init);
+    });
+    await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 5_000 });
+    await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
+    release();
+    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB), { timeout: 5_000 });
+    expect(oldServer().requests.map((r) => r.server)).toEqual(['api']);
+    expect(since(newServer(), 0)).toEqual([['api', 'alice2', 'pw2'], ['node', 'alice2', 'pw2']]);
+  });
+
+  it('a run whose one read came back only after the Save was seen starts nothing with what it read', async () => {
+    await freshBrowser([stored('alice')]);
+    // The worker's first run reads storage before the Save; its read comes back after the background has seen the Save.
+    const local = fakeBrowser.storage.local as unknown as { get(keys?: unknown): Promise<Record<string, unknown>> };
+    const get = local.get.bind(local);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let runRead: 'pending' | 'held' | 'saved-read' = 'pending';
+    vi.spyOn(local, 'get').mockImplementation(async (keys) => {
+      const value = await get(keys);
+      if (runRead === 'pending' && Array.isArray(keys) && keys.includes('snapshots')) {
+        runRead = 'held';
+        await gate;
+      } else if (runRead === 'held' && JSON.stringify(value).includes(newServer().apiUrl)) runRead = 'saved-read';
+      return value;
+    });
+    registeredWorker();
+    await vi.waitFor(() => expect(runRead).toBe('held'), { timeout: 5_000 });
+    await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
+    await vi.waitFor(() => expect(runRead).toBe('saved-read'), { timeout: 5_000 });
+    await new Promise((resolve) => setImmediate(resolve)); // the read's callers have taken it
+    release();
+    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB), { timeout: 5_000 });
+    expect(oldServer().requests).toEqual([]);
+    expect(since(newServer(), 0)).toEqual([['api', 'alice2', 'pw2'], ['node', 'alice2', 'pw2']]);
+  });
+
+  it('to another apps password on the same server: the old password goes out no more; the next run signs in with the new one', async () => {
+    await runUnderWay();
+    oldServer().account('alice').password = 'renewed';
+    const from = oldServer().requests.length;
+    await storeAccounts([stored('alice', { password: 'renewed' })]);
+    oldServer().setFault('api', undefined);
+    oldServer().setFault('node', undefined);
+    await vi.waitFor(() => expect(since(oldServer(), from).map(([server]) => server)).toEqual(['api', 'node']), { timeout: 5_000 });
+    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).refresh.lastSuccessAt).toBeDefined(), { timeout: 5_000 });
+    expect(oldServer().requests[0]).toMatchObject({ password: demoAccount().password, abandoned: true });
+    expect(since(oldServer(), from)).toEqual([['api', 'alice', 'renewed'], ['node', 'alice', 'renewed']]);
+    expect((await snapshotOf('id-alice')).keepAlive.failure).toBeUndefined();
+  });
+
+  it('a save that changes only the name stops nothing: the run under way finishes and is recorded', async () => {
+    await runUnderWay();
+    await storeAccounts([stored('alice', { label: 'Home' })]);
+    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).refresh.lastSuccessAt).toBeDefined(), { timeout: 5_000 });
+    expect(oldServer().requests.map((r) => [r.server, r.status])).toEqual([['api', 200], ['node', 200]]);
+  });
+
+  it('a page’s Test connection under way goes on when the account is saved', async () => {
+    const worker = await runUnderWay();
+    const testing = worker.testConnection(stored('alice'));
+    await vi.waitFor(() => expect(oldServer().requests).toHaveLength(2), { timeout: 5_000 });
+    await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
+    const report = await testing;
+    expect(report.user.ok && report.capacity?.ok).toBe(true);
+  });
+});
