@@ -4,7 +4,8 @@ import { t, type MessageKey } from '@/lib/i18n/translate';
 import type { Settings } from '@/lib/store/settings';
 import { parseSettingsFile, planImport, settingsFile, type ImportPlan, type ParsedFile, type SettingsFile } from '@/lib/input/settings-file';
 import { loadAccounts, loadSettings, storageProblems } from '@/lib/store/items';
-import { saveAccounts, saveSettings, StorageLockedError } from '@/lib/store/writes';
+import { saveSettings, StorageLockedError } from '@/lib/store/writes';
+import { sendCommand } from '../helpers/send-command';
 import { download } from './download';
 import { damagedName } from '../common/DamagedEntry';
 import { hostOf } from '../helpers/safe-names';
@@ -19,6 +20,7 @@ type Status =
   | { kind: 'error'; parsed: Exclude<ParsedFile, { ok: true }> }
   | { kind: 'preview'; file: SettingsFile; plan: ImportPlan }
   | { kind: 'refused' }
+  | { kind: 'no-answer' }
   | { kind: 'done'; added: number; updated: number };
 
 /** Export settings to a file (secrets only when ticked), and import one after a preview of what it changes. */
@@ -47,8 +49,11 @@ export function SettingsTransfer({ accounts, settings }: Props) {
     // Planned again over what is stored now (another tab may have changed it); nothing is written over locked data.
     if ((await storageProblems()).length > 0) return setStatus({ kind: 'refused' });
     const plan = planImport(file, (await loadAccounts()).accounts, await loadSettings(), newAccountId);
+    // Through the background, which stops the checks of the accounts it replaces before storing them.
+    const saved = await sendCommand('saveAccounts', { accounts: [...plan.added, ...plan.updated] }).catch(() => undefined);
+    if (!saved) return setStatus({ kind: 'no-answer' });
+    if ('refused' in saved) return setStatus({ kind: 'refused' });
     try {
-      await saveAccounts([...plan.added, ...plan.updated]);
       if (plan.settings) await saveSettings(plan.settings);
     } catch (error) {
       if (!(error instanceof StorageLockedError)) throw error;
@@ -75,6 +80,7 @@ export function SettingsTransfer({ accounts, settings }: Props) {
       </div>
       {status.kind === 'error' && <ImportError parsed={status.parsed} />}
       {status.kind === 'refused' && <p class="failure" role="alert">{t('saveRefused')}</p>}
+      {status.kind === 'no-answer' && <p class="failure" role="alert">{t('saveNoAnswer')}</p>}
       {status.kind === 'done' && <p role="status">{t('importDone', [status.added, status.updated])}</p>}
       {status.kind === 'preview' && (
         <div class="preview" role="region" aria-labelledby="preview-heading">

@@ -17,7 +17,8 @@ import { hasAppApiKey } from '@/lib/service/app-key';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n/translate';
 import { sendCommand } from '@/components/helpers/send-command';
-import { StorageLockedError, removeAccount, removeAllData, removeDamagedEntry, saveAccount, saveSettings } from '@/lib/store/writes';
+import { removeAllData, removeDamagedEntry, saveSettings } from '@/lib/store/writes';
+import type { SaveAnswer } from '@/lib/extension/messages';
 import { DamagedEntry, damagedName, StorageProblems } from '@/components/common/DamagedEntry';
 
 /** A new account: the first preset server, the address form it defaults to, the build's key if it has one. */
@@ -56,7 +57,8 @@ export function App({ now = Date.now }: { now?: () => number }) {
   const [wanted, goTo] = usePlace();
   // A section whose part is loaded on demand is shown once the part is here.
   const place = useShownPlace(wanted);
-  const [refused, setRefused] = useState(false);
+  /** Why the last change of the accounts was not made: stored data it must not overwrite, or no answer from the background. */
+  const [refused, setRefused] = useState<'locked' | 'no-answer'>();
   // A new account's id is made once per form shown: after a save, the next "Add account" is another account.
   const [newAccount, setNewAccount] = useState(blankAccount);
   const standing = useStandingFailures(state, now());
@@ -65,15 +67,19 @@ export function App({ now = Date.now }: { now?: () => number }) {
   const locale = uiLocale();
   const accountsPlace: Place = { section: 'accounts' };
 
+  /**
+   * Changes the stored accounts through the background, which stops the checks of what is
+   * replaced before it stores the change: whether it was made (a refusal is said on the page).
+   */
+  async function changeAccounts(change: () => Promise<SaveAnswer>): Promise<boolean> {
+    const answer = await change().catch(() => undefined);
+    setRefused(answer === undefined ? 'no-answer' : 'refused' in answer ? 'locked' : undefined);
+    return answer !== undefined && 'saved' in answer;
+  }
+
   async function save(account: Account) {
-    try {
-      await saveAccount(account);
-    } catch (error) {
-      if (!(error instanceof StorageLockedError)) throw error;
-      setRefused(true);
-      return;
-    }
-    setRefused(false);
+    // Not saved: the form stays as the user typed it, to try again.
+    if (!(await changeAccounts(() => sendCommand('saveAccounts', { accounts: [account] })))) return;
     if (account.id === newAccount.id) setNewAccount(blankAccount());
     goTo(accountsPlace);
     // New credentials are checked at once, so the popup has figures (or the reason why not); the
@@ -98,7 +104,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
       onCancel={() => goTo(accountsPlace)}
     />
   );
-  const saveRefused = refused && <p class="failure" role="alert">{t('saveRefused')}</p>;
+  const saveRefused = refused && <p class="failure" role="alert">{t(refused === 'locked' ? 'saveRefused' : 'saveNoAnswer')}</p>;
 
   const sections = {
     accounts: (
@@ -112,7 +118,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
           now={now()}
           locale={locale}
           onEdit={(account) => goTo({ section: 'accounts', form: 'edit', accountId: account.id })}
-          onRemove={(account) => removeAccount(account.id)}
+          onRemove={async (account) => void (await changeAccounts(() => sendCommand('removeAccount', { accountId: account.id })))}
         />
         {damaged.map((entry) => (
           <DamagedEntry key={entry.key} entry={entry}>

@@ -1,5 +1,5 @@
 import { setKeyForm } from '../store/writes';
-import type { CheckAnswer } from './runner';
+import type { CheckAnswer } from '../outlook/command-replies';
 
 /**
  * The one-click fix offered when a key is refused in the header (the real servers' public clients

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { accountIdentity, credentialsKey, missingCredentials, type Account } from '../store/accounts';
+import { accountIdentity, isStoredAccount, missingCredentials, type Account } from '../store/accounts';
 import { badgeFor } from '../outlook/badge';
 import { decideNotices } from '../outlook/notices';
 import { renderBadge, showNotice } from './display';
@@ -10,8 +10,10 @@ import { nodeOrigin } from '../service/addresses';
 import { pointsFor } from '../store/history';
 import { taskInterval, type Settings, type Task } from '../store/settings';
 import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/account-state';
-import { loadAccounts, loadRecentHistory, loadStore } from '../store/items';
-import { addReading, logActivity, pruneActivity, pruneHistory, pruneSnapshots, recordSnapshot } from '../store/writes';
+import { storedAccountsIn, loadRecentHistory, loadStore } from '../store/items';
+import { addReading, logActivity, pruneActivity, pruneHistory, pruneSnapshots, recordSnapshot, removeAccount, saveAccounts, StorageLockedError } from '../store/writes';
+import type { CheckAnswer, SaveAnswer } from '../outlook/command-replies';
+import { ChecksInFlight } from './checks-in-flight';
 import type { ActivityTrigger } from '../store/activity';
 import { DAY_MS, dayOf } from '../basics/time';
 
@@ -56,13 +58,6 @@ export async function scheduleRetry(at: number | undefined): Promise<void> {
   if (existing?.scheduledTime !== at) await browser.alarms.create(ALARM.retry, { when: at });
 }
 
-/** The background's answer to Check now: how long the service's wait still held it back (ms), if it did. */
-export interface CheckAnswer {
-  waitMs?: number;
-  /** Only some of the accounts were held: the others were checked. */
-  partly?: true;
-}
-
 export interface BackgroundDeps {
   api: ServiceApi;
   /** Whether the extension holds the host permission for this URL. */
@@ -102,23 +97,24 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
     return next;
   }
 
-  /** The accounts whose checks are under way, as their run read them, each with the way to stop them. */
-  const underWay = new Map<AbortController, Account>();
-  /** The accounts as last saved, once a change was seen: a run that read them before it starts no check of an edited one. */
-  let lastSaved: readonly Account[] | undefined;
-  const editedSince = (account: Account, saved: readonly Account[]) => {
-    const current = saved.find((a) => a.id === account.id);
-    return !current || credentialsKey(current) !== credentialsKey(account);
-  };
+  /** The checks under way, stopped at once when their account is edited. */
+  const inFlight = new ChecksInFlight();
 
   /**
-   * Stops at once the checks under way of an account saved since with other credentials (or
-   * removed): their requests are aborted and their outcomes recorded nowhere, so nothing more
-   * goes to a server the user no longer has configured.
+   * Changes the stored accounts for a page: the checks of the accounts it edits or removes stop
+   * before the change is stored, so nothing more goes out with what the user just replaced.
    */
-  function stopEdited(accounts: readonly Account[]): void {
-    lastSaved = accounts;
-    for (const [stop, account] of underWay) if (editedSince(account, accounts)) stop.abort();
+  async function changeAccounts(saved: readonly Account[], removed: readonly string[], write: () => Promise<void>): Promise<SaveAnswer> {
+    if (!saved.every(isStoredAccount)) throw new Error('Storage Keeper: not an account.');
+    inFlight.willStore(saved, removed);
+    try {
+      await write();
+      return { saved: true };
+    } catch (error) {
+      inFlight.notStored([...saved.map((a) => a.id), ...removed]);
+      if (error instanceof StorageLockedError) return { refused: error.reason };
+      throw error;
+    }
   }
 
   // One account's checks.
@@ -210,10 +206,8 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
   async function runTasks(run: Run, pick: (snapshot: AccountSnapshot, task: Task) => boolean, chosen = run.accounts): Promise<void> {
     await Promise.all(
       chosen.map(async (account) => {
-        const stop = new AbortController();
-        underWay.set(stop, account);
         // A run whose one read came just before a Save starts nothing with what it read.
-        if (lastSaved && editedSince(account, lastSaved)) stop.abort();
+        const stop = inFlight.begin(account);
         try {
           for (const task of TASKS) {
             const snapshot = run.snapshots.get(account.id)!;
@@ -225,7 +219,7 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
             run.snapshots.set(account.id, recorded);
           }
         } finally {
-          underWay.delete(stop);
+          inFlight.end(stop);
         }
       }),
     );
@@ -257,6 +251,26 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
     await renderBadge(badgeFor(views, settings, at));
     await scheduleRetry(nextRetryAt(views.map((v) => v.snapshot), at));
   }
+
+  /** Settings or accounts changed: new periods; new, edited and removed accounts seen to. */
+  const reschedule = () =>
+    serial(async () => {
+      const run = await beginRun('settings');
+      await ensureAlarms(run.settings, now());
+      // An account edited to another server or user forgets what the old one said, its history and log too.
+      const find = (id: string) => run.accounts.find((a) => a.id === id);
+      await pruneSnapshots((id, snapshot) => {
+        const account = find(id);
+        return account !== undefined && snapshotFor(account, snapshot) === snapshot;
+      });
+      const current = (id: string, identity: string | undefined) => {
+        const account = find(id);
+        return account !== undefined && accountIdentity(account) === identity;
+      };
+      await pruneHistory(current);
+      await pruneActivity(current);
+      await runDue(run, 'worker-start');
+    });
 
   return {
     /**
@@ -314,31 +328,23 @@ export function createBackgroundService({ api, canReach, now }: BackgroundDeps) 
         await runTasks(await beginRun('permission'), (snapshot, task) => snapshot[task].failure?.kind === 'permission-missing');
       }),
 
+    /** The Settings page saves accounts (an edit, a new one, an import): their old checks stop first. */
+    saveAccounts: ({ accounts }: { accounts: readonly Account[] }) => changeAccounts(accounts, [], () => saveAccounts(accounts)),
+
+    /** The Settings page removes an account: its checks stop first. */
+    removeAccount: ({ accountId }: { accountId: string }) => changeAccounts([], [accountId], () => removeAccount(accountId)),
+
     /**
-     * Settings or accounts changed: new periods; new, edited and removed accounts seen to. The
-     * checks under way of an account saved with other credentials stop at once, not behind the
-     * run in flight (stopEdited).
+     * The stored accounts changed (`stored`: the new value), by whoever: the checks under way of
+     * an account now stored with other credentials, or removed, stop at once, not behind the run
+     * in flight; then the change is seen to as any settings change.
      */
-    reschedule: () => {
-      loadAccounts().then(({ accounts }) => stopEdited(accounts), (error: unknown) => console.warn('Storage Keeper: accounts not read', error));
-      return serial(async () => {
-        const run = await beginRun('settings');
-        await ensureAlarms(run.settings, now());
-        // An account edited to another server or user forgets what the old one said, its history and log too.
-        const find = (id: string) => run.accounts.find((a) => a.id === id);
-        await pruneSnapshots((id, snapshot) => {
-          const account = find(id);
-          return account !== undefined && snapshotFor(account, snapshot) === snapshot;
-        });
-        const current = (id: string, identity: string | undefined) => {
-          const account = find(id);
-          return account !== undefined && accountIdentity(account) === identity;
-        };
-        await pruneHistory(current);
-        await pruneActivity(current);
-        await runDue(run, 'worker-start');
-      });
+    accountsChanged(stored: unknown): Promise<void> {
+      inFlight.stored(storedAccountsIn(stored));
+      return reschedule();
     },
+
+    reschedule,
   };
 }
 

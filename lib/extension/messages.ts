@@ -1,9 +1,10 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { ConnectionReport, ServiceCredentials } from '../service/client';
-import type { CheckAnswer } from '../background/runner';
+import type { Account } from '../store/accounts';
+import type { CheckAnswer, SaveAnswer } from '../outlook/command-replies';
 
-export type { CheckAnswer, ConnectionReport };
+export type { CheckAnswer, ConnectionReport, SaveAnswer };
 
 /** Every command the pages send to the background, with its reply. */
 export interface ProtocolMap {
@@ -18,6 +19,13 @@ export interface ProtocolMap {
   useAddressForm(data: { accountId: string }): CheckAnswer;
   /** Runs getUser and the capacity call with unsaved settings; stores nothing. */
   testConnection(data: ServiceCredentials): ConnectionReport;
+  /**
+   * Stores accounts (one saved, or an import): the background stops the checks of the accounts it
+   * changes before it stores them, so from the Save on nothing more goes out with what they replace.
+   */
+  saveAccounts(data: { accounts: Account[] }): SaveAnswer;
+  /** Removes an account, its checks stopped first (as saveAccounts). */
+  removeAccount(data: { accountId: string }): SaveAnswer;
 }
 
 type Handlers = {

@@ -158,6 +158,9 @@ export async function loadAccounts(): Promise<StoredAccounts> {
   return accountsFrom(raw, version);
 }
 
+/** The valid accounts in a stored list, as a storage change gives it (loadAccounts reads the same ones). */
+export const storedAccountsIn = (raw: unknown): Account[] => accountsFrom(raw, VERSION.accounts).accounts;
+
 /** The accounts as stored (`raw`, at `version`): valid ones to use, damaged ones to show. */
 function accountsFrom(raw: unknown, version: number): StoredAccounts {
   const newer = version > VERSION.accounts ? { locked: 'newer-version' as const } : {};

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { demoAccount, type Simulator } from '../../../scripts/simulator/simulator';
-import { loadActivity } from '@/lib/store/items';
+import { loadActivity, loadSnapshots } from '@/lib/store/items';
+import { sendMessage } from '@/lib/extension/messages';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { freshBrowser, registeredWorker, simulatorForSuite, snapshotOf, storeAccounts } from '../helpers/harness';
 
@@ -77,20 +78,19 @@ describe('an account saved while a run of it is under way', () => {
     const get = local.get.bind(local);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    let runRead: 'pending' | 'held' | 'saved-read' = 'pending';
+    let runRead: 'pending' | 'held' = 'pending';
     vi.spyOn(local, 'get').mockImplementation(async (keys) => {
       const value = await get(keys);
       if (runRead === 'pending' && Array.isArray(keys) && keys.includes('snapshots')) {
         runRead = 'held';
         await gate;
-      } else if (runRead === 'held' && JSON.stringify(value).includes(newServer().apiUrl)) runRead = 'saved-read';
+      }
       return value;
     });
     registeredWorker();
     await vi.waitFor(() => expect(runRead).toBe('held'), { timeout: 5_000 });
+    // Stored: the background hears of it from the storage change itself, which carries the new list (no read).
     await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
-    await vi.waitFor(() => expect(runRead).toBe('saved-read'), { timeout: 5_000 });
-    await new Promise((resolve) => setImmediate(resolve)); // the read's callers have taken it
     release();
     await vi.waitFor(async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB), { timeout: 5_000 });
     expect(oldServer().requests).toEqual([]);
@@ -125,5 +125,49 @@ describe('an account saved while a run of it is under way', () => {
     await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
     const report = await testing;
     expect(report.user.ok && report.capacity?.ok).toBe(true);
+  });
+
+  it('saved through the Settings page’s command: the check under way stops before the change is stored, and the page’s answer says it was saved', async () => {
+    await freshBrowser([stored('alice')]);
+    const order: string[] = [];
+    const local = fakeBrowser.storage.local as unknown as { set(items: Record<string, unknown>): Promise<void> };
+    const set = local.set.bind(local);
+    vi.spyOn(local, 'set').mockImplementation(async (items) => {
+      if ('accounts' in items) order.push('stored');
+      return set(items);
+    });
+    // The old server's getUser waits on this side until stopped: under way at the Save.
+    let waiting = false;
+    registeredWorker(async (input, init) => {
+      if (String(input).startsWith(oldServer().apiUrl)) {
+        waiting = true;
+        await new Promise<void>((resolve) => init?.signal?.addEventListener('abort', () => (order.push('stopped'), resolve())));
+      }
+      return globalThis.fetch(input, init);
+    });
+    await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 5_000 });
+    const answer = await sendMessage('saveAccounts', { accounts: [storedNew('alice2', { id: 'id-alice', label: 'alice' })] });
+    expect(answer).toEqual({ saved: true });
+    expect(order).toEqual(['stopped', 'stored']);
+    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB), { timeout: 5_000 });
+    expect(oldServer().requests).toEqual([]);
+  });
+
+  it('a change the store refuses (data of a newer version) is said to the page, and the stored account’s checks go on', async () => {
+    await freshBrowser([stored('alice')]);
+    await fakeBrowser.storage.local.set({ accounts$: { v: 99 } });
+    const worker = registeredWorker();
+    const answer = await sendMessage('saveAccounts', { accounts: [storedNew('alice2', { id: 'id-alice', label: 'alice' })] });
+    expect(answer).toEqual({ refused: 'newer-version' });
+    await worker.checkNow({});
+    expect(since(oldServer(), 0).map(([server]) => server)).toEqual(expect.arrayContaining(['api', 'node']));
+    expect(newServer().requests).toEqual([]);
+  });
+
+  it('removed through the Settings page’s command: its check under way stops, and nothing of it is recorded', async () => {
+    await runUnderWay();
+    expect(await sendMessage('removeAccount', { accountId: 'id-alice' })).toEqual({ saved: true });
+    await vi.waitFor(() => expect(oldServer().requests[0]).toMatchObject({ abandoned: true }), { timeout: 5_000 });
+    expect((await loadSnapshots())['id-alice']).toBeUndefined();
   });
 });

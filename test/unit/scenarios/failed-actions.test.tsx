@@ -10,6 +10,7 @@ import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { SettingsForm } from '@/components/settings/SettingsForm';
 import { App as Options } from '@/entrypoints/options/App';
 import { onMessages } from '@/lib/extension/messages';
+import { storingAccountCommands } from '../helpers/account-commands';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { StorageLockedError } from '@/lib/store/writes';
 import { account } from '../helpers/fixtures';
@@ -32,6 +33,7 @@ afterEach(() => {
 /** The background answers checkNow by failing (it stopped, or threw). */
 const backgroundFails = () => {
   stopMessages = onMessages({
+    ...storingAccountCommands,
     checkNow: () => Promise.reject(new Error('worker gone')),
     testConnection: () => Promise.reject(new Error('not sent here')),
     useAddressForm: () => Promise.reject(new Error('not sent here')),

@@ -8,6 +8,7 @@ import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { FailureNotice } from '@/components/common/FailureNotice';
 import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from '@/components/helpers/send-command';
 import { onMessages, type ConnectionReport } from '@/lib/extension/messages';
+import { storingAccountCommands } from '../../helpers/account-commands';
 import { account, GB, userInfo } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 
@@ -20,7 +21,8 @@ const never = () => new Promise<never>(() => {});
 let stopMessages = () => {};
 /** The background as it answers each command: by default never (its answer lost). */
 function background(handlers: Partial<Parameters<typeof onMessages>[0]> = {}) {
-  stopMessages = onMessages({ checkNow: never, testConnection: never, useAddressForm: never, ...handlers });
+  stopMessages = onMessages({
+    ...storingAccountCommands, checkNow: never, testConnection: never, useAddressForm: never, ...handlers });
 }
 
 beforeEach(() => {

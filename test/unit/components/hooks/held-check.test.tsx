@@ -6,6 +6,7 @@ import { AllowAccessButton } from '@/components/common/AllowAccessButton';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { FailureNotice } from '@/components/common/FailureNotice';
 import { onMessages, type CheckAnswer } from '@/lib/extension/messages';
+import { storingAccountCommands } from '../../helpers/account-commands';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 
 // A check the service's wait held back (the background's answer: how long is left): the page
@@ -20,7 +21,8 @@ let stopMessages = () => {};
 /** The background, answering each check with the next of `answers` (then: checked, nothing held). */
 function background() {
   const next = async () => answers.shift() ?? {};
-  stopMessages = onMessages({ checkNow: next, useAddressForm: next, testConnection: () => Promise.reject(new Error('not sent here')) });
+  stopMessages = onMessages({
+    ...storingAccountCommands, checkNow: next, useAddressForm: next, testConnection: () => Promise.reject(new Error('not sent here')) });
 }
 
 beforeEach(() => {

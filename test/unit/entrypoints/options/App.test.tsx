@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { onMessages, type ConnectionReport } from '@/lib/extension/messages';
+import { storingAccountCommands } from '../../helpers/account-commands';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadAccounts, loadSettings } from '@/lib/store/items';
 import { storeAccounts, openSettingsPage } from '../../helpers/harness';
@@ -25,6 +26,7 @@ beforeEach(() => {
   messages = [];
   report = { user: { ok: true, value: userInfo() }, capacity: { ok: true, value: { quota: 28 * GB, used: 7 * GB } }, nodeOrigin: 'https://nanao.teracloud.jp' };
   stopMessages = onMessages({
+    ...storingAccountCommands,
     checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
     useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
     testConnection: async (data) => {
@@ -185,6 +187,7 @@ describe('accounts', () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     stopMessages();
     stopMessages = onMessages({
+    ...storingAccountCommands,
       checkNow: async () => ({}),
       useAddressForm: async () => ({}),
       testConnection: async () => (await answered, report),
@@ -215,6 +218,24 @@ describe('accounts', () => {
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/Access to https:\/\/api.infini-cloud.net was not allowed/)).toBeTruthy();
+    expect(await savedAccounts()).toEqual([]);
+    expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('yamada');
+  });
+
+  it('hands the account to the background to store, and when the background fails says so, stores nothing and keeps what was typed', async () => {
+    stopMessages();
+    const handed: unknown[] = [];
+    stopMessages = onMessages({
+      ...storingAccountCommands,
+      saveAccounts: async (data) => (handed.push(data), Promise.reject(new Error('the background failed'))),
+      checkNow: async () => ({}),
+      useAddressForm: async () => ({}),
+      testConnection: async () => report,
+    });
+    await fillNewAccount();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe("Not saved: Storage Keeper's background did not answer. What you entered is still here; try again.");
+    expect(handed).toEqual([{ accounts: [expect.objectContaining({ userId: 'yamada', password: 'pä:ss', apiKey: 'key-1' })] }]);
     expect(await savedAccounts()).toEqual([]);
     expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('yamada');
   });

@@ -11,17 +11,23 @@ import { loadAccounts, loadSettings } from '@/lib/store/items';
 import { dayOf } from '@/lib/basics/time';
 import { account, GB, NOW } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
+import { onMessages } from '@/lib/extension/messages';
+import { storingAccountCommands } from '../../helpers/account-commands';
 import { storeAccounts, openSettingsPage } from '../../helpers/harness';
 
 // The options page's new parts: each account's whole history with its scale and its CSV, the
 // forecast switch, and settings exported to a file and imported from one after a preview.
 
 let downloads: { name: string; type: string; text: Promise<string> }[];
+let stopMessages: () => void;
+const notSentHere = () => Promise.reject(new Error('not sent here'));
 
 beforeEach(() => {
   openSettingsPage();
   fakeBrowser.reset();
   installFakeExtensionApis();
+  // An import is stored by the background (as it is here), which stops the replaced accounts' checks first.
+  stopMessages = onMessages({ ...storingAccountCommands, checkNow: notSentHere, useAddressForm: notSentHere, testConnection: notSentHere });
   downloads = [];
   vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
     const url = `blob:test/${downloads.length}`;
@@ -34,6 +40,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  stopMessages();
   vi.restoreAllMocks();
 });
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import { onMessages } from '@/lib/extension/messages';
+import { storingAccountCommands } from '../../helpers/account-commands';
 import { storeAccounts } from '../../helpers/harness';
 
 const storeSnapshots = (snapshots: Record<string, unknown>) => fakeBrowser.storage.local.set({ snapshots });
@@ -131,6 +132,7 @@ describe('popup', () => {
     let received = 0;
     let finish!: () => void;
     const stop = onMessages({
+    ...storingAccountCommands,
       useAddressForm: () => Promise.reject(new Error('not sent here')),
       checkNow: () => {
         received++;

@@ -6,6 +6,7 @@ import { App } from '@/entrypoints/popup/App';
 import type { Failure } from '@/lib/service/failures';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { onMessages } from '@/lib/extension/messages';
+import { storingAccountCommands } from '../../helpers/account-commands';
 import { storeAccounts } from '../../helpers/harness';
 
 const storeSnapshots = (snapshots: Record<string, unknown>) => fakeBrowser.storage.local.set({ snapshots });
@@ -21,6 +22,7 @@ beforeEach(() => {
   installFakeExtensionApis();
   messages = [];
   stopMessages = onMessages({
+    ...storingAccountCommands,
     checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
     useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
     testConnection: () => Promise.reject(new Error('not sent by the popup')),
