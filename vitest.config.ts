@@ -17,6 +17,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // CI runs on two shared cores, beside the browser suites: a test waits for its state, never races a clock.
+          testTimeout: 30_000,
+          setupFiles: ['test/unit/helpers/wait-for-state.ts'],
         },
       },
       {

@@ -73,7 +73,7 @@ describe('the service asked to wait', () => {
     clock.now = askedAt + 2 * HOUR;
     await worker.onAlarm(ALARM.retry);
     expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 200)]).toEqual([1, 1]);
-  }, 20_000);
+  }, 60_000);
 
   it('a usage update that needs getUser during its wait waits only what is left of it, then goes out with the sign-in', async () => {
     const settings = { ...DEFAULT_SETTINGS, keepAliveHours: 1 };
@@ -99,7 +99,7 @@ describe('the service asked to wait', () => {
     clock.now = askedAt + HOUR;
     await worker.onAlarm(ALARM.retry);
     expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 200)]).toEqual([2, 2]);
-  }, 20_000);
+  }, 60_000);
 
   it.each([
     ['a 429', 'api', 'rate-limited'],
