@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { sendMessage } from '@/lib/extension/messages';
-import { loadAccounts } from '@/lib/store/items';
-import { demoAccount, startSimulator, type Simulator } from '../../../scripts/simulator/simulator';
-import { storedAccount } from '../../../scripts/simulator/stored-account';
-import { clock, freshBrowser, HOUR, registeredWorker, snapshotOf, storeAccounts } from '../helpers/harness';
-
-let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator({ now: () => clock.now, accounts: [demoAccount({ userId: 'carol' }, clock.now)] });
-});
-afterAll(() => sim.close());
+import { freshBrowser, registeredWorker } from '../helpers/harness';
 
 describe('the first run', () => {
   let opened: string[];
@@ -36,27 +26,5 @@ describe('the first run', () => {
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.9.0' });
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'chrome_update' });
     expect(opened).toEqual([]);
-  });
-});
-
-describe('the one-click switch to the address form', () => {
-  it("changes the stored account's key form, keeps the rest, and checks it at once", async () => {
-    await freshBrowser();
-    const carol = storedAccount(sim, sim.account('carol'), { keyForm: 'header' });
-    await storeAccounts([carol, { id: 'damaged' }]);
-    registeredWorker();
-    // The worker's start checks the new account first (header form): that run is done before the switch.
-    await vi.waitFor(async () => expect((await snapshotOf(carol.id)).refresh.lastAttemptAt).toBeDefined());
-    sim.requests.length = 0;
-    clock.now += HOUR; // past the few seconds within which a manual check is not repeated
-    await sendMessage('useAddressForm', { accountId: carol.id });
-    const { accounts, damaged } = await loadAccounts();
-    expect(accounts).toEqual([{ ...carol, keyForm: 'matrix' }]);
-    expect(damaged).toHaveLength(1);
-    // Checked at once, every call now with the key in the address (the account change may also
-    // have woken a scheduled run: the order of the calls is not the point).
-    expect(sim.requests.some((r) => r.server === 'api')).toBe(true);
-    expect(sim.requests.map((r) => r.keyVia)).toEqual(sim.requests.map(() => 'matrix'));
-    expect((await snapshotOf(carol.id)).keepAlive.lastSuccessAt).toBe(clock.now);
   });
 });

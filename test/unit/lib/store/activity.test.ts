@@ -11,12 +11,11 @@ import {
   type AccountActivity,
   type ActivityEntry,
 } from '@/lib/store/activity';
-import { activityCsv } from '@/lib/store/activity-csv';
-import { summarizeActivity } from '@/lib/outlook/activity-summary';
 import { ALARM } from '@/lib/background/runner';
 import { dayOf } from '@/lib/basics/time';
 import { readActivity } from '@/lib/store/items';
 import { demoAccount } from '../../../../scripts/simulator/simulator';
+import { signIn, usage } from '../../helpers/activity-entries';
 import { clock, DAY, freshBrowser, HOUR, MINUTE, newWorker, simulatorForSuite, storeAccounts } from '../../helpers/harness';
 
 // The activity log: every sign-in and usage update of the last 90 days, why it ran and how it
@@ -24,10 +23,6 @@ import { clock, DAY, freshBrowser, HOUR, MINUTE, newWorker, simulatorForSuite, s
 
 const ME = accountIdentity({ baseUrl: 'https://api.teracloud.jp', userId: 'me' });
 const NOW = Date.UTC(2026, 10, 2, 6, 0);
-const signIn = (at: number, outcome: ActivityEntry['outcome'] = 'ok', trigger: ActivityEntry['trigger'] = 'schedule'): ActivityEntry =>
-  ({ at, check: 'sign-in', trigger, outcome });
-const usage = (at: number, outcome: ActivityEntry['outcome'] = 'ok', trigger: ActivityEntry['trigger'] = 'schedule'): ActivityEntry =>
-  ({ at, check: 'usage', trigger, outcome });
 const log = (entries: ActivityEntry[]): AccountActivity => ({ identity: ME, entries });
 
 describe('an activity log (pure)', () => {
@@ -114,59 +109,6 @@ describe('its size', () => {
     const step = Math.floor((ACTIVITY_DAYS * DAY) / ACTIVITY_MAX_ENTRIES);
     const entries = Array.from({ length: ACTIVITY_MAX_ENTRIES }, (_, i) => usage(NOW - i * step, i % 2 ? 'network' : 'invalid-response'));
     expect(storedBytes(log(entries.reverse()))).toBeLessThanOrEqual(32 * 1024);
-  });
-});
-
-describe('its summary', () => {
-  const today = (h: number, m = 0) => NOW - 6 * HOUR + h * HOUR + m * MINUTE; // NOW is 06:00 UTC
-  it.each<[string, ActivityEntry[], ReturnType<typeof summarizeActivity>]>([
-    ['nothing logged', [], undefined],
-    ['usage updates only', [usage(NOW - HOUR)], { since: NOW - HOUR, signInDays: 0, okDays: 0, recovered: 0 }],
-    [
-      'every day fine',
-      Array.from({ length: 90 }, (_, i) => signIn(NOW - (89 - i) * DAY)),
-      { since: NOW - 89 * DAY, signInDays: 90, okDays: 90, recovered: 0 },
-    ],
-    [
-      'one failed day, retried 40 minutes later on the next (the retry is no day of its own)',
-      [signIn(NOW - 2 * DAY), signIn(NOW - DAY + 23 * HOUR + 50 * MINUTE - 6 * HOUR, 'network'), signIn(NOW - 6 * HOUR + 30 * MINUTE, 'ok', 'retry'), signIn(NOW)],
-      { since: NOW - 2 * DAY, signInDays: 3, okDays: 2, recovered: 1, longestRecoveryMs: 40 * MINUTE },
-    ],
-    [
-      'several failures, retries counted as the same day, the longest recovery',
-      [
-        signIn(today(0), 'server-error'), signIn(today(0, 10), 'server-error', 'retry'), signIn(today(0, 30), 'ok', 'retry'),
-        signIn(today(2), 'timeout'), signIn(today(5), 'ok', 'retry'),
-      ],
-      { since: today(0), signInDays: 1, okDays: 1, recovered: 2, longestRecoveryMs: 3 * HOUR },
-    ],
-    [
-      'still failing',
-      [signIn(NOW - 3 * DAY), signIn(NOW - 2 * DAY, 'credentials-rejected'), signIn(NOW - DAY, 'credentials-rejected'), usage(NOW)],
-      { since: NOW - 3 * DAY, signInDays: 3, okDays: 1, recovered: 0, failingSince: NOW - 2 * DAY },
-    ],
-  ])('%s', (_, entries, expected) => {
-    const tz = process.env.TZ;
-    process.env.TZ = 'UTC';
-    try {
-      expect(summarizeActivity(entries, NOW)).toEqual(expected);
-    } finally {
-      process.env.TZ = tz;
-    }
-  });
-
-  it(`counts the last ${ACTIVITY_DAYS} days only (a log not written for a while still holds older entries)`, () => {
-    expect(summarizeActivity([signIn(NOW - 200 * DAY, 'network'), signIn(NOW - 2 * DAY)], NOW))
-      .toEqual({ since: NOW - 2 * DAY, signInDays: 1, okDays: 1, recovered: 0 });
-  });
-});
-
-describe('its CSV', () => {
-  it('has one row per entry: ISO time, check, trigger, outcome', () => {
-    expect(activityCsv([signIn(NOW, 'ok', 'start'), usage(NOW + MINUTE, 'rate-limited', 'retry')])).toBe(
-      'time,check,trigger,outcome\r\n2026-11-02T06:00:00.000Z,sign-in,start,ok\r\n2026-11-02T06:01:00.000Z,usage-update,retry,rate-limited\r\n',
-    );
-    expect(activityCsv([])).toBe('time,check,trigger,outcome\r\n');
   });
 });
 

@@ -3,7 +3,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountIdentity } from '@/lib/store/accounts';
 import { addPoint, HISTORY_DAYS, lastDays, packPoints, unpackPoints, type HistoryPoint } from '@/lib/store/history';
 import { ALARM } from '@/lib/background/runner';
-import { historyCsv } from '@/lib/store/history-csv';
 import { dayOf } from '@/lib/basics/time';
 import { demoAccount } from '../../../../scripts/simulator/simulator';
 import { clock, DAY, freshBrowser, HOUR, newWorker, readWholeHistory, simulatorForSuite, storeAccounts } from '../../helpers/harness';
@@ -60,23 +59,6 @@ describe('a history (pure)', () => {
   it('gives the last days up to today', () => {
     const points: HistoryPoint[] = [[1, 0, 9], [5, 0, 9], [6, 0, 9], [7, 0, 9]];
     expect(lastDays(points, 6, 2)).toEqual([[5, 0, 9], [6, 0, 9]]);
-  });
-});
-
-describe('days', () => {
-  it('are local calendar days: just after midnight in Tokyo is the next day there, not the UTC one', () => {
-    const tz = process.env.TZ;
-    try {
-      process.env.TZ = 'Asia/Tokyo';
-      const afterMidnightInTokyo = Date.UTC(2026, 10, 21, 15, 30); // Nov 22, 00:30 in Tokyo
-      expect(dayOf(afterMidnightInTokyo)).toBe(dayOf(Date.UTC(2026, 10, 21, 12)) + 1);
-      expect(historyCsv([[dayOf(afterMidnightInTokyo), 1, 2]])).toBe('date,used_bytes,quota_bytes\r\n2026-11-22,1,2\r\n');
-      process.env.TZ = 'America/New_York';
-      const lateEveningInNewYork = Date.UTC(2026, 10, 22, 4, 30); // Nov 21, 23:30 in New York
-      expect(historyCsv([[dayOf(lateEveningInNewYork), 1, 2]])).toBe('date,used_bytes,quota_bytes\r\n2026-11-21,1,2\r\n');
-    } finally {
-      process.env.TZ = tz;
-    }
   });
 });
 
