@@ -4,10 +4,6 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 export default defineConfig({
   test: {
-    // One JSON report for every suite (`npm test`, scripts/test.sh, gives each of its lanes one, and sums them into the
-    // closing "N passed, N failed").
-    reporters: ['default', 'json'],
-    outputFile: { json: 'artifacts/vitest-report.json' },
     projects: [
       {
         // The WXT plugin ignores wxt.config.ts's vite plugins: preact is added here too.

@@ -16,7 +16,7 @@ console.log(`  ${seconds(last - first)}  in all, from npm ci`);
 /** @type {{ project: string, file: string, ms: number }[]} */
 const files = laneFiles.flatMap((file) => {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8')).files; // .ci/lane-reporter.ts
   } catch {
     return []; // a lane that did not finish: its report says so
   }

@@ -13,12 +13,14 @@ rm -f "$out"/*.json "$out"/*.log
 steps=${CI_STEPS_FILE:-$out/steps.tsv}
 [ -n "${CI_STEPS_FILE:-}" ] || : >"$steps"
 now() { date +%s%3N; }
+# A step that fails ends the run with the closing line: no test ran.
 step() {
-  local name=$1 start
+  local name=$1 start rc=0
   shift
   start=$(now)
-  "$@"
+  "$@" || rc=$?
   printf '%s\t%s\t%s\n' "$name" "$start" "$(now)" >>"$steps"
+  [ "$rc" -eq 0 ] || { npx tsx .ci/summary.ts --step-failed "$name" "$rc"; exit 1; }
 }
 
 # The store builds of both browsers, once: `npm run zip` builds them and zips them.
@@ -30,26 +32,29 @@ export STORAGE_KEEPER_BUILT_BY_CI=1
 # The suites, in lanes side by side: most of their time is spent waiting on time-scaled alarms
 # and real-time gaps in the browsers, not on the two cores. A lane is one vitest run with its own
 # report, given its files by path; the last lane runs every file the others are not given, so a
-# new test file or project is never left out.
+# new test file or project is never left out. A test file in the repository that no lane runs (no
+# vitest project includes it) or that two run is a failure of its own in the closing line.
 slow=(test/e2e/keep-alive.test.ts test/e2e/activity-log.test.ts test/e2e/page-states.test.ts)
 firefox=(test/e2e-firefox/ test/e2e/week-of-history.test.ts)
 # Every file that builds (the bundle-size test's store build; the simulator builds of npm run
 # store, npm run picture and the demos), one at a time in one lane: two builds at once in one
 # checkout would clash. A new test that builds belongs here.
 builds=(test/e2e/bundle-size.test.ts test/e2e/store-assets.test.ts test/e2e/readme-picture.test.ts test/demo/)
-lanes=(e2e-slow firefox builds rest)
-pids=()
+# Each lane's report (.ci/lane-reporter.ts) is $out/lane-<name>.json.
+lanes=()
+declare -A pids
 lane() {
   local name=$1
   shift
   (
     start=$(now) rc=0
-    CI_TIMES_FILE="$out/times-$name.json" npx vitest run "$@" --reporter=default --reporter=json \
-      --reporter=./.ci/times-reporter.ts --outputFile.json="$out/vitest-$name.json" >"$out/$name.log" 2>&1 || rc=$?
+    CI_LANE_REPORT="$out/lane-$name.json" npx vitest run "$@" --reporter=default --reporter=./.ci/lane-reporter.ts \
+      >"$out/$name.log" 2>&1 || rc=$?
     printf '%s\t%s\t%s\n' "lane $name" "$start" "$(now)" >>"$steps"
     exit "$rc"
   ) &
-  pids+=($!)
+  lanes+=("$name")
+  pids[$name]=$!
 }
 lane e2e-slow "${slow[@]}"
 lane firefox "${firefox[@]}"
@@ -59,15 +64,17 @@ placed=("${slow[@]}" "${firefox[@]}" "${builds[@]}")
 placed=("${placed[@]/%\//\/**}")
 lane rest "${placed[@]/#/--exclude=}"
 
-status=0
-for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+exits=()
+for name in "${lanes[@]}"; do
+  rc=0
+  wait "${pids[$name]}" || rc=$?
+  exits+=("$name=$rc")
+done
 for name in "${lanes[@]}"; do
   printf '\n=== lane %s ===\n' "$name"
   cat "$out/$name.log"
 done
-laneFiles() { local files=("${lanes[@]/#/$out/$1-}"); echo "${files[@]/%/.json}"; }
-# shellcheck disable=SC2046 # the paths have no spaces
-node .ci/times.mjs "$steps" $(laneFiles times) || true
-# shellcheck disable=SC2046
-node .ci/summary.mjs $(laneFiles vitest) || status=1
-exit "$status"
+reports=("${lanes[@]/#/$out/lane-}")
+node .ci/times.mjs "$steps" "${reports[@]/%/.json}" || true
+# Each failure named on a line of its own, then "N passed, N failed": npm test exits 0 exactly when 0 failed.
+npx tsx .ci/summary.ts "$out" "${exits[@]}"

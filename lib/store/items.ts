@@ -42,7 +42,9 @@ const storedItem = <T>(key: StorageItemKey, fallback: T): StoredItem<T> => ({
   getValue: async () => (await storage.getItem<T>(key)) ?? fallback,
   setValue: (value) => storage.setItem(key, value),
   getMeta: () => storage.getMeta(key),
-  setMeta: (meta) => storage.setMeta(key, meta),
+  // Written whole, not through storage.setMeta: that reads the stored metadata first to merge into
+  // it, one more read at every write, and ours is only ever the version.
+  setMeta: (meta) => storage.setItem(`${key}$`, meta),
   watch: (callback) => storage.watch<T>(key, (value, old) => callback(value ?? fallback, old ?? fallback)),
 });
 

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount, startSimulator, type Simulator } from '../../../scripts/simulator/simulator';
 import { storedAccount } from '../../../scripts/simulator/stored-account';
 import { clock, DAY, freshBrowser, newWorker, snapshotOf } from '../helpers/harness';
+import { readsByKey, watchStorageReads } from '../helpers/storage-reads';
 
 // A background run reads each stored item once and passes it down; the only reads after that
 // are the ones each write makes (the credentials check just before recording, and the item
@@ -15,39 +15,43 @@ beforeAll(async () => {
   sim = await startSimulator({ now: () => clock.now, accounts: USERS.map((userId) => demoAccount({ userId, password: `${userId}-pw`, apiKey: `${userId}-key` })) });
 });
 afterAll(() => sim.close());
-afterEach(() => vi.restoreAllMocks());
 
-/** How often a piece of work reads each stored item, counted where storage is asked (several keys in one read count once each). */
+/** How often a piece of work reads each stored item (its metadata `<key>$` included), by every way storage can be read. */
 async function readsOf(work: () => Promise<void>): Promise<Record<string, number>> {
-  const names = { accounts: 'accountsItem', settings: 'settingsItem', snapshots: 'snapshotsItem', history: 'historyItem', recentHistory: 'recentHistoryItem' } as const;
-  const reads: Record<string, number> = Object.fromEntries(Object.values(names).map((name) => [name, 0]));
-  const local = fakeBrowser.storage.local as unknown as { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
-  const get = local.get.bind(local);
-  const spy = vi.spyOn(local, 'get').mockImplementation((keys) => {
-    for (const key of typeof keys === 'string' ? [keys] : (keys ?? [])) if (key in names) reads[names[key as keyof typeof names]]! += 1;
-    return get(keys);
-  });
-  await work();
-  spy.mockRestore();
-  return reads;
+  const watch = watchStorageReads();
+  try {
+    await work();
+  } finally {
+    watch.stop();
+  }
+  return readsByKey(watch.reads);
 }
 
 describe('a background run', () => {
-  it('reads accounts, settings and snapshots once, and then once per outcome it records', async () => {
+  it('reads accounts, settings and snapshots once; then, per outcome it records, the accounts, the snapshots and the activity log', async () => {
     clock.now = Date.UTC(2026, 10, 2, 0, 0, 0);
     const accounts = USERS.map((userId) => storedAccount(sim, sim.account(userId)));
     await (await freshBrowser(accounts)).start('worker-start');
     clock.now += 2 * DAY; // both tasks of all three accounts due
     const reads = await readsOf(() => newWorker().start('worker-start'));
     const recorded = USERS.length * 2;
+    const readings = USERS.length;
     expect((await snapshotOf('id-carol')).keepAlive.lastSuccessAt).toBe(clock.now);
     expect(reads).toEqual({
-      settingsItem: 1,
-      accountsItem: 1 + recorded,
-      snapshotsItem: 1 + recorded,
+      // The run's one read.
+      settings: 1,
+      settings$: 1,
+      // Then the credentials check before each outcome is recorded, and the snapshots it changes.
+      accounts: 1 + recorded,
+      accounts$: 1 + recorded,
+      snapshots: 1 + recorded,
+      // Each outcome logged: the whole log (every account's) read, with its version, and written back.
+      activity: recorded,
+      activity$: recorded,
       // Each new reading's write, and the notices' forecast (the recent part only).
-      historyItem: USERS.length,
-      recentHistoryItem: 1,
+      history: readings,
+      history$: readings,
+      recentHistory: 1,
     });
   });
 });

@@ -1,6 +1,7 @@
-import { beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
+import { watchStorageReads } from '../helpers/storage-reads';
 
 // A worker starts at every alarm (MV3 stops it when idle): before it checks its alarms it asks
 // storage once, for what the run works from (accounts, settings, snapshots), and nothing else.
@@ -12,26 +13,31 @@ beforeEach(() => {
   installFakeExtensionApis();
   vi.resetModules();
 });
+afterEach(() => vi.restoreAllMocks());
 
-it('asks storage once, for the run, before it checks its alarms', async () => {
-  const local = fakeBrowser.storage.local as unknown as { get(keys?: string | string[] | null): Promise<Record<string, unknown>> };
-  const get = local.get.bind(local);
-  const asked: string[][] = [];
+// Loading the worker's module graph afresh takes seconds on a busy machine.
+it('asks storage once, for the run, before it checks its alarms', { timeout: 60_000 }, async () => {
+  // Every read (any area, any form: get(null), a key, keys, keys with defaults, getKeys) until the alarms are first looked at or set.
   let alarmsChecked = false;
-  vi.spyOn(local, 'get').mockImplementation((keys) => {
-    if (!alarmsChecked) asked.push(typeof keys === 'string' ? [keys] : (keys ?? []));
-    return get(keys);
+  const asked: string[][] = [];
+  watchStorageReads((keys) => {
+    if (!alarmsChecked) asked.push(keys);
   });
-  const create = fakeBrowser.alarms.create.bind(fakeBrowser.alarms);
-  vi.spyOn(fakeBrowser.alarms, 'create').mockImplementation(((...args: Parameters<typeof create>) => {
-    alarmsChecked = true;
-    return create(...args);
-  }) as typeof create);
+  const alarms = fakeBrowser.alarms;
+  const allAlarms = alarms.getAll.bind(alarms);
+  for (const method of ['get', 'getAll', 'create', 'clear'] as const) {
+    const real = alarms[method].bind(alarms) as (...args: unknown[]) => unknown;
+    vi.spyOn(alarms, method).mockImplementation(((...args: unknown[]) => {
+      alarmsChecked = true;
+      return real(...args);
+    }) as never);
+  }
 
   // The worker's module graph is loaded afresh, as a new worker loads it.
   const { default: background } = await import('@/entrypoints/background');
   background.main();
-  await vi.waitFor(async () => expect(await fakeBrowser.alarms.getAll()).toHaveLength(2));
+  await vi.waitFor(async () => expect(await allAlarms()).toHaveLength(2));
 
+  expect(alarmsChecked).toBe(true);
   expect(asked).toEqual([['accounts', 'accounts$', 'settings', 'settings$', 'snapshots']]);
 });
