@@ -128,13 +128,26 @@ export class FirefoxSession {
    * once with the raw BiDi command. The settings page may open at a place (`settings`, `setup`…).
    */
   async open(page: 'popup' | 'options', place?: string): Promise<Page> {
-    const tab = await this.browser.newPage();
+    const tab = await this.newTab();
     tab.setDefaultTimeout(10_000);
     // The raw BiDi command every supported Firefox has (not page.setViewport: see launchFirefox).
     const viewport = page === 'popup' ? { width: 360, height: 640 } : { width: 900, height: 1000 };
     await this.bidi('browsingContext.setViewport', { context: contextId(tab), viewport });
     const url = this.url(page) + (place ? `#${place}` : '');
     await this.bidi('browsingContext.navigate', { context: contextId(tab), url, wait: 'complete' });
+    return tab;
+  }
+
+  /**
+   * A new tab, beside the first. Not browser.newPage(): without a tab to open beside, Firefox 140
+   * opens it in the most recent window of any kind, which is a notification's own window (with no
+   * tabs) while one shows.
+   */
+  private async newTab({ background = false } = {}): Promise<Page> {
+    const tree = (await this.bidi('browsingContext.getTree', { maxDepth: 0 })) as { contexts: { context: string }[] };
+    const created = (await this.bidi('browsingContext.create', { type: 'tab', referenceContext: tree.contexts[0]!.context, background })) as { context: string };
+    const tab = (await this.browser.pages()).find((page) => contextId(page) === created.context);
+    if (!tab) throw new Error('the new tab was not found');
     return tab;
   }
 
@@ -183,7 +196,7 @@ export class FirefoxSession {
    */
   async privileged(expression: string): Promise<unknown> {
     if (!this.chromePage) {
-      const tab = await this.browser.newPage({ background: true });
+      const tab = await this.newTab({ background: true });
       await this.bidi('browsingContext.navigate', { context: contextId(tab), url: 'chrome://global/content/win.xhtml', wait: 'complete' });
       this.chromePage = contextId(tab);
     }
