@@ -37,6 +37,8 @@ export interface FirefoxLaunchOptions {
   acceptInsecureCerts?: boolean;
   /** The browser's language, as the add-on sees it (its pages and `i18n.getUILanguage()`). */
   locale?: 'en' | 'ja';
+  /** This Firefox, not the one findFirefox() finds (the oldest supported one, in its own test). */
+  executablePath?: string;
 }
 
 /** puppeteer keeps its WebDriver BiDi connection on the browser; it is not in the public types. */
@@ -46,7 +48,7 @@ const contextId = (page: Page) => (page.mainFrame() as unknown as { _id: string 
 
 /** Firefox (over WebDriver BiDi) with the extension, on a throwaway (or given) profile. */
 export async function launchFirefox(options: FirefoxLaunchOptions = {}) {
-  const executablePath = findFirefox();
+  const executablePath = options.executablePath ?? findFirefox();
   if (!executablePath) throw new Error(NO_FIREFOX_HELP);
   const { install, profileDir, headless = true, idleTimeoutMs, acceptInsecureCerts = false, locale = 'en' } = options;
   const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'sk-firefox-'));
