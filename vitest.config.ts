@@ -8,7 +8,7 @@ export default defineConfig({
       {
         // The WXT plugin ignores wxt.config.ts's vite plugins: preact is added here too.
         plugins: [WxtVitest(), preact()],
-        // Every test lives under test/ (docs/testing.md): a module's own tests are test/unit/<module>.test.ts (or <module>-<aspect>.test.ts).
+        // Every test lives under test/ (docs/testing.md): a module's own tests at its mirrored path, test/unit/<path>.test.ts (CONTRIBUTING.md).
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],

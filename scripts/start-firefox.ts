@@ -8,7 +8,7 @@ import { accountItems, activityItems, historyItems } from './browsers/chromium';
 import { DEMO_NAME, DemoRun, demoFile, noDisplay, printBadge, printLines, shownLines } from './browsers/demo';
 import { findFirefox, FIREFOX_SIMULATOR_BUILD, launchFirefox, NO_FIREFOX_HELP, type FirefoxSession } from './browsers/firefox';
 import { messagePatterns } from './browsers/chromium-pages';
-import { OptionsPage, Popup, waitForText } from './browsers/firefox-pages';
+import { OptionsPage, Popup, waitForText, waitUntil } from './browsers/firefox-pages';
 import { demoAccount, startSimulator, type SimAccount, type Simulator } from './simulator/simulator';
 import { storedAccount } from './simulator/stored-account';
 import { monthOfUse } from './demo-usage';
@@ -123,7 +123,7 @@ async function headlessDemo(sim: Simulator, account: SimAccount, locale: 'en' | 
 async function screenshots(firefox: FirefoxSession, page: Popup['page'], take: (scheme: 'light' | 'dark') => Promise<unknown>) {
   for (const scheme of ['light', 'dark'] as const) {
     await firefox.setColorScheme(scheme);
-    await page.waitForFunction((dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, {}, scheme === 'dark');
+    await waitUntil(page, (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, {}, scheme === 'dark');
     await take(scheme);
   }
 }

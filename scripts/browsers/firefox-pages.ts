@@ -1,4 +1,5 @@
-import type { ElementHandle, Page } from 'puppeteer-core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TimeoutError, type ElementHandle, type EvaluateFunc, type HandleFor, type JSHandle, type Page } from 'puppeteer-core';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/outlook/schedule';
 import { messagePatterns, messages } from './chromium-pages';
 
@@ -8,9 +9,32 @@ import { messagePatterns, messages } from './chromium-pages';
 
 const aria = (role: string, name: string) => `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`;
 
+/**
+ * Waits until `predicate`, run in the page with `args`, returns a truthy value; returns a handle
+ * to it. What page.waitForFunction does, without it: puppeteer compiles the predicate with
+ * `new Function` inside the page, which an extension page's CSP forbids in Firefox 140 (later
+ * Firefoxes exempt WebDriver's code). Each poll is one plain evaluation, which no CSP blocks.
+ */
+export async function waitUntil<Params extends unknown[], Func extends EvaluateFunc<Params> = EvaluateFunc<Params>>(
+  page: Page,
+  predicate: Func,
+  { timeout = page.getDefaultTimeout(), polling = 50 }: { timeout?: number; polling?: number } = {},
+  ...args: Params
+): Promise<HandleFor<Awaited<ReturnType<Func>>>> {
+  const deadline = performance.now() + timeout;
+  for (;;) {
+    const handle = await page.evaluateHandle(predicate, ...args);
+    if (await (handle as JSHandle).evaluate((value) => Boolean(value))) return handle;
+    await handle.dispose();
+    if (performance.now() > deadline) throw new TimeoutError(`Waiting failed: ${timeout}ms exceeded`);
+    await sleep(polling);
+  }
+}
+
 /** The form control a `<label>` with exactly this text names (Playwright's getByLabel). */
 export async function field(page: Page, label: string): Promise<ElementHandle<HTMLElement>> {
-  const handle = await page.waitForFunction(
+  const handle = await waitUntil(
+    page,
     (text) => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)?.control,
     {},
     label,
@@ -18,9 +42,19 @@ export async function field(page: Page, label: string): Promise<ElementHandle<HT
   return handle as ElementHandle<HTMLElement>;
 }
 
+/**
+ * Clicks the control with this role and accessible name once it is enabled. Not puppeteer's
+ * locator: its wait for an enabled control is a page.waitForFunction (see waitUntil).
+ */
+async function click(page: Page, role: string, name: string) {
+  const control = (await page.waitForSelector(aria(role, name)))!;
+  await waitUntil(page, (element) => !(element as HTMLButtonElement).disabled, {}, control);
+  await control.click();
+}
+
 /** Clicks the button with this accessible name. */
 export async function clickButton(page: Page, name: string) {
-  await page.locator(aria('button', name)).click();
+  await click(page, 'button', name);
 }
 
 /**
@@ -30,7 +64,8 @@ export async function clickButton(page: Page, name: string) {
 export async function waitForText(page: Page, text: string | RegExp, within = 'body', timeout?: number): Promise<string> {
   const element = await page.waitForSelector(within);
   const pattern = typeof text === 'string' ? { source: text, flags: 'literal' } : { source: text.source, flags: text.flags };
-  await page.waitForFunction(
+  await waitUntil(
+    page,
     (scope, { source, flags }) => {
       const shown = (scope as HTMLElement).innerText;
       return flags === 'literal' ? shown.includes(source) : new RegExp(source, flags).test(shown);
@@ -82,7 +117,7 @@ export class OptionsPage {
   /** Goes to a section of the page by its navigation link (`accountsHeading`, `settingsHeading`…). */
   async showSection(key: string) {
     const name = this.t(key);
-    await this.page.locator(aria('link', name)).click();
+    await click(this.page, 'link', name);
     await this.page.waitForSelector(`::-p-aria([name=${JSON.stringify(name)}][role="heading"])`);
   }
 
@@ -132,7 +167,8 @@ export class Popup {
   /** Waits until a card shows its sparkline of the last 30 days; returns the sparkline's text alternative. */
   async sparkline(name: string): Promise<string> {
     const card = await this.page.waitForSelector(this.card(name));
-    const label = await this.page.waitForFunction(
+    const label = await waitUntil(
+      this.page,
       (scope, source) => [...scope.querySelectorAll('[role="img"]')].map((image) => image.getAttribute('aria-label') ?? '').find((text) => new RegExp(source).test(text)),
       {},
       card!,
@@ -148,7 +184,8 @@ export class Popup {
    * `afterGap` is false: after a failure the user fixes, the check is not held back).
    */
   async refresh({ afterGap = true } = {}) {
-    if (afterGap) await this.page.waitForFunction(
+    if (afterGap) await waitUntil(
+      this.page,
       async (gap) => {
         type Task = { lastAttemptAt?: number; failure?: unknown };
         const { snapshots = {} } = (await chrome.storage.local.get('snapshots')) as { snapshots?: Record<string, Record<string, Task>> };
@@ -173,6 +210,6 @@ export class Popup {
       }).observe(b, { attributes: true, attributeFilter: ['aria-busy'] });
     });
     await button!.click();
-    await this.page.waitForFunction((b) => (b as HTMLElement).dataset.refreshed === 'yes', { timeout: 30_000 }, button!);
+    await waitUntil(this.page, (b) => (b as HTMLElement).dataset.refreshed === 'yes', { timeout: 30_000 }, button!);
   }
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,6 +37,8 @@ export interface FirefoxLaunchOptions {
   acceptInsecureCerts?: boolean;
   /** The browser's language, as the add-on sees it (its pages and `i18n.getUILanguage()`). */
   locale?: 'en' | 'ja';
+  /** This Firefox, not the one findFirefox() finds (the oldest supported one, in its own test). */
+  executablePath?: string;
 }
 
 /** puppeteer keeps its WebDriver BiDi connection on the browser; it is not in the public types. */
@@ -45,7 +48,7 @@ const contextId = (page: Page) => (page.mainFrame() as unknown as { _id: string 
 
 /** Firefox (over WebDriver BiDi) with the extension, on a throwaway (or given) profile. */
 export async function launchFirefox(options: FirefoxLaunchOptions = {}) {
-  const executablePath = findFirefox();
+  const executablePath = options.executablePath ?? findFirefox();
   if (!executablePath) throw new Error(NO_FIREFOX_HELP);
   const { install, profileDir, headless = true, idleTimeoutMs, acceptInsecureCerts = false, locale = 'en' } = options;
   const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'sk-firefox-'));
@@ -60,6 +63,9 @@ export async function launchFirefox(options: FirefoxLaunchOptions = {}) {
     executablePath,
     headless,
     acceptInsecureCerts,
+    // No viewport from puppeteer: its setViewport also sends emulation.setScreenOrientationOverride,
+    // which Firefox 140 (the oldest the add-on supports) lacks. open() sizes each tab itself.
+    defaultViewport: null,
     userDataDir: profile,
     // Without it BiDi refuses to navigate to moz-extension:// pages or reach the browser's own window.
     args: ['--remote-allow-system-access'],
@@ -80,7 +86,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions = {}) {
   try {
     // Debian's Firefox ESR has no Japanese language pack: Japanese is made available to the
     // add-on (whose catalogue has it) before it is installed; the browser's own words fall back to English.
-    if (locale !== 'en') await session.inBrowserWindow(`(() => { Services.locale.availableLocales = ['${locale}', 'en-US']; Services.locale.requestedLocales = ['${locale}']; })()`);
+    if (locale !== 'en') await session.privileged(`(() => { Services.locale.availableLocales = ['${locale}', 'en-US']; Services.locale.requestedLocales = ['${locale}']; })()`);
     // A permanent install this Firefox refuses (e.g. a strict_min_version above it) goes unanswered.
     if (params) await session.bidi('webExtension.install', params, 15_000);
   } catch (error) {
@@ -100,7 +106,7 @@ export interface PermissionPrompt {
 /** A running Firefox with the extension: its pages, its state through browser APIs, and a way to stop. */
 export class FirefoxSession {
   private probe?: Page;
-  private chromeContext?: string;
+  private chromePage?: string;
 
   constructor(
     readonly browser: Browser,
@@ -124,11 +130,26 @@ export class FirefoxSession {
    * once with the raw BiDi command. The settings page may open at a place (`settings`, `setup`…).
    */
   async open(page: 'popup' | 'options', place?: string): Promise<Page> {
-    const tab = await this.browser.newPage();
+    const tab = await this.newTab();
     tab.setDefaultTimeout(10_000);
-    await tab.setViewport(page === 'popup' ? { width: 360, height: 640 } : { width: 900, height: 1000 });
+    // The raw BiDi command every supported Firefox has (not page.setViewport: see launchFirefox).
+    const viewport = page === 'popup' ? { width: 360, height: 640 } : { width: 900, height: 1000 };
+    await this.bidi('browsingContext.setViewport', { context: contextId(tab), viewport });
     const url = this.url(page) + (place ? `#${place}` : '');
     await this.bidi('browsingContext.navigate', { context: contextId(tab), url, wait: 'complete' });
+    return tab;
+  }
+
+  /**
+   * A new tab, beside the first. Not browser.newPage(): without a tab to open beside, Firefox 140
+   * opens it in the most recent window of any kind, which is a notification's own window (with no
+   * tabs) while one shows.
+   */
+  private async newTab({ background = false } = {}): Promise<Page> {
+    const tree = (await this.bidi('browsingContext.getTree', { maxDepth: 0 })) as { contexts: { context: string }[] };
+    const created = (await this.bidi('browsingContext.create', { type: 'tab', referenceContext: tree.contexts[0]!.context, background })) as { context: string };
+    const tab = (await this.browser.pages()).find((page) => contextId(page) === created.context);
+    if (!tab) throw new Error('the new tab was not found');
     return tab;
   }
 
@@ -170,26 +191,30 @@ export class FirefoxSession {
     return this.inExtension(() => chrome.alarms.getAll());
   }
 
-  /** Evaluates an expression in the browser's own window (privileged chrome code). */
-  async inBrowserWindow(expression: string): Promise<unknown> {
-    if (!this.chromeContext) {
-      const tree = (await this.bidi('browsingContext.getTree', { 'moz:scope': 'chrome' })) as { contexts: { context: string; url: string }[] };
-      this.chromeContext = tree.contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml')?.context;
-      if (!this.chromeContext) throw new Error('the browser window was not found');
+  /**
+   * Evaluates an expression with the browser's own privileges (`Services`, `ChromeUtils`), in a
+   * blank chrome page in a background tab; `browserWindow()` is the browser's window. Not in the
+   * window itself: Firefox 140 does not list it to WebDriver BiDi (later ones do, with `moz:scope`).
+   */
+  async privileged(expression: string): Promise<unknown> {
+    if (!this.chromePage) {
+      const tab = await this.newTab({ background: true });
+      await this.bidi('browsingContext.navigate', { context: contextId(tab), url: 'chrome://global/content/win.xhtml', wait: 'complete' });
+      this.chromePage = contextId(tab);
     }
     const answer = (await this.bidi('script.evaluate', {
-      expression,
-      target: { context: this.chromeContext },
+      expression: `(() => { const browserWindow = () => Services.wm.getMostRecentWindow('navigator:browser'); return ${expression}; })()`,
+      target: { context: this.chromePage },
       awaitPromise: true,
       resultOwnership: 'none',
     })) as { type: string; result?: { value?: unknown }; exceptionDetails?: { text: string } };
-    if (answer.type !== 'success') throw new Error(`in the browser window: ${answer.exceptionDetails?.text}`);
+    if (answer.type !== 'success') throw new Error(`in the browser's chrome: ${answer.exceptionDetails?.text}`);
     return answer.result?.value; // the primitive (or undefined) the expressions here return
   }
 
   /** The event page's state as Firefox sees it: 'running', 'suspending', 'stopped', 'starting'. */
   async backgroundState(): Promise<string> {
-    return String(await this.inBrowserWindow(`(() => {
+    return String(await this.privileged(`(() => {
       const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
       return String(ExtensionParent.GlobalManager.getExtension(${JSON.stringify(this.geckoId)})?.backgroundState);
     })()`));
@@ -197,7 +222,8 @@ export class FirefoxSession {
 
   /** The extension's permission prompt if it is showing (the doorhanger cannot be screenshotted). */
   async permissionPrompt(): Promise<PermissionPrompt | undefined> {
-    const prompt = await this.inBrowserWindow(`(() => {
+    const prompt = await this.privileged(`(() => {
+      const { PopupNotifications } = browserWindow();
       const notice = PopupNotifications.panel.state === 'open' && PopupNotifications.panel.querySelector('#addon-webext-permissions-notification');
       if (!notice) return null;
       return JSON.stringify({ text: notice.innerText ?? notice.textContent, allow: notice.button.label, deny: notice.secondaryButton.label });
@@ -207,7 +233,8 @@ export class FirefoxSession {
 
   /** Clicks the prompt's button with this label ("Allow" or "Deny"), as a person would. */
   async answerPermissionPrompt(label: string) {
-    const clicked = await this.inBrowserWindow(`(() => {
+    const clicked = await this.privileged(`(() => {
+      const { PopupNotifications } = browserWindow();
       const notice = PopupNotifications.panel.querySelector('#addon-webext-permissions-notification');
       const button = [notice?.button, notice?.secondaryButton].find((b) => b?.label === ${JSON.stringify(label)});
       button?.click();
@@ -218,12 +245,16 @@ export class FirefoxSession {
 
   /** Light or dark pages (Firefox has no media emulation over BiDi: the content pref does it). */
   async setColorScheme(scheme: 'light' | 'dark') {
-    await this.inBrowserWindow(`Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${scheme === 'dark' ? 0 : 1})`);
+    await this.privileged(`Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${scheme === 'dark' ? 0 : 1})`);
   }
 
   /** Closes the browser; the profile is kept when `keepProfile` (for a restart). */
   async close({ keepProfile = false } = {}) {
+    const firefox = this.browser.process();
     await this.browser.close();
+    // puppeteer returns without waiting for the exit when Firefox drops the connection before it
+    // answers browser.close; until it has exited it still writes to (and locks) its profile.
+    if (firefox && firefox.exitCode === null && firefox.signalCode === null) await once(firefox, 'exit');
     if (!keepProfile) rmSync(this.profileDir, { recursive: true, force: true });
   }
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateAccounts } from '../e2e/page-states';
 import { startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { FIREFOX_E2E_BUILD, launchFirefox, type FirefoxSession } from '../../scripts/browsers/firefox';
-import { OptionsPage, Popup, waitForText } from '../../scripts/browsers/firefox-pages';
+import { OptionsPage, Popup, waitForText, waitUntil } from '../../scripts/browsers/firefox-pages';
 
 // Firefox's popup and options page beside Chromium's in artifacts/screenshots (English only:
 // Debian's Firefox ESR has no Japanese language pack installed here).
@@ -35,7 +35,7 @@ async function capture(page: Page, name: string, whole: 'page' | 'body') {
   const files: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
     await firefox.setColorScheme(scheme);
-    await page.waitForFunction((dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, {}, scheme === 'dark');
+    await waitUntil(page, (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, {}, scheme === 'dark');
     const path = join(DIR, `firefox-${name}-${scheme}-en.png`) as `${string}.png`;
     if (whole === 'page') await page.screenshot({ path, fullPage: true });
     else await (await page.$('body'))!.screenshot({ path });

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CAPACITY_PATH, demoAccount, startSimulator, USER_PATH, type Simulator } from '../../scripts/simulator/simulator';
 import { FIREFOX_E2E_XPI, launchFirefox, type FirefoxSession } from '../../scripts/browsers/firefox';
-import { clickButton, field, OptionsPage, Popup, waitForText } from '../../scripts/browsers/firefox-pages';
+import { clickButton, field, OptionsPage, Popup, waitForText, waitUntil } from '../../scripts/browsers/firefox-pages';
 import { messages } from '../../scripts/browsers/chromium-pages';
 
 // One user's story in Firefox ESR, step by step, in one profile against the simulator. The add-on
@@ -172,7 +172,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
 
     // The node is back: the retry the extension scheduled (2 minutes, 10 s in this build) clears the line.
     sim.setFault('node', undefined);
-    await popup.page.waitForFunction(() => !document.body.innerText.includes('The last check failed'), { timeout: 40_000 });
+    await waitUntil(popup.page, () => !document.body.innerText.includes('The last check failed'), { timeout: 40_000 });
     await expect.poll(async () => (await firefox.badge()).text).toBe('97%');
     await popup.page.close();
   }, 90_000);
