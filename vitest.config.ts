@@ -8,7 +8,7 @@ export default defineConfig({
       {
         // The WXT plugin ignores wxt.config.ts's vite plugins: preact is added here too.
         plugins: [WxtVitest(), preact()],
-        // Every test lives under test/ (docs/testing.md): a module's own tests at its mirrored path, test/unit/<path>.test.ts (CONTRIBUTING.md).
+        // Where a unit test goes (a module's at its mirrored path, pages, scenarios/, structure/): CONTRIBUTING.md, Rules.
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
