@@ -14,9 +14,7 @@ import { loadAccounts, loadRecentHistory, loadStore } from '../store/items';
 import { addReading, logActivity, pruneActivity, pruneHistory, pruneSnapshots, recordSnapshot } from '../store/writes';
 import type { ActivityTrigger } from '../store/activity';
 import { DAY_MS, dayOf } from '../basics/time';
-
-/** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
-export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
+import { ALARM } from '../store/stored-names';
 
 const periodMinutes = (settings: Settings, task: Task) => taskInterval(settings, task) / 60_000;
 

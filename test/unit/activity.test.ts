@@ -13,7 +13,7 @@ import {
 } from '@/lib/store/activity';
 import { activityCsv } from '@/lib/store/activity-csv';
 import { summarizeActivity } from '@/lib/outlook/activity-summary';
-import { ALARM } from '@/lib/background/runner';
+import { ALARM } from '@/lib/store/stored-names';
 import { dayOf } from '@/lib/basics/time';
 import { readActivity } from '@/lib/store/items';
 import { demoAccount } from '../../scripts/simulator/simulator';

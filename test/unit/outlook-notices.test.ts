@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HistoryPoint } from '@/lib/store/history';
 import { decideNotices } from '@/lib/outlook/notices';
 import { openNoticeTarget, showNotice } from '@/lib/background/display';
-import { ALARM } from '@/lib/background/runner';
+import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { dayOf } from '@/lib/basics/time';
