@@ -170,6 +170,16 @@ export class FirefoxSession {
     return this.inExtension(() => chrome.alarms.getAll());
   }
 
+  /**
+   * Updates the add-on in place, as Firefox installs a new version of one it has: the XPI
+   * installed permanently over it (same add-on id), its storage and alarms kept. The pages this
+   * session opened belonged to the old version: the next `inExtension` opens a new one.
+   */
+  async updateInPlace(xpi: string) {
+    await this.bidi('webExtension.install', { extensionData: { type: 'archivePath', path: xpi }, 'moz:permanent': true }, 15_000);
+    this.probe = undefined;
+  }
+
   /** Evaluates an expression in the browser's own window (privileged chrome code). */
   async inBrowserWindow(expression: string): Promise<unknown> {
     if (!this.chromeContext) {
