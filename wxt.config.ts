@@ -36,7 +36,8 @@ export default defineConfig({
     },
   },
   // Dotfiles (.env* with the application key among them), node_modules, .output and test files are left out by WXT itself.
-  zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**', '**/*.log'] },
+  // The last release's test builds (test/fixtures/releases/) are built code of another version, not sources.
+  zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**', '**/*.log', 'test/fixtures/releases/**'] },
   manifest: ({ mode, browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -16,9 +16,7 @@ import type { CheckAnswer, SaveAnswer } from '../outlook/command-replies';
 import { ChecksInFlight } from './checks-in-flight';
 import type { ActivityTrigger } from '../store/activity';
 import { DAY_MS, dayOf } from '../basics/time';
-
-/** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
-export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
+import { ALARM } from '../store/stored-names';
 
 const periodMinutes = (settings: Settings, task: Task) => taskInterval(settings, task) / 60_000;
 

@@ -6,20 +6,13 @@ import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from '
 import { isObject } from '../basics/guards';
 import type { AccountSnapshot } from './account-state';
 import { readSnapshot } from './account-state-reader';
+import { ACCOUNTS_KEY, ACTIVITY_KEY, HISTORY_KEY, RECENT_HISTORY_KEY, SETTINGS_KEY, SETUP_OPENED_KEY, SNAPSHOTS_KEY, VERSION } from './stored-names';
 
-// Every stored item, its version and migrations, and the reads that survive whatever is
-// stored: another version's data, a damaged entry, a value that is no JSON we know. Changes go
-// through lib/store/writes.ts. Everything lives in storage.local: credentials must never
-// reach storage.sync. Items are typed `unknown` on purpose: what is stored is read through the
-// guards below.
-
-// Each version is a constant of its own: an item definition left out of a bundle (below) then
-// leaves nothing behind, where reading a property of one shared object would stay as a dead
-// statement (`VERSION.history;`), a property read being a possible side effect to the bundler.
-const HISTORY_VERSION = 1;
-const ACTIVITY_VERSION = 1;
-
-export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: HISTORY_VERSION, activity: ACTIVITY_VERSION } as const;
+// Every stored item, its migrations, and the reads that survive whatever is stored: another
+// version's data, a damaged entry, a value that is no JSON we know. Keys and versions are in
+// lib/store/stored-names.ts; changes go through lib/store/writes.ts. Everything lives in
+// storage.local: credentials must never reach storage.sync. Items are typed `unknown` on
+// purpose: what is stored is read through the guards below.
 
 /**
  * A stored item, read and written by its key through @wxt-dev/storage. Not `storage.defineItem`:
@@ -60,7 +53,6 @@ function upgradeSingleAccount(old: unknown): unknown {
 }
 
 /** The accounts, credentials included (versioned here, not by @wxt-dev/storage: see accountsReady). */
-const ACCOUNTS_KEY = 'local:accounts';
 export const accountsItem = /* @__PURE__ */ storedItem<unknown>(ACCOUNTS_KEY, []);
 
 let migrated: Promise<void> | undefined;
@@ -89,7 +81,6 @@ const readAccounts = async (): Promise<[unknown, unknown]> => {
 };
 
 /** Settings shared by all accounts. */
-const SETTINGS_KEY = 'local:settings';
 export const settingsItem = /* @__PURE__ */ storedItem<unknown>(SETTINGS_KEY, {});
 
 /**
@@ -97,20 +88,16 @@ export const settingsItem = /* @__PURE__ */ storedItem<unknown>(SETTINGS_KEY, {}
  * service said: on a downgrade it is read through its guards and rewritten, unlike the
  * user's own accounts and settings.
  */
-const SNAPSHOTS_KEY = 'local:snapshots';
 export const snapshotsItem = /* @__PURE__ */ storedItem<unknown>(SNAPSHOTS_KEY, {});
-
-const HISTORY_KEY = 'local:history';
 
 /** Each account's usage history (lib/store/history.ts), by account id. */
 export const historyItem = /* @__PURE__ */ storedItem<unknown>(HISTORY_KEY, {});
 
 /** Its recent part (`recentPart`), written with it: what the popup and the background read. */
-const RECENT_HISTORY_KEY = 'local:recentHistory';
 export const recentHistoryItem = /* @__PURE__ */ storedItem<unknown>(RECENT_HISTORY_KEY, null);
 
 /** Each account's activity log (lib/store/activity.ts), by account id. */
-export const activityItem = /* @__PURE__ */ storedItem<unknown>('local:activity', {});
+export const activityItem = /* @__PURE__ */ storedItem<unknown>(ACTIVITY_KEY, {});
 
 /**
  * That the setup was opened for this install (lib/extension/settings-page.ts). Chromium reports an
@@ -118,7 +105,7 @@ export const activityItem = /* @__PURE__ */ storedItem<unknown>('local:activity'
  * mark, stored with the extension's data, keeps that from reopening it, and goes with an
  * uninstall, so a new install opens it again.
  */
-export const setupOpenedItem = /* @__PURE__ */ storedItem<boolean>('local:setupOpened', false);
+export const setupOpenedItem = /* @__PURE__ */ storedItem<boolean>(SETUP_OPENED_KEY, false);
 
 /** Why a stored item may not be written: a newer version wrote it, or it is not a list at all. */
 export type LockReason = 'newer-version' | 'not-a-list';

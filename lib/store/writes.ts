@@ -19,9 +19,9 @@ import {
   settingsItem,
   snapshotsItem,
   storedVersion,
-  VERSION,
   type LockReason,
 } from './items';
+import { VERSION } from './stored-names';
 
 // Every change to stored data (the options page's edits, the background's records), one at a
 // time in each page or worker, never losing what it does not understand. The popup only reads,

@@ -15,11 +15,8 @@ export function messagePatterns(locale: string) {
 
 /** The options page, as a user drives it, in the browser's language. */
 export class OptionsPage {
-  readonly t: (key: string) => string;
-
-  constructor(readonly page: Page, locale = 'en') {
-    this.t = messages(locale);
-  }
+  /** Another build's own words (e.g. a release's, scripts/last-release.ts) may stand for this version's. */
+  constructor(readonly page: Page, locale = 'en', readonly t: (key: string) => string = messages(locale)) {}
 
   /** Fills the account form (already open) for an account on a custom server. */
   async fillAccount(fields: { baseUrl: string; userId: string; password: string; apiKey: string; label?: string }) {

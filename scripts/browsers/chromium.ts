@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
@@ -40,10 +40,12 @@ export interface LaunchOptions {
   profileDir?: string;
   locale?: 'en' | 'ja';
   headless?: boolean;
+  /** Let the session update the extension in place (`updateInPlace`): Chromium's extension commands over CDP. */
+  updatable?: boolean;
 }
 
 /** Chromium with the extension loaded, on a throwaway (or given) profile. */
-export async function launchExtension({ extensionDir = E2E_BUILD, profileDir, locale = 'en', headless = true }: LaunchOptions = {}) {
+export async function launchExtension({ extensionDir = E2E_BUILD, profileDir, locale = 'en', headless = true, updatable = false }: LaunchOptions = {}) {
   const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'sk-profile-'));
   const home = mkdtempSync(join(tmpdir(), 'sk-xdg-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -63,12 +65,13 @@ export async function launchExtension({ extensionDir = E2E_BUILD, profileDir, lo
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...(updatable ? ['--enable-unsafe-extension-debugging'] : []),
     ],
   });
   context.setDefaultTimeout(10_000);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
-  return new ExtensionSession(context, worker, extensionId, profile, home);
+  return new ExtensionSession(context, worker, extensionId, profile, home, extensionDir);
 }
 
 /** Accounts as the options page stores them. */
@@ -94,6 +97,7 @@ export class ExtensionSession {
     readonly extensionId: string,
     readonly profileDir: string,
     private readonly home: string,
+    readonly extensionDir: string,
   ) {}
 
   url(page: 'popup' | 'options'): string {
@@ -211,6 +215,26 @@ export class ExtensionSession {
     } finally {
       await cdp.detach();
     }
+  }
+
+  /**
+   * Updates the extension in place, as the browser updates an installed one: its folder gets the
+   * build's files and the browser loads that folder again (the same path keeps the id), which
+   * stops and unregisters the old worker and starts the new one (runtime.onInstalled: 'update').
+   * Launch with `updatable`. Replacing the files and restarting the browser is not enough:
+   * Chromium keeps running the registered worker's old script, whatever the manifest's version.
+   */
+  async updateInPlace(build: string): Promise<void> {
+    rmSync(this.extensionDir, { recursive: true, force: true });
+    cpSync(build, this.extensionDir, { recursive: true });
+    const started = this.context.waitForEvent('serviceworker');
+    const cdp = await this.context.browser()!.newBrowserCDPSession();
+    try {
+      await cdp.send('Extensions.loadUnpacked', { path: this.extensionDir });
+    } finally {
+      await cdp.detach();
+    }
+    await started;
   }
 
   async alarms() {

@@ -79,11 +79,8 @@ export async function waitForText(page: Page, text: string | RegExp, within = 'b
 
 /** The options page, as a user drives it. */
 export class OptionsPage {
-  readonly t: (key: string) => string;
-
-  constructor(readonly page: Page, locale = 'en') {
-    this.t = messages(locale);
-  }
+  /** Another build's own words (e.g. a release's, scripts/last-release.ts) may stand for this version's. */
+  constructor(readonly page: Page, locale = 'en', readonly t: (key: string) => string = messages(locale)) {}
 
   async fill(label: string, value: string) {
     const control = await field(this.page, label);

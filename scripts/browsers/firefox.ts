@@ -192,6 +192,16 @@ export class FirefoxSession {
   }
 
   /**
+   * Updates the add-on in place, as Firefox installs a new version of one it has: the XPI
+   * installed permanently over it (same add-on id), its storage and alarms kept. The pages this
+   * session opened belonged to the old version: the next `inExtension` opens a new one.
+   */
+  async updateInPlace(xpi: string) {
+    await this.bidi('webExtension.install', { extensionData: { type: 'archivePath', path: xpi }, 'moz:permanent': true }, 15_000);
+    this.probe = undefined;
+  }
+
+  /**
    * Evaluates an expression with the browser's own privileges (`Services`, `ChromeUtils`), in a
    * blank chrome page in a background tab; `browserWindow()` is the browser's window. Not in the
    * window itself: Firefox 140 does not list it to WebDriver BiDi (later ones do, with `moz:scope`).

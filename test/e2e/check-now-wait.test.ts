@@ -3,7 +3,7 @@ import { demoAccount, startSimulator, type Fault, type Simulator } from '../../s
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { Popup } from '../../scripts/browsers/chromium-pages';
-import { ALARM } from '../../lib/background/runner';
+import { ALARM } from '../../lib/store/stored-names';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 
 // Check now honours the service's Retry-After, in real Chromium: after a 429, and after a 503

@@ -5,7 +5,7 @@ import { launchExtension, type ExtensionSession } from '../../scripts/browsers/c
 import { NotificationLog } from './notification-log';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/outlook/schedule';
-import { ALARM } from '../../lib/background/runner';
+import { ALARM } from '../../lib/store/stored-names';
 import { GIB as GB } from '../../lib/basics/bytes';
 
 // Keep-alive you can trust, in real Chromium on the time-scaled build (an hour lasts 5 s, a day

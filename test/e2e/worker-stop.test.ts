@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSnapshot } from '../../lib/store/account-state';
-import { ALARM } from '../../lib/background/runner';
+import { ALARM } from '../../lib/store/stored-names';
 import { unpackPoints } from '../../lib/store/history';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ALARM } from '@/lib/background/runner';
+import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount } from '../../../scripts/simulator/simulator';
 import { browserEvent, clock, countRequests, freshBrowser, HOUR, registeredWorker, simulatorForSuite, snapshotOf } from '../helpers/harness';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { ALARM } from '@/lib/background/runner';
+import { ALARM } from '@/lib/store/stored-names';
 import { sendMessage } from '@/lib/extension/messages';
 import { demoAccount, startSimulator, type Simulator } from '../../../scripts/simulator/simulator';
 import { storedAccount } from '../../../scripts/simulator/stored-account';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { retryDelay } from '@/lib/outlook/schedule';
-import { ALARM } from '@/lib/background/runner';
+import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadSnapshots } from '@/lib/store/items';
 import { currentFailure as currentFailureOf, snapshotFor } from '@/lib/store/account-state';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALARM } from '@/lib/background/runner';
+import { ALARM } from '@/lib/store/stored-names';
 import { demoAccount } from '../../../scripts/simulator/simulator';
 import { clock, countRequests, fireAlarm, freshBrowser, MINUTE, registeredWorker, simulatorForSuite, snapshotOf } from '../helpers/harness';
 

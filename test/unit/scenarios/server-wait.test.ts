@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { nextAttemptAt } from '@/lib/outlook/schedule';
-import { ALARM } from '@/lib/background/runner';
+import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import { demoAccount } from '../../../scripts/simulator/simulator';
 import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, simulatorForSuite, snapshotOf } from '../helpers/harness';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_COLORS } from '@/lib/outlook/badge';
-import { ALARM } from '@/lib/background/runner';
+import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount } from '../../../../scripts/simulator/simulator';
 import { clock, countRequests, DAY, fireAlarm, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, simulatorForSuite, snapshotOf } from '../../helpers/harness';

@@ -10,7 +10,7 @@ import { KEEP_ALIVE_FIRST_NOTICE_MS as FIRST } from '@/lib/outlook/standing';
 import { DAY_MS as DAY, dayOf, HOUR_MS as HOUR } from '@/lib/basics/time';
 import { bonusNotice, decideNotices, FORECAST_NOTICE_DAYS as NOTICE_DAYS, FORECAST_REARM_DAYS as REARM_DAYS, forecastNotice, KEEP_ALIVE_REMINDER_MS as REMINDER, KEEP_ALIVE_REPEAT_MS as REPEAT, keepAliveNotice, usageNotice, type Decision } from '@/lib/outlook/notices';
 import { openNoticeTarget, showNotice } from '@/lib/background/display';
-import { ALARM } from '@/lib/background/runner';
+import { ALARM } from '@/lib/store/stored-names';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { demoAccount, startSimulator, type Simulator } from '../../../../scripts/simulator/simulator';
 import { storedAccount } from '../../../../scripts/simulator/stored-account';

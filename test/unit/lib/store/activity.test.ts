@@ -11,7 +11,9 @@ import {
   type AccountActivity,
   type ActivityEntry,
 } from '@/lib/store/activity';
-import { ALARM } from '@/lib/background/runner';
+import { activityCsv } from '@/lib/store/activity-csv';
+import { summarizeActivity } from '@/lib/outlook/activity-summary';
+import { ALARM } from '@/lib/store/stored-names';
 import { dayOf } from '@/lib/basics/time';
 import { readActivity } from '@/lib/store/items';
 import { demoAccount } from '../../../../scripts/simulator/simulator';

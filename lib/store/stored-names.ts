@@ -1,0 +1,65 @@
+// Every name an installed copy keeps, in one place: the storage.local keys, the version each
+// item's marker (`<key>$`: `{ v }`) names, and the alarm names. The browser keeps all three
+// across an update, so they are a contract with every installed copy: the code uses these
+// constants and no literal of its own, and test/unit/stored-names.test.ts holds them to what the
+// last release stored (test/fixtures/releases/). Change one only with a migration, listed in
+// MIGRATIONS with the test of the update that runs it (docs/release.md).
+
+/** The accounts, credentials included (@wxt-dev/storage's `area:key`). */
+export const ACCOUNTS_KEY = 'local:accounts';
+/** Settings shared by all accounts. */
+export const SETTINGS_KEY = 'local:settings';
+/** What the background last learned about each account. */
+export const SNAPSHOTS_KEY = 'local:snapshots';
+/** Each account's usage history. */
+export const HISTORY_KEY = 'local:history';
+/** Its last days, stored apart (no version marker: rewritten from the history at every reading). */
+export const RECENT_HISTORY_KEY = 'local:recentHistory';
+/** Each account's activity log. */
+export const ACTIVITY_KEY = 'local:activity';
+/** That the setup page was opened for this install (no version marker: a flag). */
+export const SETUP_OPENED_KEY = 'local:setupOpened';
+
+// Each version is a constant of its own: an item definition left out of a bundle then leaves
+// nothing behind, where reading a property of one shared object would stay as a dead
+// statement (`VERSION.history;`), a property read being a possible side effect to the bundler.
+const HISTORY_VERSION = 1;
+const ACTIVITY_VERSION = 1;
+
+/** The version each versioned item's marker names (an item without a marker reads as version 1). */
+export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: HISTORY_VERSION, activity: ACTIVITY_VERSION } as const;
+
+/** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
+export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
+
+/**
+ * Every stored name as a list (for the contract test; the code uses the constants above): each
+ * key with the version its marker names, or null where no marker is written, and the alarms.
+ */
+export const STORED_NAMES = {
+  keys: {
+    [ACCOUNTS_KEY]: VERSION.accounts,
+    [SETTINGS_KEY]: VERSION.settings,
+    [SNAPSHOTS_KEY]: VERSION.snapshots,
+    [HISTORY_KEY]: VERSION.history,
+    [RECENT_HISTORY_KEY]: null,
+    [ACTIVITY_KEY]: VERSION.activity,
+    [SETUP_OPENED_KEY]: null,
+  } as Record<string, number | null>,
+  alarms: Object.values(ALARM) as string[],
+};
+
+/**
+ * A stored name or version the code no longer uses as a release stored it: the key (and the
+ * version) or the alarm a release left, what the code reads it as now, the function that
+ * carries it over, and the test that updates from that release and checks it was carried.
+ */
+export interface Migration {
+  from: { key: string; version: number | null } | { alarm: string };
+  to: { key: string; version: number | null } | { alarm: string };
+  by: string;
+  test: string;
+}
+
+/** The migrations from what the last release stored (test/fixtures/releases/): none, it stored what the code uses. */
+export const MIGRATIONS: readonly Migration[] = [];
