@@ -19,12 +19,15 @@ const WAIT_S = 20;
 beforeAll(async () => {
   sim = await startSimulator({ accounts: [user] });
   browser = await launchExtension();
-  // Long schedules (14 and 2 real minutes in this build): only the clicks and the retry send anything.
+  // A week between sign-ins (14 real minutes in this build): only the clicks and the retry send anything.
   await browser.currentWorker().evaluate(async () => {
     await chrome.storage.local.set({ settings: { keepAliveHours: 168, refreshMinutes: 1440, warningPercent: 90, criticalPercent: 95, notifyUsage: true, notifyKeepAlive: true } });
   });
   await browser.storeAccounts([storedAccount(sim, user, { id: 'busy', label: 'Busy' })]);
   await vi.waitFor(() => expect(sim.requests.filter((r) => r.server === 'node' && r.status === 200)).toHaveLength(1), { timeout: 20_000, interval: 100 });
+  // A usage update is due at least daily, every 2 minutes here: its alarm is taken away, or it could
+  // come in the middle of a test, and its run arm the retry a test takes away at the end.
+  await browser.currentWorker().evaluate((name) => chrome.alarms.clear(name), ALARM.refresh);
 });
 afterAll(async () => {
   await browser?.close();
@@ -74,9 +77,11 @@ describe.sequential('Check now and the service’s Retry-After, in Chromium', ()
     await expect.poll(() => Date.now() >= until, { timeout: 20_000, interval: 100 }).toBe(true);
     expect(sim.requests.length).toBe(heard);
     const clickedAt = Date.now();
-    await popup.refresh();
-    await expect.poll(() => sim.requests.slice(heard).map((r) => [r.server, r.status]), { timeout: 10_000 }).toEqual([['api', 200], ['node', 200]]);
-    expect(sim.requests[heard]!.atMs - clickedAt).toBeLessThan(5_000);
+    await popup.refresh(); // answered once the check is done
+    const answeredAt = Date.now();
+    expect(sim.requests.slice(heard).map((r) => [r.server, r.status])).toEqual([['api', 200], ['node', 200]]);
+    // The click's own check: both calls reached the service between the click and its answer.
+    expect(sim.requests.slice(heard).filter((r) => r.atMs < clickedAt || r.atMs > answeredAt)).toEqual([]);
     expect(await words(popup).count()).toBe(0);
     await popup.page.close();
   }, 90_000);
