@@ -35,7 +35,7 @@ async function afterManualCheckGap() {
 describe.sequential('Storage Keeper in Chromium', () => {
   it('1. fresh install: welcome, empty badge, nothing sent', async () => {
     // The extension opens its Settings page in setup mode by itself.
-    await expect.poll(() => browser.context.pages().map((page) => new URL(page.url()).hash).includes('#setup')).toBe(true);
+    await expect.poll(() => browser.context.pages().map((page) => new URL(page.url()).hash).includes('#setup'), { timeout: 15_000 }).toBe(true);
     const popup = await browser.open('popup');
     await popup.getByRole('heading', { name: 'Keep your storage account from being deleted' }).waitFor();
     expect(await popup.getByRole('button', { name: 'Set up an account' }).isVisible()).toBe(true);
