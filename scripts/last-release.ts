@@ -24,7 +24,7 @@ export const LAST_RELEASE_BUILD = {
   firefox: { dir: join(lastReleaseDir, 'firefox-mv3-e2e'), browser: 'firefox', timeScale: '720' },
 } as const;
 
-/** What a release stored (test/unit/stored-names.test.ts holds the code to it). */
+/** What a release stored (test/unit/structure/stored-names.test.ts holds the code to it). */
 export interface ReleaseNames {
   version: string;
   commit: string;

@@ -4,11 +4,12 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // Tests where a newcomer looks for them (CONTRIBUTING.md, Rules, "Tests"): a module's own
-// tests at the path that mirrors it, lib/a/b.ts → test/unit/lib/a/b.test.ts (or .tsx), a large
-// module's aspects beside them as b-<aspect>.test.ts; a page's tests in its folder
-// (test/unit/entrypoints/popup/, entrypoints/options/); scenarios in test/unit/scenarios/; the
-// project's rules in test/unit/structure/. A module of lib/ with logic and no test file at its
-// mirrored path is named, unless it is listed below with where it is tested and why there.
+// tests at the path that mirrors it, lib/a/b.ts → test/unit/lib/a/b.test.ts (or .tsx; .ci/'s in
+// test/unit/ci/), a large module's aspects beside them as b-<aspect>.test.ts; a page's tests in
+// its folder (test/unit/entrypoints/popup/, entrypoints/options/); scenarios in
+// test/unit/scenarios/; the project's rules in test/unit/structure/. A module of lib/ with logic
+// and no test file at its mirrored path is named, unless it is listed below with where it is
+// tested and why there.
 
 const ROOT = resolve(__dirname, '../../..');
 const UNIT = 'test/unit';
@@ -70,8 +71,8 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
 };
 
 /** The rooms of test/unit/: the mirrors of the code, the scenarios, the rules, and the helpers they share. */
-const MIRRORS = ['lib', 'components', 'entrypoints', 'scripts'];
-const ROOMS = [...MIRRORS, 'scenarios', 'structure', 'helpers'];
+const MIRRORS: Record<string, string> = { lib: 'lib', components: 'components', entrypoints: 'entrypoints', scripts: 'scripts', ci: '.ci' };
+const ROOMS = [...Object.keys(MIRRORS), 'scenarios', 'structure', 'helpers'];
 
 function files(folder: string): string[] {
   if (!existsSync(join(ROOT, folder))) return [];
@@ -120,9 +121,9 @@ describe('where tests live', () => {
     const misplaced = unitTests.flatMap((test) => {
       const [room, ...rest] = relative(UNIT, test).split('/');
       if (rest.length === 0 || !ROOMS.includes(room!)) return [`${test}: not in a room (${ROOMS.join(', ')})`];
-      if (!MIRRORS.includes(room!)) return [];
-      // test/unit/<folder>/<name>[-<aspect>].test.ts mirrors <folder>/<name>.ts(x); a page's folder holds its tests by aspect.
-      const folder = dirname(relative(UNIT, test));
+      if (!(room! in MIRRORS)) return [];
+      // test/unit/<folder>/<name>[-<aspect>].test.ts mirrors <folder>/<name>.ts(x) (test/unit/ci/ mirrors .ci/); a page's folder holds its tests by aspect.
+      const folder = dirname(join(MIRRORS[room!]!, ...rest));
       if (!existsSync(join(ROOT, folder))) return [`${test}: no folder ${folder}`];
       const page = folder.startsWith('entrypoints/') && existsSync(join(ROOT, folder, 'index.html'));
       const name = basename(test).replace(TEST, '');

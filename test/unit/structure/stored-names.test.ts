@@ -3,14 +3,14 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, STORED_NAMES, type Migration } from '@/lib/store/stored-names';
-import { LAST_RELEASE, RELEASES_DIR, releaseNames, type ReleaseNames } from '../../scripts/last-release';
+import { LAST_RELEASE, RELEASES_DIR, releaseNames, type ReleaseNames } from '../../../scripts/last-release';
 
 // Stored names are a contract with every installed copy: what each release stored (its record in
 // test/fixtures/releases/<version>/stored-names.json) is still read under the same name at the same
 // version, or a migration is listed for it, with the test of the update that runs it. And the
 // code names what it stores and its alarms only through lib/store/stored-names.ts.
 
-const ROOT = resolve(__dirname, '../..');
+const ROOT = resolve(__dirname, '../../..');
 const releases = readdirSync(RELEASES_DIR).map(releaseNames);
 
 type Name = Migration['from'];

@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { readLaneReport, summarise } from '../../.ci/closing-line';
+import { readLaneReport, summarise } from '../../../.ci/closing-line';
 
 // A lane of npm test as it runs: a real vitest run, with the lane reporter, of test files that fail
 // each way a run can fail. They are written at run time into an ignored folder (inside the
 // checkout, so `vitest` resolves), never committed: no lane may run them.
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../../..');
 mkdirSync(join(root, 'artifacts'), { recursive: true });
 const folder = mkdtempSync(join(root, 'artifacts', 'lane-reporter-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLaneReport, summarise, type LaneOutcome, type LaneReport } from '../../.ci/closing-line';
+import { readLaneReport, summarise, type LaneOutcome, type LaneReport } from '../../../.ci/closing-line';
 
 // npm test's closing line counts tests, and every other reason the run is not green is one more
 // failure, named on its own line above it: "0 failed" exactly when there is nothing to name.
