@@ -3,58 +3,23 @@ import { accountIdentity, isStoredAccount, missingCredentials, type Account } fr
 import { badgeFor } from '../outlook/badge';
 import { decideNotices } from '../outlook/notices';
 import { renderBadge, showNotice } from './display';
-import { checkedMomentsAgo, checkHeldUntil, isDue, nextRetryAt, retryDelay, SERVER_WAIT_LIMIT_MS, serverAskedToWait, TASKS, type Trigger } from '../outlook/schedule';
+import { checkedMomentsAgo, checkHeldUntil, isDue, nextRetryAt, type Trigger } from '../schedule/when-due';
+import { retryDelay, serverAskedToWait } from '../schedule/backoff';
+import { taskInterval, TASKS, type Task } from '../schedule/checks';
+import { ensureAlarms, scheduleRetry } from '../schedule/alarms';
 import { fail, invalidatesNode, ok, type Failure, type Result } from '../service/failures';
 import type { ConnectionReport, ServiceApi, ServiceCredentials } from '../service/client';
 import { nodeOrigin } from '../service/addresses';
 import { pointsFor } from '../store/history';
-import { taskInterval, type Settings, type Task } from '../store/settings';
+import type { Settings } from '../store/settings';
 import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/account-state';
 import { storedAccountsIn, loadRecentHistory, loadStore } from '../store/items';
 import { addReading, logActivity, pruneActivity, pruneHistory, pruneSnapshots, recordSnapshot, removeAccount, saveAccounts, StorageLockedError } from '../store/writes';
 import type { CheckAnswer, SaveAnswer } from '../outlook/command-replies';
 import { ChecksInFlight } from './checks-in-flight';
 import type { ActivityTrigger } from '../store/activity';
-import { DAY_MS, dayOf } from '../basics/time';
+import { dayOf } from '../basics/time';
 import { ALARM } from '../store/stored-names';
-
-const periodMinutes = (settings: Settings, task: Task) => taskInterval(settings, task) / 60_000;
-
-/**
- * Makes sure each periodic alarm exists with the period the settings ask for. An alarm that
- * already exists with that period is left alone: re-creating it would push it back and, at
- * every worker start, keep it from ever firing. One due more than a day past its period was set
- * while the clock ran ahead, and would not fire until the clock caught up: it is set again. (The
- * day's slack leaves alone an alarm a browser has put off a little, e.g. to its shortest delay.)
- * So is the retry alarm due more than a day past the longest retry (a task's interval, or the
- * longest wait a server can ask): set for now, it runs what is due and is armed again from the
- * snapshots (nextRetryAt), before the run it starts has to finish.
- */
-export async function ensureAlarms(settings: Settings, now: number): Promise<void> {
-  const longestRetry = Math.max(SERVER_WAIT_LIMIT_MS, ...TASKS.map((task) => taskInterval(settings, task)));
-  const retry = browser.alarms.get(ALARM.retry).then(async (existing) => {
-    if (existing && existing.scheduledTime > now + longestRetry + DAY_MS) await browser.alarms.create(ALARM.retry, { when: now });
-  });
-  await Promise.all([
-    retry,
-    ...TASKS.map(async (task) => {
-      const period = periodMinutes(settings, task);
-      const existing = await browser.alarms.get(ALARM[task]);
-      if (existing?.periodInMinutes === period && existing.scheduledTime <= now + period * 60_000 + DAY_MS) return;
-      await browser.alarms.create(ALARM[task], { when: now + period * 60_000, periodInMinutes: period });
-    }),
-  ]);
-}
-
-/** Sets (or clears) the one-shot alarm for the earliest retry. */
-export async function scheduleRetry(at: number | undefined): Promise<void> {
-  const existing = await browser.alarms.get(ALARM.retry);
-  if (at === undefined) {
-    if (existing) await browser.alarms.clear(ALARM.retry);
-    return;
-  }
-  if (existing?.scheduledTime !== at) await browser.alarms.create(ALARM.retry, { when: at });
-}
 
 export interface BackgroundDeps {
   api: ServiceApi;

@@ -1,7 +1,8 @@
 import { formatAhead, formatPercent } from '../i18n/format';
 import { t } from '../i18n/translate';
 import { sendsNothing, type Failure } from '../service/failures';
-import type { Task, UsageLevel } from '../store/settings';
+import type { UsageLevel } from '../store/settings';
+import type { Task } from '../schedule/checks';
 
 /** Usage as the card and the badge's tooltip say it: the level named with the percentage ("Nearly full: 92 %"). */
 export function usageWords(percent: number, level: UsageLevel, locale: string): string {

@@ -2,7 +2,7 @@ import type { AccountSnapshot } from '../store/account-state';
 import type { Settings } from '../store/settings';
 import type { Standing } from './standing';
 import { failureTellsNextSignIn } from './card-words';
-import { nextAttemptAt } from './schedule';
+import { nextAttemptAt } from '../schedule/when-due';
 
 /** What comes next for an account, as the popup's card, the Settings page's list and the badge's tooltip all tell it. */
 export interface NextAttempts {

@@ -5,7 +5,7 @@ import type { Standing } from './standing';
 
 // A failure's times in words, apart from the card's other words (card-words.ts): the popup loads
 // them only with a failure to show (components/popup/extras.tsx). `next` is when the failed task
-// really runs again: the sooner of its schedule and its retry (lib/outlook/schedule.ts
+// really runs again: the sooner of its schedule and its retry (lib/schedule/when-due.ts
 // nextCheckAt), so the card never names two times for one attempt.
 
 /** A transient failure in one quiet line: when the check failed, when the next attempt comes. */

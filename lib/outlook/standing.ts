@@ -1,7 +1,8 @@
 import { needsTheUser, type Failure } from '../service/failures';
 import { DAY_MS } from '../basics/time';
 import type { AccountSnapshot, TaskState } from '../store/account-state';
-import { taskInterval, type Settings } from '../store/settings';
+import type { Settings } from '../store/settings';
+import { taskInterval } from '../schedule/checks';
 
 /**
  * Where an account stands, for the card, the badge and the popup's order alike:

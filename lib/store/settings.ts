@@ -1,5 +1,3 @@
-import { HOUR_MS, MINUTE_MS } from '../basics/time';
-
 /** Settings shared by every account. Intervals are whole hours/minutes, thresholds percent. */
 export interface Settings {
   keepAliveHours: number;
@@ -32,13 +30,6 @@ export const SETTING_LIMITS = {
 
 /** The bands the two thresholds divide usage into (lib/outlook/usage-level.ts says which one a figure is in). */
 export type UsageLevel = 'normal' | 'warning' | 'critical';
-
-export type Task = 'keepAlive' | 'refresh';
-
-/** How often each task runs, in ms. */
-export function taskInterval(settings: Settings, task: Task): number {
-  return task === 'keepAlive' ? settings.keepAliveHours * HOUR_MS : settings.refreshMinutes * MINUTE_MS;
-}
 
 /** Says what is wrong with one setting's value (an i18n error key), or undefined if it is valid. */
 type SettingCheck = (key: keyof Settings, value: unknown) => string | undefined;

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TimeoutError, type ElementHandle, type EvaluateFunc, type HandleFor, type JSHandle, type Page } from 'puppeteer-core';
-import { MANUAL_CHECK_GAP_MS } from '../../lib/outlook/schedule';
+import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
 import { messagePatterns, messages } from './chromium-pages';
 
 // The Firefox page objects: the same methods as the Chromium ones in ../e2e/pages.ts, over

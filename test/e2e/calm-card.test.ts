@@ -4,7 +4,7 @@ import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 import { BADGE_COLORS } from '../../lib/outlook/badge';
-import { MANUAL_CHECK_GAP_MS } from '../../lib/outlook/schedule';
+import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
 import { GIB as GB } from '../../lib/basics/bytes';
 
 // Issue 17 in real Chromium, as a user sees it: one failed check (a 503 asking to come back in

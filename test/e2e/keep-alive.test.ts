@@ -4,7 +4,7 @@ import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { NotificationLog } from './notification-log';
 import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
-import { MANUAL_CHECK_GAP_MS } from '../../lib/outlook/schedule';
+import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
 import { ALARM } from '../../lib/store/stored-names';
 import { GIB as GB } from '../../lib/basics/bytes';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { retryDelay } from '@/lib/outlook/schedule';
+import { retryDelay } from '@/lib/schedule/backoff';
 import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadSnapshots } from '@/lib/store/items';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { nextAttemptAt } from '@/lib/outlook/schedule';
+import { nextAttemptAt } from '@/lib/schedule/when-due';
 import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import { demoAccount } from '../../../scripts/simulator/simulator';

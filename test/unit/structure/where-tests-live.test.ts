@@ -49,7 +49,7 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     why: 'a failure’s times in words, tested on the card that shows them',
   },
   'lib/service/failures.ts': {
-    where: ['lib/outlook/schedule.test.ts', 'lib/service/failure-words.test.ts', 'lib/store/account-state-reader.test.ts', 'scenarios/node-lookup.test.ts'],
+    where: ['lib/schedule/backoff.test.ts', 'lib/service/failure-words.test.ts', 'lib/store/account-state-reader.test.ts', 'scenarios/node-lookup.test.ts'],
     why: 'the failure kinds and what each means, tested as the backoff, the remedy, a stored failure read back and the node looked up again',
   },
   'lib/service/header-value.ts': {

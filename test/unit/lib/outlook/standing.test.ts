@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '@/lib/service/failures';
 import { emptySnapshot, type AccountSnapshot, type TaskState } from '@/lib/store/account-state';
-import { DEFAULT_SETTINGS, taskInterval } from '@/lib/store/settings';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { taskInterval } from '@/lib/schedule/checks';
 import { figuresOutOfDate, KEEP_ALIVE_FIRST_NOTICE_MS, OUT_OF_DATE_ROUNDS, standingOf } from '@/lib/outlook/standing';
 
 const AT = Date.UTC(2026, 10, 2, 12);
