@@ -3,62 +3,164 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// One alarm, from the listener in entrypoints/background.ts to the badge and the stored result,
-// acts through six files (docs/architecture.md draws the path): the listener, the runner that
-// orchestrates the run, and the four it acts through — storage read (items.ts) and written
-// (writes.ts), the service (client.ts, handed to the runner by the entrypoint) and the screen
-// (display.ts: notices and the badge). Everything else the runner calls decides or words, and
-// touches neither the browser nor the network: pure readings in lib/outlook/ and the store's and
-// service's models. A file "acts" when it imports the browser's API or storage, or calls fetch.
+// One alarm's run, from the listener in entrypoints/background.ts to the badge and the stored
+// result (docs/architecture.md draws it): every project file the run can execute is followed —
+// the runner's value imports, however written (import, export … from, import()), and the
+// functions the listener hands the runner (the service client, the host-access check) — and a
+// file "acts" when its own code reaches the browser's API, storage or the network. The run acts
+// through exactly the files listed below; everything else on it decides or words.
 
 const ROOT = resolve(__dirname, '../../..');
 const LISTENER = 'entrypoints/background.ts';
 const RUNNER = 'lib/background/runner.ts';
-const CLIENT = 'lib/service/client.ts';
+
+/** The files one alarm's run acts through (docs/architecture.md, "The path of one alarm"). */
+const ACTING = [
+  'entrypoints/background.ts', // the listener, and the worker's wiring
+  'lib/background/display.ts', // notifications and the badge
+  'lib/extension/permissions.ts', // whether host access is held (handed to the runner as canReach)
+  'lib/i18n/translate.ts', // the notices' and the badge's words, from the browser's i18n
+  'lib/schedule/alarms.ts', // the periodic alarms and the retry
+  'lib/service/client.ts', // getUser and the capacity call (handed to the runner as api)
+  'lib/store/items.ts', // the run's one read, and the recent history
+  'lib/store/writes.ts', // every write
+];
 
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+const parse = (file: string, text: string) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
 
-/** The project files a file imports values from (type-only imports left out: they run nothing). */
-function valueImports(file: string): string[] {
-  const source = ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest);
-  return source.statements.flatMap((statement) => {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) return [];
-    const clause = statement.importClause;
-    const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-    if (clause?.isTypeOnly || (clause && !clause.name && named && named.every((element) => element.isTypeOnly))) return [];
-    const specifier = statement.moduleSpecifier.text;
-    const base = specifier.startsWith('@/') ? join(ROOT, specifier.slice(2)) : specifier.startsWith('.') ? resolve(ROOT, dirname(file), specifier) : undefined;
-    const found = base && ['.ts', '.tsx'].map((end) => base + end).find(existsSync);
-    return found ? [relative(ROOT, found)] : [];
-  });
+/** A module specifier as a project file (relative or `@/`), or undefined for a package. */
+function resolveSpecifier(from: string, specifier: string): string | undefined {
+  const base = specifier.startsWith('@/') ? join(ROOT, specifier.slice(2)) : specifier.startsWith('.') ? resolve(ROOT, dirname(from), specifier) : undefined;
+  if (!base) return undefined;
+  const found = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((end) => base + end).find((path) => existsSync(path) && !path.endsWith('/'));
+  return found && /\.tsx?$/.test(found) ? relative(ROOT, found) : undefined;
 }
 
-/** Whether a file itself reaches the browser's API, its storage, or the network. */
-const acts = (file: string) => /from '(wxt\/browser|@wxt-dev\/storage)'/.test(read(file)) || /\bfetch\(/.test(read(file));
+/** Every module a source loads when it runs: value imports, re-exports and dynamic imports (type-only ones run nothing). */
+function loadedSpecifiers(source: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      const typeOnly = clause?.isTypeOnly || (clause && !clause.name && named && named.length > 0 && named.every((element) => element.isTypeOnly));
+      if (!typeOnly) found.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
+      found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      found.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The packages through which code reaches the browser's API or its storage. */
+const BROWSER_PACKAGES = /^(wxt\/browser|wxt\/utils\/storage|@wxt-dev\/(storage|i18n|browser|webextension-polyfill)|webextension-polyfill)$/;
+/** Globals that reach the browser's API or the network without an import. */
+const ACTING_GLOBALS = new Set(['fetch', 'chrome', 'browser', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'navigator', 'indexedDB', 'localStorage']);
+
+/** Whether a source's own code reaches the browser's API, storage or the network. */
+function actsIn(source: ts.SourceFile): boolean {
+  if (loadedSpecifiers(source).some((specifier) => BROWSER_PACKAGES.test(specifier))) return true;
+  const declared = new Set<string>();
+  const used = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isFunctionDeclaration(node) || ts.isImportSpecifier(node)) && node.name && ts.isIdentifier(node.name)) declared.add(node.name.text);
+    if (ts.isIdentifier(node) && ACTING_GLOBALS.has(node.text)) {
+      const parent = node.parent;
+      const viaGlobal = ts.isPropertyAccessExpression(parent) && parent.name === node && ts.isIdentifier(parent.expression) && ['globalThis', 'self', 'window'].includes(parent.expression.text);
+      // A property's name (`api.fetch`, `{ fetch: … }`) is not the global, unless read off the global object.
+      const isName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent)) && parent.name === node);
+      if (viaGlobal) used.add(`globalThis.${node.text}`);
+      else if (!isName) used.add(node.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  // A name the file declares itself (a parameter called fetch) is its own, not the global.
+  return [...used].some((name) => name.startsWith('globalThis.') || !declared.has(name));
+}
+
+const acts = (file: string) => actsIn(parse(file, read(file)));
+
+/** The project files loaded, directly or not, when `start` runs. */
+function reachable(start: readonly string[]): string[] {
+  const seen = new Set(start);
+  for (const file of seen) for (const specifier of loadedSpecifiers(parse(file, read(file)))) {
+    const target = resolveSpecifier(file, specifier);
+    if (target) seen.add(target);
+  }
+  return [...seen];
+}
+
+/** The project files whose functions the listener hands the runner (`createBackgroundService({ … })`). */
+function handedToRunner(): string[] {
+  const source = parse(LISTENER, read(LISTENER));
+  const importedFrom = new Map<string, string>();
+  const handed: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.importClause?.namedBindings && ts.isNamedImports(node.importClause.namedBindings)) {
+      for (const element of node.importClause.namedBindings.elements) importedFrom.set(element.name.text, node.moduleSpecifier.text);
+    }
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'createBackgroundService') {
+      const collect = (inner: ts.Node) => {
+        if (ts.isIdentifier(inner) && importedFrom.has(inner.text)) handed.push(resolveSpecifier(LISTENER, importedFrom.get(inner.text)!)!);
+        ts.forEachChild(inner, collect);
+      };
+      node.arguments.forEach(collect);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return handed.filter(Boolean);
+}
+
+const onTheRun = reachable([RUNNER, ...handedToRunner()]);
 
 describe('one alarm', () => {
-  it('reaches the runner from its listener, with the service client handed over by the entrypoint', () => {
-    expect(valueImports(LISTENER)).toEqual(expect.arrayContaining([RUNNER, CLIENT]));
+  it('reaches the runner from its listener, which hands it the service client and the host-access check', () => {
     expect(read(LISTENER)).toMatch(/browser\.alarms\.onAlarm\.addListener/);
+    expect(handedToRunner().sort()).toEqual(['lib/extension/permissions.ts', 'lib/service/client.ts']);
   });
 
-  it('acts through six files: the listener, the runner, storage read and written, the service, the screen', () => {
-    const steps = [LISTENER, RUNNER, CLIENT, ...valueImports(RUNNER).filter(acts)];
-    expect([...new Set(steps)].sort()).toEqual([
-      'entrypoints/background.ts',
-      'lib/background/display.ts',
-      'lib/background/runner.ts',
-      'lib/schedule/alarms.ts',
-      'lib/service/client.ts',
-      'lib/store/items.ts',
-      'lib/store/writes.ts',
-    ]);
+  it(`acts through ${ACTING.length} files, found however they are imported`, () => {
+    expect([LISTENER, ...onTheRun].filter(acts).sort()).toEqual(ACTING);
   });
 
-  it('is decided on the way by pure modules only (no browser, storage or network of their own)', () => {
-    const deciders = valueImports(RUNNER).filter((file) => !acts(file));
-    expect(deciders.length).toBeGreaterThan(3);
-    // checks-in-flight.ts holds the checks under way and stops them on an edit: AbortControllers, no browser.
-    expect(deciders.filter((file) => !/^lib\/(outlook|schedule|store|service|basics)\/|^lib\/background\/checks-in-flight\.ts$/.test(file))).toEqual([]);
+  it('is decided and worded on the way by modules of its own that touch neither the browser nor the network', () => {
+    const deciders = onTheRun.filter((file) => !acts(file));
+    expect(deciders.length).toBeGreaterThan(20);
+    expect(deciders.filter((file) => !file.startsWith('lib/'))).toEqual([]);
+  });
+});
+
+describe('the guard itself', () => {
+  const actsText = (text: string) => actsIn(parse('x.ts', text));
+
+  it('sees the browser, storage and the network however they are reached', () => {
+    expect(actsText(`import { browser } from "wxt/browser";\nexport const f = () => browser.permissions.contains({ origins: [] });`)).toBe(true);
+    expect(actsText(`import { i18n } from '@wxt-dev/i18n';\nexport const t = i18n.t;`)).toBe(true);
+    expect(actsText(`export { storage } from '@wxt-dev/storage';`)).toBe(true);
+    expect(actsText(`export const load = () => import('wxt/browser');`)).toBe(true);
+    expect(actsText(`export const get = (url: string) => fetch(url);`)).toBe(true);
+    expect(actsText(`export const lang = () => chrome.i18n.getUILanguage();`)).toBe(true);
+    expect(actsText(`export const lang = () => globalThis.browser.i18n.getUILanguage();`)).toBe(true);
+  });
+
+  it('leaves alone what only looks like it: type imports, property names, a parameter of that name', () => {
+    expect(actsText(`import type { Browser } from 'wxt/browser';\nexport type B = Browser;`)).toBe(false);
+    expect(actsText(`export const call = (api: { fetch: () => void }) => api.fetch();`)).toBe(false);
+    expect(actsText(`export const call = (fetch: () => void) => fetch();`)).toBe(false);
+    expect(actsText(`// fetch(url) and browser.i18n in a comment\nexport const n = 1;`)).toBe(false);
+  });
+
+  it('follows every way a module is loaded, and leaves out type-only imports', () => {
+    const specifiers = loadedSpecifiers(
+      parse('x.ts', `import a from "./a";\nimport type { B } from './b';\nimport { type C } from './c';\nexport * from './d';\nexport { e } from "./e";\nconst f = () => import('./f');`),
+    );
+    expect(specifiers).toEqual(['./a', './d', './e', './f']);
   });
 });

@@ -37,7 +37,7 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     why: 'the bonus’s shortfall is tested as the notice it raises, the forecast with a bonus as the popup tells it',
   },
   'lib/outlook/card-words.ts': {
-    where: ['entrypoints/popup/problems.test.tsx', 'lib/background/runner.test.ts', 'lib/outlook/next-attempts.test.tsx', 'entrypoints/options/activity-log.test.tsx'],
+    where: ['entrypoints/popup/problems.test.tsx', 'lib/background/publish.test.ts', 'lib/outlook/next-attempts.test.tsx', 'entrypoints/options/activity-log.test.tsx'],
     why: 'the card’s words for usage and the next sign-in, tested where the badge, the card and the Settings page’s list say them',
   },
   'lib/outlook/held-check-words.ts': {
@@ -57,7 +57,7 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     why: 'what a header can carry, tested with the client that refuses to send the rest',
   },
   'lib/store/account-state.ts': {
-    where: ['lib/background/runner.test.ts', 'scenarios/keep-alive-trust.test.ts'],
+    where: ['lib/background/account-checks.test.ts', 'scenarios/keep-alive-trust.test.ts'],
     why: 'an account’s record of its checks, written by the background’s runs and tested through them',
   },
   'lib/store/accounts.ts': {

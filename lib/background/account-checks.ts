@@ -1,0 +1,128 @@
+import { accountIdentity, missingCredentials, type Account } from '../store/accounts';
+import { fail, invalidatesNode, ok, type Failure, type Result } from '../service/failures';
+import type { ConnectionReport, ServiceCredentials } from '../service/client';
+import { nodeOrigin } from '../service/addresses';
+import { retryDelay, serverAskedToWait } from '../schedule/backoff';
+import { taskInterval, TASKS, type Task } from '../schedule/checks';
+import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/account-state';
+import { addReading, logActivity, recordSnapshot } from '../store/writes';
+import { dayOf } from '../basics/time';
+import type { BackgroundDeps, Run } from './run';
+
+// One account's checks: what blocks them, the sign-in (getUser), the usage update (the capacity
+// call), and the recording of each outcome with its retry time and its line in the activity log.
+// Each check belongs to a run (what it read, why it runs) and stops at `stop`, aborted the moment
+// its account is edited (checks-in-flight.ts).
+
+/** Which tasks of an account a run checks, from its snapshot as the run knows it. */
+export type TaskChoice = (snapshot: AccountSnapshot, task: Task) => boolean;
+
+/**
+ * Runs the tasks `choose` selects of one account, the sign-in before the usage update (which goes
+ * on from the node it just recorded), each outcome recorded into the run's snapshots.
+ */
+export async function checkAccount(deps: BackgroundDeps, run: Run, account: Account, choose: TaskChoice, stop: AbortSignal): Promise<void> {
+  for (const task of TASKS) {
+    const snapshot = run.snapshots.get(account.id)!;
+    if (!choose(snapshot, task)) continue;
+    const recorded = task === 'keepAlive' ? (await signIn(deps, account, run, stop)).recorded : await updateUsage(deps, account, snapshot, run, stop);
+    // An account edited or removed meanwhile is left to the run its change starts.
+    if (!recorded) return;
+    run.snapshots.set(account.id, recorded);
+  }
+}
+
+/** Tests unsaved credentials: getUser, then the capacity call on its node. Stores nothing. */
+export async function testConnection({ api, canReach }: BackgroundDeps, draft: ServiceCredentials): Promise<ConnectionReport> {
+  const unreachable = await blocker(canReach, draft);
+  if (unreachable) return { user: fail(unreachable) };
+  const user = await api.getUser(draft);
+  if (!user.ok) return { user };
+  const origin = nodeOrigin(draft.baseUrl, user.value.node);
+  const blocked = await blocker(canReach, draft, user.value.node);
+  const capacity = blocked ? fail(blocked) : await api.getCapacity(draft, user.value.node);
+  return { user, capacity, ...(origin.ok && { nodeOrigin: origin.value }) };
+}
+
+/** Why nothing may be sent for this account (to this node), if anything. */
+async function blocker(canReach: BackgroundDeps['canReach'], account: ServiceCredentials, node?: string): Promise<Failure | undefined> {
+  const missing = missingCredentials(account);
+  if (missing.length > 0) return { kind: 'not-configured', missing };
+  const target = node === undefined ? ok(account.baseUrl) : nodeOrigin(account.baseUrl, node);
+  if (!target.ok) return target.failure;
+  if (!(await canReach(target.value))) return { kind: 'permission-missing', origin: target.value };
+  return undefined;
+}
+
+/** The sign-in: getUser, which keeps the account alive and names its node host. */
+async function signIn(deps: BackgroundDeps, account: Account, run: Run, stop: AbortSignal): Promise<{ recorded?: AccountSnapshot; node: Result<string> }> {
+  const blocked = await blocker(deps.canReach, account);
+  if (blocked) return { recorded: await record(deps, account, 'keepAlive', run, stop, fail(blocked)), node: fail(blocked) };
+  const user = await deps.api.getUser(account, stop);
+  // A failed sign-in keeps the user details last seen: they are still the best we know.
+  const recorded = await record(deps, account, 'keepAlive', run, stop, user, () => (user.ok ? { user: { ...user.value, at: deps.now() }, nodeStale: false } : {}));
+  return { recorded, node: user.ok ? ok(user.value.node) : user };
+}
+
+/** The usage update: the capacity call on the cached node; a sign-in first only when the node is unknown or stale. */
+async function updateUsage(deps: BackgroundDeps, account: Account, snapshot: AccountSnapshot, run: Run, stop: AbortSignal): Promise<AccountSnapshot | undefined> {
+  const { api, now } = deps;
+  let node = snapshot.nodeStale ? undefined : snapshot.user?.node;
+  const failed = (outcome: Result<unknown>) => record(deps, account, 'refresh', run, stop, outcome);
+  if (node === undefined) {
+    // The sign-in's own backoff holds for the sign-in a usage update needs: no second call before its retry.
+    // Recorded with only the wait the server has left, so the usage update is not held past it.
+    const { failure, retryAt } = snapshot.keepAlive;
+    if (failure && retryAt !== undefined && now() < retryAt) {
+      return failed(fail('retryAfterMs' in failure && serverAskedToWait(failure) ? { ...failure, retryAfterMs: retryAt - now() } : failure));
+    }
+    const looked = await signIn(deps, account, run, stop);
+    if (!looked.recorded) return undefined;
+    if (!looked.node.ok) return failed(looked.node);
+    node = looked.node.value;
+  }
+  const blocked = await blocker(deps.canReach, account, node);
+  if (blocked) return failed(fail(blocked));
+  const capacity = await api.getCapacity(account, node, stop);
+  const at = now();
+  const recorded = await record(deps, account, 'refresh', run, stop, capacity, (s) =>
+    capacity.ok ? { capacity: { ...capacity.value, at } } : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
+  );
+  // The day's history point: only a reading recorded for these credentials.
+  if (recorded && capacity.ok) await addReading(account.id, accountIdentity(account), [dayOf(at), capacity.value.used, capacity.value.quota]);
+  return recorded;
+}
+
+/**
+ * Stores a task's outcome (and `extra` fields) with its retry time, and logs it with why it
+ * ran: the snapshot as recorded, or undefined when the account was removed or edited
+ * meanwhile (the outcome is only about the credentials it was fetched with, so it is dropped;
+ * `stop` tells it at once, the credentials check in recordSnapshot in any case).
+ */
+async function record(
+  { now }: BackgroundDeps,
+  account: Account,
+  task: Task,
+  run: Run,
+  stop: AbortSignal,
+  outcome: Result<unknown>,
+  extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
+): Promise<AccountSnapshot | undefined> {
+  if (stop.aborted) return undefined;
+  const interval = taskInterval(run.settings, task);
+  const at = now();
+  const recorded = await recordSnapshot(account, (stored) => {
+    const s = snapshotFor(account, stored);
+    return {
+      ...s,
+      ...extra(s),
+      identity: accountIdentity(account),
+      [task]: recordAttempt(s[task], at, outcome, (n, f) => retryDelay(task, n, f, interval)),
+    };
+  });
+  if (recorded) {
+    const check = task === 'keepAlive' ? 'sign-in' : 'usage';
+    await logActivity(account.id, accountIdentity(account), { at, check, trigger: run.why, outcome: outcome.ok ? 'ok' : outcome.failure.kind }, at);
+  }
+  return recorded;
+}

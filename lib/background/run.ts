@@ -1,0 +1,42 @@
+import type { ServiceApi } from '../service/client';
+import type { Account } from '../store/accounts';
+import { snapshotFor, type AccountSnapshot } from '../store/account-state';
+import type { ActivityTrigger } from '../store/activity';
+import { loadStore } from '../store/items';
+import type { Settings } from '../store/settings';
+
+/** What the background works with, handed in by the entrypoint (tests hand in their own). */
+export interface BackgroundDeps {
+  api: ServiceApi;
+  /** Whether the extension holds the host permission for this URL. */
+  canReach: (url: string) => Promise<boolean>;
+  now: () => number;
+}
+
+/** One run: why it runs (for the activity log), and what storage held when it began, read once and passed down. */
+export interface Run {
+  why: ActivityTrigger;
+  settings: Settings;
+  accounts: readonly Account[];
+  /** Each account's snapshot as this run knows it: as read, then as each check recorded it. */
+  snapshots: Map<string, AccountSnapshot>;
+}
+
+/** Begins a run with one read of storage: a worker woken by an alarm sets nothing in motion before it is back. */
+export async function beginRun(why: ActivityTrigger): Promise<Run> {
+  const { accounts, settings, snapshots } = await loadStore();
+  return { why, settings, accounts, snapshots: new Map(accounts.map((a) => [a.id, snapshotFor(a, snapshots[a.id])])) };
+}
+
+/**
+ * The background's queue: work runs one piece at a time, so each sees what the previous one
+ * recorded; a piece that fails is logged, and the next one runs all the same.
+ */
+export function oneAtATime() {
+  let queue: Promise<unknown> = Promise.resolve();
+  return function serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = queue.then(work);
+    queue = next.catch((error: unknown) => console.warn('Storage Keeper: background task failed', error));
+    return next;
+  };
+}
