@@ -7,7 +7,7 @@ import { t } from '@/lib/i18n/translate';
 import type { ServiceTime } from '@/lib/service/timestamps';
 import type { Settings } from '@/lib/store/settings';
 import { nextAttempts } from '@/lib/outlook/next-attempts';
-import type { AccountSnapshot } from '@/lib/store/account-state';
+import { checkState, type AccountSnapshot } from '@/lib/store/account-state';
 import { usageLevel, usagePercent } from '@/lib/outlook/usage-level';
 import { figuresOutOfDate, standingOf } from '@/lib/outlook/standing';
 import { nextSignInWords } from '@/lib/outlook/card-words';
@@ -56,7 +56,7 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   const bonus = object(apiKey?.bonus);
   const status = bonus && bonusStatus(bonus, now);
   const shortfall = figures && bonusShortfall(bonus, figures, now);
-  const { lastSuccessAt } = snapshot.keepAlive;
+  const { lastSuccessAt } = checkState(snapshot, 'signIn');
   const outOfDate = figures !== undefined && failure !== undefined && figuresOutOfDate(figures.at, settings, now);
   // The times the Settings page's list and the badge's tooltip name too: one decider for all three.
   const next = nextAttempts(snapshot, standing, settings, now);

@@ -1,5 +1,5 @@
 import type { Account } from '@/lib/store/accounts';
-import type { AccountSnapshot } from '@/lib/store/account-state';
+import { checkState, type AccountSnapshot } from '@/lib/store/account-state';
 import { safetyLine, signInFailingTooLong } from '@/lib/outlook/deletion-date';
 import type { Standing } from '@/lib/outlook/standing';
 import { nextTryLine, transientLine } from '@/lib/outlook/retry-words';
@@ -30,7 +30,7 @@ export function CardFailure({ account, snapshot, standing, next, now, locale }: 
         <FailureNotice failure={standing.failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} />
       )}
       {nextTry && <p class="card__quiet">{nextTry}</p>}
-      {signInFailingTooLong(snapshot, now) && <p class="card__warning">{safetyLine(snapshot.keepAlive.lastSuccessAt, now, locale)}</p>}
+      {signInFailingTooLong(snapshot, now) && <p class="card__warning">{safetyLine(checkState(snapshot, 'signIn').lastSuccessAt, now, locale)}</p>}
     </>
   );
 }

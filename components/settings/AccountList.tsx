@@ -51,7 +51,7 @@ function AccountEntry({ account, snapshot, settings, now, locale, onEdit, onRemo
   // An account imported without its secrets says what it needs at once, before the background has looked at it.
   const missing = missingCredentials(account);
   // Told as the popup tells it: a failure that passes by itself is a quiet line for a day.
-  const standing: Standing = missing.length > 0 ? { kind: 'needs-you', failure: { kind: 'not-configured', missing }, task: 'keepAlive' } : standingOf(snapshot, now);
+  const standing: Standing = missing.length > 0 ? { kind: 'needs-you', failure: { kind: 'not-configured', missing }, check: 'signIn' } : standingOf(snapshot, now);
   const failure = isAlarming(standing) ? standing.failure : undefined;
   // The times the card names, from the same decider.
   const next = nextAttempts(snapshot, standing, settings, now);

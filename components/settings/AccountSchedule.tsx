@@ -1,7 +1,7 @@
 import { formatAgo } from '@/lib/i18n/format';
 import { t } from '@/lib/i18n/translate';
 import { nextSignInWords } from '@/lib/outlook/card-words';
-import type { AccountSnapshot } from '@/lib/store/account-state';
+import { checkState, type AccountSnapshot } from '@/lib/store/account-state';
 
 interface Props {
   snapshot: AccountSnapshot;
@@ -13,7 +13,7 @@ interface Props {
 
 /** An account's sign-ins in the settings page's list: the last that succeeded and when the next is due. */
 export function AccountSchedule({ snapshot, nextSignIn, now, locale }: Props) {
-  const { lastSuccessAt } = snapshot.keepAlive;
+  const { lastSuccessAt } = checkState(snapshot, 'signIn');
   return (
     <p class="account-list__schedule">
       <span>{lastSuccessAt === undefined ? t('noSignInYet') : t('lastSignIn', [formatAgo(lastSuccessAt, now, locale)])}</span>

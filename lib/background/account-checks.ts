@@ -3,8 +3,8 @@ import { fail, invalidatesNode, ok, type Failure, type Result } from '../service
 import type { ConnectionReport, ServiceCredentials } from '../service/client';
 import { nodeOrigin } from '../service/addresses';
 import { retryDelay, serverAskedToWait } from '../schedule/backoff';
-import { taskInterval, TASKS, type Task } from '../schedule/checks';
-import { recordAttempt, snapshotFor, type AccountSnapshot } from '../store/account-state';
+import { checkInterval, CHECKS } from '../schedule/checks';
+import { checkState, recordAttempt, snapshotFor, withCheckState, type AccountSnapshot, type Check, type CheckState } from '../store/account-state';
 import { addReading, logActivity, recordSnapshot } from '../store/writes';
 import { dayOf } from '../basics/time';
 import type { BackgroundDeps, Run } from './run';
@@ -14,18 +14,18 @@ import type { BackgroundDeps, Run } from './run';
 // Each check belongs to a run (what it read, why it runs) and stops at `stop`, aborted the moment
 // its account is edited (checks-in-flight.ts).
 
-/** Which tasks of an account a run checks, from its snapshot as the run knows it. */
-export type TaskChoice = (snapshot: AccountSnapshot, task: Task) => boolean;
+/** Which checks of an account a run makes, from each one's state as the run knows it. */
+export type CheckChoice = (state: CheckState, check: Check) => boolean;
 
 /**
- * Runs the tasks `choose` selects of one account, the sign-in before the usage update (which goes
+ * Makes the checks `choose` selects of one account, the sign-in before the usage update (which goes
  * on from the node it just recorded), each outcome recorded into the run's snapshots.
  */
-export async function checkAccount(deps: BackgroundDeps, run: Run, account: Account, choose: TaskChoice, stop: AbortSignal): Promise<void> {
-  for (const task of TASKS) {
+export async function checkAccount(deps: BackgroundDeps, run: Run, account: Account, choose: CheckChoice, stop: AbortSignal): Promise<void> {
+  for (const check of CHECKS) {
     const snapshot = run.snapshots.get(account.id)!;
-    if (!choose(snapshot, task)) continue;
-    const recorded = task === 'keepAlive' ? (await signIn(deps, account, run, stop)).recorded : await updateUsage(deps, account, snapshot, run, stop);
+    if (!choose(checkState(snapshot, check), check)) continue;
+    const recorded = check === 'signIn' ? (await signIn(deps, account, run, stop)).recorded : await updateUsage(deps, account, snapshot, run, stop);
     // An account edited or removed meanwhile is left to the run its change starts.
     if (!recorded) return;
     run.snapshots.set(account.id, recorded);
@@ -57,10 +57,10 @@ async function blocker(canReach: BackgroundDeps['canReach'], account: ServiceCre
 /** The sign-in: getUser, which keeps the account alive and names its node host. */
 async function signIn(deps: BackgroundDeps, account: Account, run: Run, stop: AbortSignal): Promise<{ recorded?: AccountSnapshot; node: Result<string> }> {
   const blocked = await blocker(deps.canReach, account);
-  if (blocked) return { recorded: await record(deps, account, 'keepAlive', run, stop, fail(blocked)), node: fail(blocked) };
+  if (blocked) return { recorded: await record(deps, account, 'signIn', run, stop, fail(blocked)), node: fail(blocked) };
   const user = await deps.api.getUser(account, stop);
   // A failed sign-in keeps the user details last seen: they are still the best we know.
-  const recorded = await record(deps, account, 'keepAlive', run, stop, user, () => (user.ok ? { user: { ...user.value, at: deps.now() }, nodeStale: false } : {}));
+  const recorded = await record(deps, account, 'signIn', run, stop, user, () => (user.ok ? { user: { ...user.value, at: deps.now() }, nodeStale: false } : {}));
   return { recorded, node: user.ok ? ok(user.value.node) : user };
 }
 
@@ -68,11 +68,11 @@ async function signIn(deps: BackgroundDeps, account: Account, run: Run, stop: Ab
 async function updateUsage(deps: BackgroundDeps, account: Account, snapshot: AccountSnapshot, run: Run, stop: AbortSignal): Promise<AccountSnapshot | undefined> {
   const { api, now } = deps;
   let node = snapshot.nodeStale ? undefined : snapshot.user?.node;
-  const failed = (outcome: Result<unknown>) => record(deps, account, 'refresh', run, stop, outcome);
+  const failed = (outcome: Result<unknown>) => record(deps, account, 'usageUpdate', run, stop, outcome);
   if (node === undefined) {
     // The sign-in's own backoff holds for the sign-in a usage update needs: no second call before its retry.
     // Recorded with only the wait the server has left, so the usage update is not held past it.
-    const { failure, retryAt } = snapshot.keepAlive;
+    const { failure, retryAt } = checkState(snapshot, 'signIn');
     if (failure && retryAt !== undefined && now() < retryAt) {
       return failed(fail('retryAfterMs' in failure && serverAskedToWait(failure) ? { ...failure, retryAfterMs: retryAt - now() } : failure));
     }
@@ -85,7 +85,7 @@ async function updateUsage(deps: BackgroundDeps, account: Account, snapshot: Acc
   if (blocked) return failed(fail(blocked));
   const capacity = await api.getCapacity(account, node, stop);
   const at = now();
-  const recorded = await record(deps, account, 'refresh', run, stop, capacity, (s) =>
+  const recorded = await record(deps, account, 'usageUpdate', run, stop, capacity, (s) =>
     capacity.ok ? { capacity: { ...capacity.value, at } } : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
   );
   // The day's history point: only a reading recorded for these credentials.
@@ -94,7 +94,7 @@ async function updateUsage(deps: BackgroundDeps, account: Account, snapshot: Acc
 }
 
 /**
- * Stores a task's outcome (and `extra` fields) with its retry time, and logs it with why it
+ * Stores a check's outcome (and `extra` fields) with its retry time, and logs it with why it
  * ran: the snapshot as recorded, or undefined when the account was removed or edited
  * meanwhile (the outcome is only about the credentials it was fetched with, so it is dropped;
  * `stop` tells it at once, the credentials check in recordSnapshot in any case).
@@ -102,27 +102,23 @@ async function updateUsage(deps: BackgroundDeps, account: Account, snapshot: Acc
 async function record(
   { now }: BackgroundDeps,
   account: Account,
-  task: Task,
+  check: Check,
   run: Run,
   stop: AbortSignal,
   outcome: Result<unknown>,
   extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
 ): Promise<AccountSnapshot | undefined> {
   if (stop.aborted) return undefined;
-  const interval = taskInterval(run.settings, task);
+  const interval = checkInterval(run.settings, check);
   const at = now();
   const recorded = await recordSnapshot(account, (stored) => {
     const s = snapshotFor(account, stored);
-    return {
-      ...s,
-      ...extra(s),
-      identity: accountIdentity(account),
-      [task]: recordAttempt(s[task], at, outcome, (n, f) => retryDelay(task, n, f, interval)),
-    };
+    const state = recordAttempt(checkState(s, check), at, outcome, (n, f) => retryDelay(check, n, f, interval));
+    return withCheckState({ ...s, ...extra(s), identity: accountIdentity(account) }, check, state);
   });
   if (recorded) {
-    const check = task === 'keepAlive' ? 'sign-in' : 'usage';
-    await logActivity(account.id, accountIdentity(account), { at, check, trigger: run.why, outcome: outcome.ok ? 'ok' : outcome.failure.kind }, at);
+    const logged = check === 'signIn' ? 'sign-in' : 'usage';
+    await logActivity(account.id, accountIdentity(account), { at, check: logged, trigger: run.why, outcome: outcome.ok ? 'ok' : outcome.failure.kind }, at);
   }
   return recorded;
 }

@@ -3,11 +3,12 @@ import type { ServiceCredentials } from '../service/client';
 import { storedAccountsIn } from '../store/items';
 import { removeAccount, saveAccounts } from '../store/writes';
 import { checkedMomentsAgo, checkHeldUntil, isDue, type Trigger } from '../schedule/when-due';
-import { taskInterval, TASKS, type Task } from '../schedule/checks';
+import { checkInterval, CHECKS } from '../schedule/checks';
+import type { Check } from '../store/account-state';
 import { ensureAlarms } from '../schedule/alarms';
 import type { CheckAnswer } from '../outlook/command-replies';
 import { ALARM } from '../store/stored-names';
-import { checkAccount, testConnection, type TaskChoice } from './account-checks';
+import { checkAccount, testConnection, type CheckChoice } from './account-checks';
 import { changeAccounts, forgetReplaced } from './account-changes';
 import { ChecksInFlight } from './checks-in-flight';
 import { publish } from './publish';
@@ -27,16 +28,16 @@ export function createBackgroundService(deps: BackgroundDeps) {
   const serial = oneAtATime();
   const inFlight = new ChecksInFlight();
 
-  /** Runs the tasks `choose` selects of the accounts `chosen`, side by side, then tells the user. */
-  async function runChecks(run: Run, choose: TaskChoice, chosen = run.accounts): Promise<void> {
+  /** Makes the checks `choose` selects of the accounts `chosen`, side by side, then tells the user. */
+  async function runChecks(run: Run, choose: CheckChoice, chosen = run.accounts): Promise<void> {
     await Promise.all(chosen.map((account) => inFlight.track(account, (stop) => checkAccount(deps, run, account, choose, stop))));
     await publish(deps, run);
   }
 
-  /** Runs what is due (of the tasks `only`), as the schedule that woke the worker sees it. */
-  function runDue(run: Run, trigger: Trigger, only: readonly Task[] = TASKS): Promise<void> {
+  /** Makes what is due (of the checks `only`), as the schedule that woke the worker sees it. */
+  function runDue(run: Run, trigger: Trigger, only: readonly Check[] = CHECKS): Promise<void> {
     const at = deps.now();
-    return runChecks(run, (snapshot, task) => only.includes(task) && isDue(snapshot[task], task, taskInterval(run.settings, task), at, trigger));
+    return runChecks(run, (state, check) => only.includes(check) && isDue(state, check, checkInterval(run.settings, check), at, trigger));
   }
 
   /** Settings or accounts changed: new periods; new, edited and removed accounts seen to. */
@@ -60,9 +61,9 @@ export function createBackgroundService(deps: BackgroundDeps) {
     /** An alarm fired: a task's own alarm runs that task where it is due, the retry alarm every retry that is. */
     onAlarm: (name: string) =>
       serial(async () => {
-        const task = TASKS.find((t) => ALARM[t] === name);
+        const check = CHECKS.find((c) => ALARM[c] === name);
         if (name === ALARM.retry) await runDue(await beginRun('retry'), 'retry');
-        else if (task) await runDue(await beginRun('schedule'), 'alarm', [task]);
+        else if (check) await runDue(await beginRun('schedule'), 'alarm', [check]);
       }),
 
     /**
@@ -77,7 +78,7 @@ export function createBackgroundService(deps: BackgroundDeps) {
         const chosen = run.accounts.filter((a) => accountId === undefined || a.id === accountId);
         const heldUntil = new Map(chosen.map((a) => [a, checkHeldUntil(run.snapshots.get(a.id)!, at)]));
         const free = chosen.filter((a) => heldUntil.get(a) === undefined);
-        await runChecks(run, (snapshot, task) => !checkedMomentsAgo(snapshot[task], at), free);
+        await runChecks(run, (state) => !checkedMomentsAgo(state, at), free);
         const waits = [...heldUntil.values()].flatMap((until) => (until === undefined ? [] : [until - at]));
         if (waits.length === 0) return {};
         return { waitMs: Math.max(...waits), ...(free.length > 0 && { partly: true as const }) };
@@ -92,7 +93,7 @@ export function createBackgroundService(deps: BackgroundDeps) {
      */
     onPermissionsAdded: () =>
       serial(async () => {
-        await runChecks(await beginRun('permission'), (snapshot, task) => snapshot[task].failure?.kind === 'permission-missing');
+        await runChecks(await beginRun('permission'), (state) => state.failure?.kind === 'permission-missing');
       }),
 
     /** The Settings page saves accounts (an edit, a new one, an import): their old checks stop first. */

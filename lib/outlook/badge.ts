@@ -8,7 +8,7 @@ import { urgency } from './urgency';
 import { standingOf, type Standing } from './standing';
 import { usageWords } from './card-words';
 import { transientLine } from './retry-words';
-import type { AccountSnapshot } from '../store/account-state';
+import { checkState, type AccountSnapshot } from '../store/account-state';
 import { nextAttempts } from './next-attempts';
 import { usageLevel, usagePercent } from './usage-level';
 
@@ -60,7 +60,7 @@ export interface BadgeState {
 export function badgeFor(views: readonly AccountView[], settings: Settings, now: number): BadgeState {
   const accounts = views.map(({ account, snapshot }): BadgeAccount => {
     const percent = snapshot.capacity && usagePercent(snapshot.capacity);
-    const keptAliveAt = snapshot.keepAlive.lastSuccessAt;
+    const keptAliveAt = checkState(snapshot, 'signIn').lastSuccessAt;
     const standing = standingOf(snapshot, now);
     const next = nextAttempts(snapshot, standing, settings, now).retry;
     return {

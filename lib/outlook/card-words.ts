@@ -2,7 +2,7 @@ import { formatAhead, formatPercent } from '../i18n/format';
 import { t } from '../i18n/translate';
 import { sendsNothing, type Failure } from '../service/failures';
 import type { UsageLevel } from '../store/settings';
-import type { Task } from '../schedule/checks';
+import type { Check } from '../store/account-state';
 
 /** Usage as the card and the badge's tooltip say it: the level named with the percentage ("Nearly full: 92 %"). */
 export function usageWords(percent: number, level: UsageLevel, locale: string): string {
@@ -19,4 +19,4 @@ export function nextSignInWords(next: number, now: number, locale: string): stri
  * Whether a failure's line already tells when the next sign-in comes (it is the sign-in's
  * failure) or that none comes (the account is paused): then no separate "Next sign-in" line.
  */
-export const failureTellsNextSignIn = (failure: Failure, task: Task): boolean => task === 'keepAlive' || sendsNothing(failure);
+export const failureTellsNextSignIn = (failure: Failure, check: Check): boolean => check === 'signIn' || sendsNothing(failure);

@@ -1,8 +1,8 @@
 import { formatDate, pastAt } from '../i18n/format';
 import { t } from '../i18n/translate';
 import { DAY_MS } from '../basics/time';
-import type { AccountSnapshot } from '../store/account-state';
-import { KEEP_ALIVE_FIRST_NOTICE_MS } from './standing';
+import { checkState, type AccountSnapshot } from '../store/account-state';
+import { SIGN_IN_FIRST_NOTICE_MS } from './standing';
 
 /** Free accounts are deleted after about two years without a login (spec/NOTES.md, Keep-alive). */
 export const DELETION_AFTER_MS = 2 * 365 * DAY_MS;
@@ -22,6 +22,6 @@ export function safetyLine(lastLoginAt: number | undefined, now: number, locale:
  * that on demand (components/popup/extras.tsx).
  */
 export function signInFailingTooLong(snapshot: AccountSnapshot, now: number): boolean {
-  const { failure, failingSince } = snapshot.keepAlive;
-  return failure !== undefined && failingSince !== undefined && now - failingSince > KEEP_ALIVE_FIRST_NOTICE_MS;
+  const { failure, failingSince } = checkState(snapshot, 'signIn');
+  return failure !== undefined && failingSince !== undefined && now - failingSince > SIGN_IN_FIRST_NOTICE_MS;
 }

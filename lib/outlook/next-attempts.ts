@@ -21,8 +21,8 @@ export interface NextAttempts {
  * attempted is due now: it runs as soon as the account is saved. Pure.
  */
 export function nextAttempts(snapshot: AccountSnapshot, standing: Standing, settings: Settings, now: number): NextAttempts {
-  const retry = standing.kind === 'fine' ? undefined : nextAttemptAt(snapshot, standing.task, settings, now);
-  const told = standing.kind !== 'fine' && failureTellsNextSignIn(standing.failure, standing.task);
-  const signIn = told ? undefined : (nextAttemptAt(snapshot, 'keepAlive', settings, now) ?? now);
+  const retry = standing.kind === 'fine' ? undefined : nextAttemptAt(snapshot, standing.check, settings, now);
+  const told = standing.kind !== 'fine' && failureTellsNextSignIn(standing.failure, standing.check);
+  const signIn = told ? undefined : (nextAttemptAt(snapshot, 'signIn', settings, now) ?? now);
   return { ...(retry !== undefined && { retry }), ...(signIn !== undefined && { signIn }) };
 }

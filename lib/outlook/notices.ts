@@ -6,24 +6,24 @@ import { describeFailure } from '../service/failure-words';
 import { forecast, type Forecast } from './forecast';
 import type { HistoryPoint } from '../store/history';
 import type { Settings } from '../store/settings';
-import type { AccountSnapshot, Alerts, TaskState } from '../store/account-state';
+import { checkState, type AccountSnapshot, type Alerts, type CheckState } from '../store/account-state';
 import { formatBytes, formatDate, formatGb, formatPercent } from '../i18n/format';
 import { t, uiLocale } from '../i18n/translate';
 import { safetyLine } from './deletion-date';
 import { DAY_MS, dayOf } from '../basics/time';
 import { usageAlert, usagePercent } from './usage-level';
-import { KEEP_ALIVE_FIRST_NOTICE_MS } from './standing';
+import { SIGN_IN_FIRST_NOTICE_MS } from './standing';
 
 // What the user is told about an account, and in which words: pure. The background shows it
 // (lib/background/display.ts).
 
 /**
  * When to tell about a sign-in that keeps failing, counted from when the failures began:
- * after the grace that makes a failure an outage (KEEP_ALIVE_FIRST_NOTICE_MS, a day), again
+ * after the grace that makes a failure an outage (SIGN_IN_FIRST_NOTICE_MS, a day), again
  * after a week, then every 30 days while it still fails.
  */
-export const KEEP_ALIVE_REMINDER_MS = 7 * DAY_MS;
-export const KEEP_ALIVE_REPEAT_MS = 30 * DAY_MS;
+export const SIGN_IN_REMINDER_MS = 7 * DAY_MS;
+export const SIGN_IN_REPEAT_MS = 30 * DAY_MS;
 
 /** "Full in about N days" is told once when N comes within 14 days, and again only after it moved past 28. */
 export const FORECAST_NOTICE_DAYS = 14;
@@ -79,17 +79,17 @@ export function bonusNotice(alerts: Alerts, shortfall: BonusShortfall | undefine
 }
 
 /** Whether the next "sign-in is failing" notice is due, given the ones already shown. */
-function keepAliveNoticeDue(alerts: Alerts, failingSince: number, now: number): boolean {
-  if (alerts.keepAliveNotices === 0) return now - failingSince > KEEP_ALIVE_FIRST_NOTICE_MS;
-  if (alerts.keepAliveNotices === 1) return now - failingSince > KEEP_ALIVE_REMINDER_MS;
-  return now - (alerts.keepAliveNoticeAt ?? failingSince) >= KEEP_ALIVE_REPEAT_MS;
+function signInNoticeDue(alerts: Alerts, failingSince: number, now: number): boolean {
+  if (alerts.keepAliveNotices === 0) return now - failingSince > SIGN_IN_FIRST_NOTICE_MS;
+  if (alerts.keepAliveNotices === 1) return now - failingSince > SIGN_IN_REMINDER_MS;
+  return now - (alerts.keepAliveNoticeAt ?? failingSince) >= SIGN_IN_REPEAT_MS;
 }
 
 /** A failing sign-in: told after a day, a week, then monthly; "works again" only after a "failing" was shown. */
-export function keepAliveNotice(alerts: Alerts, keepAlive: TaskState, allowed: boolean, now: number): Decision {
-  const { failure, lastSuccessAt, failingSince } = keepAlive;
+export function signInNotice(alerts: Alerts, signIn: CheckState, allowed: boolean, now: number): Decision {
+  const { failure, lastSuccessAt, failingSince } = signIn;
   if (failure !== undefined && failingSince !== undefined) {
-    if (!allowed || !keepAliveNoticeDue(alerts, failingSince, now)) return { alerts };
+    if (!allowed || !signInNoticeDue(alerts, failingSince, now)) return { alerts };
     return {
       alerts: { ...alerts, keepAliveNotices: alerts.keepAliveNotices + 1, keepAliveNoticeAt: now },
       notice: { kind: 'keep-alive-failing', failure, failingSince, ...(lastSuccessAt !== undefined && { lastSuccessAt }) },
@@ -118,7 +118,7 @@ export function decideNotices(
     (alerts) => usageNotice(alerts, capacity, settings, allowed(settings.notifyUsage)),
     (alerts) => forecastNotice(alerts, forecast(history, dayOf(now)), allowed(settings.notifyForecast)),
     (alerts) => bonusNotice(alerts, capacity && bonusShortfall(snapshot.user?.apiKey?.bonus, capacity, now), allowed(settings.notifyUsage)),
-    (alerts) => keepAliveNotice(alerts, snapshot.keepAlive, allowed(settings.notifyKeepAlive), now),
+    (alerts) => signInNotice(alerts, checkState(snapshot, 'signIn'), allowed(settings.notifyKeepAlive), now),
   ];
   return deciders.reduce<{ alerts: Alerts; notices: Notice[] }>(
     ({ alerts, notices }, decide) => {

@@ -3,12 +3,13 @@ import { DAY_MS } from '../basics/time';
 import type { Settings } from '../store/settings';
 import { ALARM } from '../store/stored-names';
 import { SERVER_WAIT_LIMIT_MS } from './backoff';
-import { taskInterval, TASKS, type Task } from './checks';
+import type { Check } from '../store/account-state';
+import { checkInterval, CHECKS } from './checks';
 
-// The alarms that carry the schedule: one periodic alarm per task, whose period the settings
+// The alarms that carry the schedule: one periodic alarm per check, whose period the settings
 // give, and one for the earliest backed-off retry (when-due.ts decides what each runs).
 
-const periodMinutes = (settings: Settings, task: Task) => taskInterval(settings, task) / 60_000;
+const periodMinutes = (settings: Settings, check: Check) => checkInterval(settings, check) / 60_000;
 
 /**
  * Makes sure each periodic alarm exists with the period the settings ask for. An alarm that
@@ -16,22 +17,22 @@ const periodMinutes = (settings: Settings, task: Task) => taskInterval(settings,
  * every worker start, keep it from ever firing. One due more than a day past its period was set
  * while the clock ran ahead, and would not fire until the clock caught up: it is set again. (The
  * day's slack leaves alone an alarm a browser has put off a little, e.g. to its shortest delay.)
- * So is the retry alarm due more than a day past the longest retry (a task's interval, or the
+ * So is the retry alarm due more than a day past the longest retry (a check's interval, or the
  * longest wait a server can ask): set for now, it runs what is due and is armed again from the
  * snapshots (nextRetryAt), before the run it starts has to finish.
  */
 export async function ensureAlarms(settings: Settings, now: number): Promise<void> {
-  const longestRetry = Math.max(SERVER_WAIT_LIMIT_MS, ...TASKS.map((task) => taskInterval(settings, task)));
+  const longestRetry = Math.max(SERVER_WAIT_LIMIT_MS, ...CHECKS.map((check) => checkInterval(settings, check)));
   const retry = browser.alarms.get(ALARM.retry).then(async (existing) => {
     if (existing && existing.scheduledTime > now + longestRetry + DAY_MS) await browser.alarms.create(ALARM.retry, { when: now });
   });
   await Promise.all([
     retry,
-    ...TASKS.map(async (task) => {
-      const period = periodMinutes(settings, task);
-      const existing = await browser.alarms.get(ALARM[task]);
+    ...CHECKS.map(async (check) => {
+      const period = periodMinutes(settings, check);
+      const existing = await browser.alarms.get(ALARM[check]);
       if (existing?.periodInMinutes === period && existing.scheduledTime <= now + period * 60_000 + DAY_MS) return;
-      await browser.alarms.create(ALARM[task], { when: now + period * 60_000, periodInMinutes: period });
+      await browser.alarms.create(ALARM[check], { when: now + period * 60_000, periodInMinutes: period });
     }),
   ]);
 }

@@ -1,11 +1,11 @@
 import { HOUR_MS, MINUTE_MS } from '../basics/time';
+import type { Check } from '../store/account-state';
 import type { Settings } from '../store/settings';
 
-export type Task = 'keepAlive' | 'refresh';
+/** The checks in the order a run makes them: the sign-in first, as the usage update goes on from the node it names. */
+export const CHECKS: readonly Check[] = ['signIn', 'usageUpdate'];
 
-export const TASKS: readonly Task[] = ['keepAlive', 'refresh'];
-
-/** How often each task runs, in ms. */
-export function taskInterval(settings: Settings, task: Task): number {
-  return task === 'keepAlive' ? settings.keepAliveHours * HOUR_MS : settings.refreshMinutes * MINUTE_MS;
+/** How often each check runs, in ms: the sign-in every keepAliveHours, the usage update every refreshMinutes (settings' stored names). */
+export function checkInterval(settings: Settings, check: Check): number {
+  return check === 'signIn' ? settings.keepAliveHours * HOUR_MS : settings.refreshMinutes * MINUTE_MS;
 }

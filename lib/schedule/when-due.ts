@@ -1,9 +1,9 @@
 import type { Settings } from '../store/settings';
-import type { AccountSnapshot, TaskState } from '../store/account-state';
+import { checkState, type AccountSnapshot, type Check, type CheckState } from '../store/account-state';
 import { askedToWaitUntil, fixedByTheUser, serverWaitMs } from './backoff';
-import { taskInterval, TASKS, type Task } from './checks';
+import { checkInterval, CHECKS } from './checks';
 
-// When each task runs: its schedule, its backed-off retries, and the waits a server asks for.
+// When each check runs: its schedule, its backed-off retries, and the waits a server asks for.
 // Pure: the background's runner sets the alarms from these times, the pages show them.
 
 /**
@@ -17,12 +17,12 @@ export type Trigger = 'alarm' | 'retry' | 'worker-start' | 'browser-start';
 const ALARM_TOLERANCE = 0.1;
 
 /**
- * Whether a task should run now. Pure. While the server's requested time has not come, no
- * trigger runs it (the retry alarm fires at that time). Otherwise a pending retry makes a task
+ * Whether a check should run now. Pure. While the server's requested time has not come, no
+ * trigger runs it (the retry alarm fires at that time). Otherwise a pending retry makes a check
  * due sooner, never later: the periodic alarm and the catch-up at start still run it on its
  * normal schedule.
  */
-export function isDue(state: TaskState, task: Task, intervalMs: number, now: number, trigger: Trigger): boolean {
+export function isDue(state: CheckState, check: Check, intervalMs: number, now: number, trigger: Trigger): boolean {
   // An attempt dated after now was made while the clock ran ahead: waiting for that date could
   // stop the sign-in for as long as the clock was wrong.
   if (state.lastAttemptAt === undefined || state.lastAttemptAt > now) return true;
@@ -32,7 +32,7 @@ export function isDue(state: TaskState, task: Task, intervalMs: number, now: num
   if (trigger === 'retry') return false;
   if (trigger === 'alarm') return now >= state.lastAttemptAt + intervalMs * (1 - ALARM_TOLERANCE);
   // A new browser session signs in early: it may close before the next due time.
-  if (trigger === 'browser-start' && task === 'keepAlive') return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
+  if (trigger === 'browser-start' && check === 'signIn') return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
   return now >= state.lastAttemptAt + intervalMs;
 }
 
@@ -43,32 +43,32 @@ export function isDue(state: TaskState, task: Task, intervalMs: number, now: num
 export const MANUAL_CHECK_GAP_MS = 10_000;
 
 /**
- * Whether a manual check of a task is held back because one was attempted moments ago. Not
+ * Whether a manual check (Check now) of a check is held back because one was attempted moments ago. Not
  * after a failure the user fixes (an apps password rejected, details missing): the check that
  * follows saving the account is the one that tells whether the fix worked.
  */
-export function checkedMomentsAgo(state: TaskState, now: number): boolean {
+export function checkedMomentsAgo(state: CheckState, now: number): boolean {
   const at = state.lastAttemptAt;
   if (at === undefined || at > now || now - at >= MANUAL_CHECK_GAP_MS) return false;
   return !(state.failure && fixedByTheUser(state.failure));
 }
 
 /**
- * When a task is next due: by its schedule or its backed-off retry, whichever is sooner, but
+ * When a check is next due: by its schedule or its backed-off retry, whichever is sooner, but
  * never before the time the server asked us to wait for (isDue runs nothing before it); unknown
  * before its first attempt (that runs at once); `now` after an attempt dated in the future (a
- * clock once set ahead): isDue runs it at the next alarm or worker start, as any overdue task.
+ * clock once set ahead): isDue runs it at the next alarm or worker start, as any overdue check.
  * Pure. The periodic alarm may run it a little later: it fires on its own period.
  */
-export function nextCheckAt(state: TaskState, intervalMs: number, now: number): number | undefined {
+export function nextCheckAt(state: CheckState, intervalMs: number, now: number): number | undefined {
   if (state.lastAttemptAt === undefined) return undefined;
   if (state.lastAttemptAt > now) return now;
   return Math.max(Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity), askedToWaitUntil(state) ?? -Infinity);
 }
 
-/** When a task of an account really runs next (nextCheckAt with the task's interval from the settings). */
-export const nextAttemptAt = (snapshot: AccountSnapshot, task: Task, settings: Settings, now: number): number | undefined =>
-  nextCheckAt(snapshot[task], taskInterval(settings, task), now);
+/** When a check of an account really runs next (nextCheckAt with the check's interval from the settings). */
+export const nextAttemptAt = (snapshot: AccountSnapshot, check: Check, settings: Settings, now: number): number | undefined =>
+  nextCheckAt(checkState(snapshot, check), checkInterval(settings, check), now);
 
 /**
  * When the earliest backed-off retry of any account is due, if any. A retry of an attempt dated
@@ -77,26 +77,27 @@ export const nextAttemptAt = (snapshot: AccountSnapshot, task: Task, settings: S
  */
 export function nextRetryAt(snapshots: readonly AccountSnapshot[], now: number): number | undefined {
   // A server's wait ends at its cap (askedToWaitUntil), even when a broken version stored it further off.
-  const retryOf = (state: TaskState) => {
+  const retryOf = (state: CheckState) => {
     const at = askedToWaitUntil(state) ?? state.retryAt;
     return at !== undefined && state.lastAttemptAt !== undefined && state.lastAttemptAt > now ? now : at;
   };
-  const times = snapshots.flatMap((s) => TASKS.flatMap((task) => retryOf(s[task]) ?? []));
+  const times = snapshots.flatMap((s) => CHECKS.flatMap((check) => retryOf(checkState(s, check)) ?? []));
   return times.length > 0 ? Math.min(...times) : undefined;
 }
 
 /**
  * Until when a Check now of this account sends nothing: the end of the longest wait the service
- * asked for that is still running at `now`, for either task, as the check is one sign-in and
+ * asked for that is still running at `now`, for either check, as the check is one sign-in and
  * usage update; undefined when none is. The service's own time (its Retry-After, capped at
  * SERVER_WAIT_LIMIT_MS), not our backoff past it: a click after that time checks at once; a 429
  * that named no time holds until our backed-off retry (askedToWaitUntil). Not a wait dated from
  * a clock once set ahead (isDue does not hold it either). Pure.
  */
 export function checkHeldUntil(snapshot: AccountSnapshot, now: number): number | undefined {
-  const ends = TASKS.flatMap((task) => {
-    const { failure, lastAttemptAt } = snapshot[task];
-    const until = askedToWaitUntil(snapshot[task]);
+  const ends = CHECKS.flatMap((check) => {
+    const state = checkState(snapshot, check);
+    const { failure, lastAttemptAt } = state;
+    const until = askedToWaitUntil(state);
     if (!failure || lastAttemptAt === undefined || lastAttemptAt > now || until === undefined) return [];
     const asked = serverWaitMs(failure);
     const end = asked > 0 ? Math.min(until, lastAttemptAt + asked) : until;

@@ -1,7 +1,7 @@
 import { isCount, isObject, isTime } from '../basics/guards';
 import { isFailure } from '../service/failures';
 import type { DatasetCapacity, UserInfo } from '../service/answers';
-import type { AccountSnapshot, Alerts, TaskState } from './account-state';
+import type { AccountSnapshot, Alerts, CheckState } from './account-state';
 import type { UsageLevel } from './settings';
 
 // Reads a stored snapshot (lib/store/items.ts loads them through it): each part that is not
@@ -9,13 +9,13 @@ import type { UsageLevel } from './settings';
 
 const LEVELS: readonly unknown[] = ['normal', 'warning', 'critical'];
 
-function readTaskState(value: unknown): TaskState {
+function readCheckState(value: unknown): CheckState {
   const empty = { consecutiveFailures: 0 };
   if (!isObject(value) || !isCount(value.consecutiveFailures)) return empty;
   const times = ['lastAttemptAt', 'lastSuccessAt', 'failingSince', 'retryAt'] as const;
   if (times.some((key) => value[key] !== undefined && !isTime(value[key]))) return empty;
   if (value.failure !== undefined && !isFailure(value.failure)) return empty;
-  return value as unknown as TaskState;
+  return value as unknown as CheckState;
 }
 
 function readAlerts(value: unknown): Alerts {
@@ -49,8 +49,8 @@ export function readSnapshot(value: unknown): AccountSnapshot {
     ...(isStoredUser(v.user) && { user: v.user }),
     ...(isStoredCapacity(v.capacity) && { capacity: v.capacity }),
     ...((v.nodeStale === true || (isStoredUser(v.user) && typeof v.user.node !== 'string')) && { nodeStale: true }),
-    keepAlive: readTaskState(v.keepAlive),
-    refresh: readTaskState(v.refresh),
+    keepAlive: readCheckState(v.keepAlive),
+    refresh: readCheckState(v.refresh),
     alerts: readAlerts(v.alerts),
   };
 }

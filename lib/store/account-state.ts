@@ -3,8 +3,11 @@ import type { Failure, Result } from '../service/failures';
 import type { DatasetCapacity, UserInfo } from '../service/answers';
 import type { UsageLevel } from './settings';
 
-/** How one task (keep-alive or capacity refresh) of one account has been going. */
-export interface TaskState {
+/** The two checks of an account: the sign-in (getUser, which keeps the account alive) and the usage update (the capacity call). */
+export type Check = 'signIn' | 'usageUpdate';
+
+/** How one check of one account has been going. */
+export interface CheckState {
   lastAttemptAt?: number;
   lastSuccessAt?: number;
   /** The last attempt's failure; absent after a success. */
@@ -37,10 +40,21 @@ export interface AccountSnapshot {
   capacity?: DatasetCapacity & { at: number };
   /** The cached node failed to resolve or answered 404: read it again from getUser. */
   nodeStale?: boolean;
-  keepAlive: TaskState;
-  refresh: TaskState;
+  /** The sign-in's state (stored under its first name: a stored name, kept, lib/store/stored-names.ts). */
+  keepAlive: CheckState;
+  /** The usage update's state (stored under its first name, likewise). */
+  refresh: CheckState;
   alerts: Alerts;
 }
+
+/** Where a snapshot stores each check's state: the names the first release stored, kept. */
+const STORED_AS = { signIn: 'keepAlive', usageUpdate: 'refresh' } as const satisfies Record<Check, keyof AccountSnapshot>;
+
+/** How a check of this account has been going. */
+export const checkState = (snapshot: AccountSnapshot, check: Check): CheckState => snapshot[STORED_AS[check]];
+
+/** The snapshot with a check's state replaced. */
+export const withCheckState = (snapshot: AccountSnapshot, check: Check, state: CheckState): AccountSnapshot => ({ ...snapshot, [STORED_AS[check]]: state });
 
 export const emptySnapshot = (identity?: string): AccountSnapshot => ({
   ...(identity !== undefined && { identity }),
@@ -60,13 +74,13 @@ export function snapshotFor(account: Pick<Account, 'baseUrl' | 'userId'>, stored
   return emptySnapshot(identity);
 }
 
-/** A task's state after an attempt that ended at `at`, with its retry time if it failed. */
+/** A check's state after an attempt that ended at `at`, with its retry time if it failed. */
 export function recordAttempt(
-  state: TaskState,
+  state: CheckState,
   at: number,
   outcome: Result<unknown>,
   retryDelay: (failures: number, failure: Failure) => number | undefined,
-): TaskState {
+): CheckState {
   if (outcome.ok) return { lastAttemptAt: at, lastSuccessAt: at, consecutiveFailures: 0 };
   const consecutiveFailures = state.consecutiveFailures + 1;
   const delay = retryDelay(consecutiveFailures, outcome.failure);
@@ -82,5 +96,5 @@ export function recordAttempt(
 
 /** The failure the user should see first for an account, if any. */
 export function currentFailure(snapshot: AccountSnapshot): Failure | undefined {
-  return snapshot.keepAlive.failure ?? snapshot.refresh.failure;
+  return checkState(snapshot, 'signIn').failure ?? checkState(snapshot, 'usageUpdate').failure;
 }

@@ -29,8 +29,11 @@ const ACTIVITY_VERSION = 1;
 /** The version each versioned item's marker names (an item without a marker reads as version 1). */
 export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: HISTORY_VERSION, activity: ACTIVITY_VERSION } as const;
 
-/** The alarms: one periodic alarm per task, and one for the earliest backed-off retry. */
-export const ALARM = { keepAlive: 'keep-alive', refresh: 'refresh', retry: 'retry' } as const;
+/**
+ * The alarms: one periodic alarm per check, and one for the earliest backed-off retry. The sign-in's
+ * and the usage update's alarms keep the names the first release gave them.
+ */
+export const ALARM = { signIn: 'keep-alive', usageUpdate: 'refresh', retry: 'retry' } as const;
 
 /**
  * Every stored name as a list (for the contract test; the code uses the constants above): each

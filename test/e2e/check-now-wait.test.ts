@@ -27,7 +27,7 @@ beforeAll(async () => {
   await vi.waitFor(() => expect(sim.requests.filter((r) => r.server === 'node' && r.status === 200)).toHaveLength(1), { timeout: 20_000, interval: 100 });
   // A usage update is due at least daily, every 2 minutes here: its alarm is taken away, or it could
   // come in the middle of a test, and its run arm the retry a test takes away at the end.
-  await browser.currentWorker().evaluate((name) => chrome.alarms.clear(name), ALARM.refresh);
+  await browser.currentWorker().evaluate((name) => chrome.alarms.clear(name), ALARM.usageUpdate);
 });
 afterAll(async () => {
   await browser?.close();

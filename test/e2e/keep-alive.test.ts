@@ -131,7 +131,7 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
     await options.saveSettings();
     await options.page.close();
     // The background has taken the new period.
-    await expect.poll(async () => (await browser.alarms()).find((a) => a.name === ALARM.keepAlive)?.periodInMinutes).toBe((168 * 60) / TIME_SCALE);
+    await expect.poll(async () => (await browser.alarms()).find((a) => a.name === ALARM.signIn)?.periodInMinutes).toBe((168 * 60) / TIME_SCALE);
     // Usage updates come at least daily (2 minutes here), but the schedule makes none for most of
     // a day after the last: a first click makes one, and the click counted follows it closely.
     const popup = new Popup(await browser.open('popup'));

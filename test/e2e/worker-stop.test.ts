@@ -52,7 +52,7 @@ describe('a service worker stopped mid-run, in Chromium', () => {
     const recorded = async () => snapshotIn(await browser.storage());
     await expect.poll(async () => (await recorded()).refresh.lastSuccessAt ?? 0, { timeout: 30_000 }).toBeGreaterThan(stoppedAt);
     await expect.poll(async () => (await recorded()).keepAlive.lastSuccessAt ?? 0, { timeout: 30_000 }).toBeGreaterThan(stoppedAt);
-    expect((await browser.alarms()).map((a) => a.name).sort()).toEqual([ALARM.keepAlive, ALARM.refresh].sort());
+    expect((await browser.alarms()).map((a) => a.name).sort()).toEqual([ALARM.signIn, ALARM.usageUpdate].sort());
 
     const after = await browser.storage();
     const snapshot = snapshotIn(after);

@@ -64,11 +64,11 @@ describe('settings changed in storage', () => {
     const worker = await freshBrowser();
     registeredWorker();
     await worker.start('worker-start');
-    expect(await fakeBrowser.alarms.get(ALARM.refresh)).toMatchObject({ periodInMinutes: 30 });
+    expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 30 });
     // As the settings page saves: a storage write, which the registered watcher hears.
     await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60, keepAliveHours: 12 } });
-    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM.refresh)).toMatchObject({ periodInMinutes: 60 }));
-    expect(await fakeBrowser.alarms.get(ALARM.keepAlive)).toMatchObject({ periodInMinutes: 12 * 60 });
+    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 60 }));
+    expect(await fakeBrowser.alarms.get(ALARM.signIn)).toMatchObject({ periodInMinutes: 12 * 60 });
   });
 
   it('an account added is checked at once, and a removed one’s stored state is pruned', async () => {

@@ -21,7 +21,7 @@ beforeEach(() => {
 
 it('registers its listeners at start and answers alarms, messages and account changes', async () => {
   background.main();
-  await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM.keepAlive)).toBeDefined());
+  await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM.signIn)).toBeDefined());
   expect(sim.requests).toHaveLength(0);
 
   await storeAccounts([storedAccount(sim, sim.account('carol'))]);
@@ -30,7 +30,7 @@ it('registers its listeners at start and answers alarms, messages and account ch
 
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(Date.now() + 86_400_000);
-  await fakeBrowser.alarms.onAlarm.trigger({ name: ALARM.keepAlive, scheduledTime: Date.now(), persistAcrossSessions: true });
+  await fakeBrowser.alarms.onAlarm.trigger({ name: ALARM.signIn, scheduledTime: Date.now(), persistAcrossSessions: true });
   await vi.waitFor(() => expect(sim.requests).toHaveLength(3));
 
   // A message from anyone but our own pages is refused; ours is answered: a full check.

@@ -44,12 +44,12 @@ describe('the retry alarm after a clock set back', () => {
     await worker.start('worker-start'); // signed in, usage updated, a year ahead
     clock.now += DAY;
     sim().setFault('api', 'server-error');
-    await worker.onAlarm(ALARM.keepAlive); // the sign-in fails: its retry a minute later, a year ahead
+    await worker.onAlarm(ALARM.signIn); // the sign-in fails: its retry a minute later, a year ahead
     expect(await retryAlarm()).toBeGreaterThan(clock.now);
     clock.now -= YEAR + DAY;
     sim().setFault('api', undefined);
 
-    await worker.onAlarm(ALARM.refresh); // the usage update only
+    await worker.onAlarm(ALARM.usageUpdate); // the usage update only
     expect(countRequests(sim(), 'node', 200)).toBe(2);
     expect(await retryAlarm()).toBe(clock.now);
     await worker.onAlarm(ALARM.retry);

@@ -8,8 +8,8 @@ import { currentFailure as currentFailureOf, snapshotFor } from '@/lib/store/acc
 import { demoAccount } from '../../../scripts/simulator/simulator';
 import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, simulatorForSuite, snapshotOf, storeAccounts } from '../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
-import { KEEP_ALIVE_REMINDER_MS, KEEP_ALIVE_REPEAT_MS } from '@/lib/outlook/notices';
-import { KEEP_ALIVE_FIRST_NOTICE_MS } from '@/lib/outlook/standing';
+import { SIGN_IN_REMINDER_MS, SIGN_IN_REPEAT_MS } from '@/lib/outlook/notices';
+import { SIGN_IN_FIRST_NOTICE_MS } from '@/lib/outlook/standing';
 import { DELETION_AFTER_MS } from '@/lib/outlook/deletion-date';
 
 // The promise users install Storage Keeper for: the account stays alive (signed in on schedule), and they hear
@@ -41,8 +41,8 @@ async function live(hours: number) {
     clock.now += HOUR;
     const worker = newWorker();
     await worker.onAlarm(ALARM.retry);
-    await worker.onAlarm(ALARM.keepAlive);
-    await worker.onAlarm(ALARM.refresh);
+    await worker.onAlarm(ALARM.signIn);
+    await worker.onAlarm(ALARM.usageUpdate);
   }
 }
 
@@ -54,7 +54,7 @@ describe('keep-alive failing notices', () => {
     for (let day = 1; day <= 5; day++) {
       clock.now += DAY + 5 * MINUTE; // the laptop wakes a little after the alarm's time
       sim().setFault('api', 'server-error');
-      await newWorker().onAlarm(ALARM.keepAlive); // fails at its scheduled time
+      await newWorker().onAlarm(ALARM.signIn); // fails at its scheduled time
       expect((await snapshotOf('id-alice')).keepAlive.failure).toBeDefined();
       sim().setFault('api', undefined);
       clock.now = (await snapshotOf('id-alice')).keepAlive.retryAt!;
@@ -78,14 +78,14 @@ describe('keep-alive failing notices', () => {
     // After a day, a week, then monthly; each within the hour the retries come at.
     const after = failing.map((n) => n.at - failingSince);
     expect(after).toHaveLength(4);
-    expect(after[0]).toBeGreaterThan(KEEP_ALIVE_FIRST_NOTICE_MS);
-    expect(after[0]).toBeLessThanOrEqual(KEEP_ALIVE_FIRST_NOTICE_MS + HOUR);
-    expect(after[1]).toBeGreaterThan(KEEP_ALIVE_REMINDER_MS);
-    expect(after[1]).toBeLessThanOrEqual(KEEP_ALIVE_REMINDER_MS + HOUR);
+    expect(after[0]).toBeGreaterThan(SIGN_IN_FIRST_NOTICE_MS);
+    expect(after[0]).toBeLessThanOrEqual(SIGN_IN_FIRST_NOTICE_MS + HOUR);
+    expect(after[1]).toBeGreaterThan(SIGN_IN_REMINDER_MS);
+    expect(after[1]).toBeLessThanOrEqual(SIGN_IN_REMINDER_MS + HOUR);
     for (const i of [2, 3]) {
       const gap = failing[i]!.at - failing[i - 1]!.at;
-      expect(gap).toBeGreaterThanOrEqual(KEEP_ALIVE_REPEAT_MS);
-      expect(gap).toBeLessThanOrEqual(KEEP_ALIVE_REPEAT_MS + HOUR);
+      expect(gap).toBeGreaterThanOrEqual(SIGN_IN_REPEAT_MS);
+      expect(gap).toBeLessThanOrEqual(SIGN_IN_REPEAT_MS + HOUR);
     }
     // Each says the reason and the safety line: the last login, and when a free account would be deleted.
     const date = (ms: number) => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(ms);
@@ -123,11 +123,11 @@ describe('keep-alive failing notices', () => {
     fakeBrowser.notifications.create = (() => Promise.reject(new Error('worker stopped'))) as never;
     vi.spyOn(console, 'warn').mockImplementation(() => {}); // the background logs the failed task
     clock.now += HOUR;
-    await newWorker().onAlarm(ALARM.refresh).catch(() => {});
+    await newWorker().onAlarm(ALARM.usageUpdate).catch(() => {});
     fakeBrowser.notifications.create = create;
     expect((await snapshotOf('id-alice')).alerts.usage).toBe('normal'); // nothing recorded as told
     clock.now += HOUR;
-    await newWorker().onAlarm(ALARM.refresh);
+    await newWorker().onAlarm(ALARM.usageUpdate);
     expect(shown.map((n) => n.title)).toEqual(['alice: storage critically full']);
   });
 });
@@ -157,7 +157,7 @@ describe('what a failure keeps', () => {
     const before = await snapshotOf('id-alice');
     sim().setFault('api', 'html-502');
     clock.now += DAY;
-    await newWorker().onAlarm(ALARM.keepAlive);
+    await newWorker().onAlarm(ALARM.signIn);
     const after = await snapshotOf('id-alice');
     expect(after.keepAlive.failure).toEqual({ kind: 'server-error', status: 502 });
     expect(after.user).toEqual(before.user);
@@ -171,19 +171,19 @@ describe('retries never silence the keep-alive', () => {
     ['1e23 ms', 1e23],
   ])('a Retry-After of %s waits at most a day, past a shorter interval too (the server asked)', (_name, retryAfterMs) => {
     const failure = { kind: 'rate-limited' as const, retryAfterMs };
-    expect(retryDelay('keepAlive', 1, failure, DAY)).toBe(DAY);
-    expect(retryDelay('keepAlive', 1, failure, 7 * DAY)).toBe(DAY);
-    expect(retryDelay('keepAlive', 1, failure, 2 * HOUR)).toBe(DAY);
-    expect(retryDelay('refresh', 1, failure, 30 * MINUTE)).toBe(DAY);
+    expect(retryDelay('signIn', 1, failure, DAY)).toBe(DAY);
+    expect(retryDelay('signIn', 1, failure, 7 * DAY)).toBe(DAY);
+    expect(retryDelay('signIn', 1, failure, 2 * HOUR)).toBe(DAY);
+    expect(retryDelay('usageUpdate', 1, failure, 30 * MINUTE)).toBe(DAY);
   });
 
   it('a nonsense Retry-After asks for nothing; capacity retries are never under 5 minutes', () => {
-    expect(retryDelay('keepAlive', 1, { kind: 'rate-limited', retryAfterMs: Number.NaN }, DAY)).toBe(MINUTE);
-    expect(retryDelay('keepAlive', 1, { kind: 'rate-limited', retryAfterMs: -5 }, DAY)).toBe(MINUTE);
-    expect(retryDelay('keepAlive', 1, { kind: 'rate-limited', retryAfterMs: Number.POSITIVE_INFINITY }, DAY)).toBe(MINUTE);
-    expect(retryDelay('refresh', 1, { kind: 'network' }, 30 * MINUTE)).toBe(5 * MINUTE);
-    expect(retryDelay('keepAlive', 1, { kind: 'api-key-unsendable' }, DAY)).toBeUndefined(); // nothing was sent
-    expect(retryDelay('refresh', 1, { kind: 'rate-limited', retryAfterMs: 1000 }, 30 * MINUTE)).toBe(5 * MINUTE);
+    expect(retryDelay('signIn', 1, { kind: 'rate-limited', retryAfterMs: Number.NaN }, DAY)).toBe(MINUTE);
+    expect(retryDelay('signIn', 1, { kind: 'rate-limited', retryAfterMs: -5 }, DAY)).toBe(MINUTE);
+    expect(retryDelay('signIn', 1, { kind: 'rate-limited', retryAfterMs: Number.POSITIVE_INFINITY }, DAY)).toBe(MINUTE);
+    expect(retryDelay('usageUpdate', 1, { kind: 'network' }, 30 * MINUTE)).toBe(5 * MINUTE);
+    expect(retryDelay('signIn', 1, { kind: 'api-key-unsendable' }, DAY)).toBeUndefined(); // nothing was sent
+    expect(retryDelay('usageUpdate', 1, { kind: 'rate-limited', retryAfterMs: 1000 }, 30 * MINUTE)).toBe(5 * MINUTE);
   });
 
   it.each([
@@ -200,7 +200,7 @@ describe('retries never silence the keep-alive', () => {
     });
     sim().requests.length = 0;
     clock.now += DAY;
-    await newWorker().onAlarm(ALARM.keepAlive);
+    await newWorker().onAlarm(ALARM.signIn);
     expect(countRequests(sim(), 'api', 200)).toBe(1);
     clock.now += 2 * DAY;
     await newWorker().start('worker-start');
@@ -299,7 +299,7 @@ describe('manual refresh', () => {
     await worker.start('worker-start');
     sim().requests.length = 0;
     clock.now += 30 * MINUTE;
-    await worker.onAlarm(ALARM.refresh);
+    await worker.onAlarm(ALARM.usageUpdate);
     expect(sim().requests.map((r) => r.server)).toEqual(['node']);
   });
 });

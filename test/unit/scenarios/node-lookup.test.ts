@@ -20,7 +20,7 @@ describe('the node server', () => {
     await worker.start('worker-start');
     nodeUnreachable = true;
     clock.now += 30 * MINUTE;
-    await fireAlarm(ALARM.refresh);
+    await fireAlarm(ALARM.usageUpdate);
     const failed = await snapshotOf('id-alice');
     expect(failed.refresh.failure).toEqual({ kind: 'network' });
     expect(failed.nodeStale).toBe(true);
@@ -42,7 +42,7 @@ describe('the node server', () => {
     const { keepAlive, refresh } = await snapshotOf('id-alice');
     expect(refresh.failure).toEqual({ kind: 'server-error', status: 500 });
     clock.now = keepAlive.retryAt! - 1;
-    await fireAlarm(ALARM.refresh);
+    await fireAlarm(ALARM.usageUpdate);
     expect(countRequests(sim(), 'api')).toBe(1);
     sim().setFault('api', undefined);
     clock.now = keepAlive.retryAt!;

@@ -86,7 +86,7 @@ describe('the other past times, dated a year ahead, are told as now', () => {
   });
 
   it('a failed check dated ahead "failed just now"', () => {
-    const standing = { kind: 'transient', failure: { kind: 'network' }, task: 'keepAlive', failedAt: NOW + YEAR } as const;
+    const standing = { kind: 'transient', failure: { kind: 'network' }, check: 'signIn', failedAt: NOW + YEAR } as const;
     expect(transientLine(standing, NOW + 300_000, NOW, 'en')).toBe('The last check failed just now. Storage Keeper tries again in 5 minutes.');
   });
 });

@@ -33,7 +33,7 @@ describe('the service asked to wait', () => {
       // Every periodic usage-update alarm inside the hour, a new worker, a new browser session.
       for (let after = minutes * MINUTE; after < HOUR; after += minutes * MINUTE) {
         clock.now = askedAt + after;
-        await worker.onAlarm(ALARM.refresh);
+        await worker.onAlarm(ALARM.usageUpdate);
       }
       await newWorker().start('worker-start');
       await newWorker().start('browser-start');
@@ -58,11 +58,11 @@ describe('the service asked to wait', () => {
     await worker.start('worker-start');
     // The usage update needs the node from getUser, which waits too: nothing goes to the node.
     expect([countRequests(sim(), 'api', 503), countRequests(sim(), 'node')]).toEqual([1, 0]);
-    expect(nextAttemptAt(await snapshotOf('id-alice'), 'keepAlive', settings, clock.now)).toBe(askedAt + 2 * HOUR);
+    expect(nextAttemptAt(await snapshotOf('id-alice'), 'signIn', settings, clock.now)).toBe(askedAt + 2 * HOUR);
 
     clock.now = askedAt + HOUR;
-    await worker.onAlarm(ALARM.keepAlive);
-    await worker.onAlarm(ALARM.refresh);
+    await worker.onAlarm(ALARM.signIn);
+    await worker.onAlarm(ALARM.usageUpdate);
     clock.now = askedAt + 90 * MINUTE;
     await newWorker().start('worker-start');
     await newWorker().start('browser-start');
@@ -83,9 +83,9 @@ describe('the service asked to wait', () => {
     clock.now += HOUR;
     sim().setFault('node', 'not-found');
     sim().setFault('api', 'rate-limited', { retryAfter: '3600' });
-    await worker.onAlarm(ALARM.refresh);
+    await worker.onAlarm(ALARM.usageUpdate);
     const askedAt = clock.now;
-    await worker.onAlarm(ALARM.keepAlive);
+    await worker.onAlarm(ALARM.signIn);
     expect((await snapshotOf('id-alice')).nodeStale).toBe(true);
     // The usage update's retry: it needs getUser for the new node, which must wait.
     clock.now = (await snapshotOf('id-alice')).refresh.retryAt!;

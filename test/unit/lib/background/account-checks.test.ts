@@ -25,10 +25,10 @@ describe('alarms', () => {
     await worker.start('worker-start');
     sim().requests.length = 0;
     clock.now += 30 * MINUTE;
-    await fireAlarm(ALARM.refresh);
+    await fireAlarm(ALARM.usageUpdate);
     expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([0, 2]);
     clock.now += DAY;
-    await fireAlarm(ALARM.keepAlive);
+    await fireAlarm(ALARM.signIn);
     expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([2, 2]);
     expect(sim().account('bob').lastLoginMs).toBe(clock.now);
     const snapshot = await snapshotOf('id-bob');
@@ -42,7 +42,7 @@ describe('alarms', () => {
     await worker.start('worker-start');
     sim().setFault('node', 'not-found');
     clock.now += 30 * MINUTE;
-    await fireAlarm(ALARM.refresh);
+    await fireAlarm(ALARM.usageUpdate);
     expect((await snapshotOf('id-alice')).nodeStale).toBe(true);
     sim().setFault('node', undefined);
     sim().requests.length = 0;
@@ -94,7 +94,7 @@ describe('backoff', () => {
     expect(keepAlive.retryAt).toBe(clock.now + 120_000);
     sim().requests.length = 0;
     clock.now += 60_000;
-    await worker.onAlarm(ALARM.keepAlive);
+    await worker.onAlarm(ALARM.signIn);
     expect(sim().requests).toHaveLength(0);
   });
 });

@@ -24,7 +24,7 @@ describe('notifications', () => {
     const usageAt = async (percent: number) => {
       sim().account('alice').used = percent * GB;
       clock.now += 30 * MINUTE;
-      await worker.onAlarm(ALARM.refresh);
+      await worker.onAlarm(ALARM.usageUpdate);
       return notices(create).map(([id, options]) => `${id} ${options.title}`);
     };
     await worker.start('worker-start');
@@ -49,7 +49,7 @@ describe('notifications', () => {
     for (let hour = 1; hour <= 48; hour++) {
       clock.now += HOUR;
       await worker.onAlarm(ALARM.retry);
-      await worker.onAlarm(ALARM.keepAlive);
+      await worker.onAlarm(ALARM.signIn);
     }
     const failing = notices(create).filter(([id]) => id === 'keep-alive:id-alice');
     expect(failing).toHaveLength(1);

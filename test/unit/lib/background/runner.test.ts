@@ -21,8 +21,8 @@ describe('worker start', () => {
   it('creates both alarms with the settings periods and sends nothing when unconfigured', async () => {
     const worker = await freshBrowser();
     await worker.start('worker-start');
-    expect(await fakeBrowser.alarms.get(ALARM.keepAlive)).toMatchObject({ periodInMinutes: 24 * 60 });
-    expect(await fakeBrowser.alarms.get(ALARM.refresh)).toMatchObject({ periodInMinutes: 30 });
+    expect(await fakeBrowser.alarms.get(ALARM.signIn)).toMatchObject({ periodInMinutes: 24 * 60 });
+    expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 30 });
     expect(await fakeBrowser.action.getBadgeText({})).toBe('');
     expect(sim().requests).toHaveLength(0);
   });
@@ -42,8 +42,8 @@ describe('worker start', () => {
     await worker.start('worker-start');
     clock.now -= 365 * DAY; // …and set right: the alarms would wait a year
     await newWorker().start('worker-start');
-    expect(await fakeBrowser.alarms.get(ALARM.keepAlive)).toMatchObject({ periodInMinutes: 24 * 60, scheduledTime: clock.now + DAY });
-    expect(await fakeBrowser.alarms.get(ALARM.refresh)).toMatchObject({ periodInMinutes: 30, scheduledTime: clock.now + 30 * MINUTE });
+    expect(await fakeBrowser.alarms.get(ALARM.signIn)).toMatchObject({ periodInMinutes: 24 * 60, scheduledTime: clock.now + DAY });
+    expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 30, scheduledTime: clock.now + 30 * MINUTE });
   });
 
   it('re-creates an alarm whose period no longer matches the settings', async () => {
@@ -51,7 +51,7 @@ describe('worker start', () => {
     await worker.start('worker-start');
     await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60 } });
     await worker.reschedule();
-    expect(await fakeBrowser.alarms.get(ALARM.refresh)).toMatchObject({ periodInMinutes: 60, scheduledTime: clock.now + HOUR });
+    expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 60, scheduledTime: clock.now + HOUR });
   });
 
   it('catches up at once on a first run and on work overdue after a long gap', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Account } from '@/lib/store/accounts';
 import type { Failure } from '@/lib/service/failures';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { emptySnapshot, type AccountSnapshot } from '@/lib/store/account-state';
+import { emptySnapshot, withCheckState, type AccountSnapshot, type Check } from '@/lib/store/account-state';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 import { BADGE_COLORS, badgeFor, badgeTitle, type AccountView, type BadgeState } from '@/lib/outlook/badge';
 import { GIB as GB } from '@/lib/basics/bytes';
@@ -13,19 +13,19 @@ const account = (name: string): Account => ({
   id: `id-${name}`, label: name, baseUrl: 'https://api.teracloud.jp', userId: name, password: 'pw', apiKey: 'key', keyForm: 'header', notifications: true,
 });
 
-/** An account's view: its usage in percent (if read), a failing task (if any). */
-function view(name: string, percent?: number, failure?: { task: 'keepAlive' | 'refresh'; failure: Failure }): AccountView {
+/** An account's view: its usage in percent (if read), a failing check (if any). */
+function view(name: string, percent?: number, failure?: { check: Check; failure: Failure }): AccountView {
   const s = emptySnapshot();
-  const snapshot: AccountSnapshot = {
+  const read: AccountSnapshot = {
     ...s,
     ...(percent !== undefined && { capacity: { quota: 100 * GB, used: percent * GB, at: AT } }),
     keepAlive: { lastAttemptAt: AT, lastSuccessAt: AT, consecutiveFailures: 0 },
-    ...(failure && { [failure.task]: { lastAttemptAt: AT, failure: failure.failure, failingSince: AT, consecutiveFailures: 1 } }),
   };
+  const snapshot = failure ? withCheckState(read, failure.check, { lastAttemptAt: AT, failure: failure.failure, failingSince: AT, consecutiveFailures: 1 }) : read;
   return { account: account(name), snapshot };
 }
-const rejected = { task: 'keepAlive', failure: { kind: 'credentials-rejected' } } as const;
-const outage = { task: 'refresh', failure: { kind: 'network' } } as const;
+const rejected = { check: 'signIn', failure: { kind: 'credentials-rejected' } } as const;
+const outage = { check: 'usageUpdate', failure: { kind: 'network' } } as const;
 /** Within the notices' grace (a day), and past it. */
 const SOON = AT + 60_000;
 const LATER = AT + 2 * 24 * 3_600_000;
@@ -59,7 +59,7 @@ describe('badgeFor', () => {
   it('lists every account for the title: usage and its level, last sign-in and standing', () => {
     expect(badgeFor([view('a', 40), view('b', undefined, rejected)], DEFAULT_SETTINGS, SOON).accounts).toEqual([
       { name: 'a', percent: 40, level: 'normal', keptAliveAt: AT, standing: { kind: 'fine' } },
-      { name: 'b', standing: { kind: 'needs-you', failure: { kind: 'credentials-rejected' }, task: 'keepAlive', failedAt: AT }, next: AT + DAY },
+      { name: 'b', standing: { kind: 'needs-you', failure: { kind: 'credentials-rejected' }, check: 'signIn', failedAt: AT }, next: AT + DAY },
     ]);
   });
 

@@ -7,7 +7,7 @@ import { App as Options } from '@/entrypoints/options/App';
 import { nextAttempts, type NextAttempts } from '@/lib/outlook/next-attempts';
 import { badgeFor, badgeTitle } from '@/lib/outlook/badge';
 import { standingOf } from '@/lib/outlook/standing';
-import { emptySnapshot, type AccountSnapshot, type TaskState } from '@/lib/store/account-state';
+import { emptySnapshot, type AccountSnapshot, type CheckState } from '@/lib/store/account-state';
 import type { Failure } from '@/lib/service/failures';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { account, NOW, snapshot } from '../../helpers/fixtures';
@@ -19,7 +19,7 @@ import { openSettingsPage, storeAccounts } from '../../helpers/harness';
 const [MINUTE, HOUR, DAY] = [60_000, 3_600_000, 86_400_000];
 
 /** A task that failed a minute ago (failing since `since`), retried at `retryAt`. */
-const failed = (failure: Failure, since = NOW - MINUTE, retryAt = NOW + 5 * MINUTE): TaskState => ({
+const failed = (failure: Failure, since = NOW - MINUTE, retryAt = NOW + 5 * MINUTE): CheckState => ({
   lastAttemptAt: NOW - MINUTE, lastSuccessAt: NOW - 25 * HOUR, failingSince: since, consecutiveFailures: 1, failure, retryAt,
 });
 const network = { kind: 'network' } as const;

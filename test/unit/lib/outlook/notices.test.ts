@@ -4,11 +4,11 @@ import { BONUS_WARNING_MS, type BonusShortfall } from '@/lib/outlook/bonus';
 import type { Forecast } from '@/lib/outlook/forecast';
 import type { DatasetCapacity } from '@/lib/service/answers';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
-import { emptySnapshot, type AccountSnapshot, type Alerts, type TaskState } from '@/lib/store/account-state';
+import { emptySnapshot, type AccountSnapshot, type Alerts, type CheckState } from '@/lib/store/account-state';
 import type { HistoryPoint } from '@/lib/store/history';
-import { KEEP_ALIVE_FIRST_NOTICE_MS as FIRST } from '@/lib/outlook/standing';
+import { SIGN_IN_FIRST_NOTICE_MS as FIRST } from '@/lib/outlook/standing';
 import { DAY_MS as DAY, dayOf, HOUR_MS as HOUR } from '@/lib/basics/time';
-import { bonusNotice, decideNotices, FORECAST_NOTICE_DAYS as NOTICE_DAYS, FORECAST_REARM_DAYS as REARM_DAYS, forecastNotice, KEEP_ALIVE_REMINDER_MS as REMINDER, KEEP_ALIVE_REPEAT_MS as REPEAT, keepAliveNotice, usageNotice, type Decision } from '@/lib/outlook/notices';
+import { bonusNotice, decideNotices, FORECAST_NOTICE_DAYS as NOTICE_DAYS, FORECAST_REARM_DAYS as REARM_DAYS, forecastNotice, SIGN_IN_REMINDER_MS as REMINDER, SIGN_IN_REPEAT_MS as REPEAT, signInNotice, usageNotice, type Decision } from '@/lib/outlook/notices';
 import { openNoticeTarget, showNotice } from '@/lib/background/display';
 import { ALARM } from '@/lib/store/stored-names';
 import { GIB as GB } from '@/lib/basics/bytes';
@@ -67,15 +67,15 @@ describe('bonusNotice', () => {
   });
 });
 
-describe('keepAliveNotice (a failing sign-in)', () => {
+describe('signInNotice (a failing sign-in)', () => {
   const LAST_OK = NOW - 40 * DAY;
   /** Failing since `ago` before now. */
-  const failing = (ago: number): TaskState => ({
+  const failing = (ago: number): CheckState => ({
     lastAttemptAt: NOW, lastSuccessAt: LAST_OK, failure: { kind: 'credentials-rejected' }, failingSince: NOW - ago, consecutiveFailures: 3,
   });
-  const working: TaskState = { lastAttemptAt: NOW, lastSuccessAt: NOW, consecutiveFailures: 0 };
+  const working: CheckState = { lastAttemptAt: NOW, lastSuccessAt: NOW, consecutiveFailures: 0 };
   const failingNotice = (ago: number) => ({ kind: 'keep-alive-failing', failure: { kind: 'credentials-rejected' }, failingSince: NOW - ago, lastSuccessAt: LAST_OK }) as const;
-  it.each<[string, Alerts, TaskState, boolean, Decision]>([
+  it.each<[string, Alerts, CheckState, boolean, Decision]>([
     ['working: nothing', told(), working, true, { alerts: told() }],
     ['failing for an hour: nothing yet', told(), failing(HOUR), true, { alerts: told() }],
     ['failing for exactly the grace (a day): nothing yet', told(), failing(FIRST), true, { alerts: told() }],
@@ -88,9 +88,9 @@ describe('keepAliveNotice (a failing sign-in)', () => {
     ['works again after a "failing" was told: "works again"', told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - DAY }), working, true, { alerts: told(), notice: { kind: 'keep-alive-recovered' } }],
     ['works again after a failure never told: nothing', told(), working, true, { alerts: told() }],
     ['works again, switched off: nothing told, the count starts over', told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - DAY }), working, false, { alerts: told() }],
-    ['failing without a start (never happens when recorded by us): nothing', told({ keepAliveNotices: 1 }), { ...failing(DAY), failingSince: undefined } as TaskState, true, { alerts: told({ keepAliveNotices: 1 }) }],
+    ['failing without a start (never happens when recorded by us): nothing', told({ keepAliveNotices: 1 }), { ...failing(DAY), failingSince: undefined } as CheckState, true, { alerts: told({ keepAliveNotices: 1 }) }],
   ])('%s', (_why, alerts, keepAlive, allowed, decision) => {
-    expect(keepAliveNotice(alerts, keepAlive, allowed, NOW)).toEqual(decision);
+    expect(signInNotice(alerts, keepAlive, allowed, NOW)).toEqual(decision);
   });
 });
 
@@ -99,7 +99,7 @@ describe('decideNotices', () => {
     const snapshot = {
       ...emptySnapshot(),
       capacity: { ...used(96), at: NOW },
-      keepAlive: { lastAttemptAt: NOW, failure: { kind: 'network' }, failingSince: NOW - 2 * DAY, consecutiveFailures: 9 } satisfies TaskState,
+      keepAlive: { lastAttemptAt: NOW, failure: { kind: 'network' }, failingSince: NOW - 2 * DAY, consecutiveFailures: 9 } satisfies CheckState,
     };
     const { alerts, notices } = decideNotices({ notifications: true }, snapshot, [], DEFAULT_SETTINGS, NOW);
     expect(notices.map((n) => n.kind)).toEqual(['usage', 'keep-alive-failing']);
@@ -232,9 +232,9 @@ describe('in the background', () => {
     for (let day = 1; day <= 8; day++) {
       sim.account('alice').used += 3 * GB;
       clock.now += DAY;
-      await newWorker().onAlarm(ALARM.refresh);
+      await newWorker().onAlarm(ALARM.usageUpdate);
       clock.now += HOUR;
-      await newWorker().onAlarm(ALARM.refresh);
+      await newWorker().onAlarm(ALARM.usageUpdate);
     }
     // Told on the 7th day of readings (the first with enough data): 68 GB used, 32 GB left at 3 GB a day.
     const forecasts = shown.filter((n) => n.id === 'forecast:id-alice');

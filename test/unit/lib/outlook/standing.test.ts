@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '@/lib/service/failures';
-import { emptySnapshot, type AccountSnapshot, type TaskState } from '@/lib/store/account-state';
+import { emptySnapshot, type AccountSnapshot, type CheckState } from '@/lib/store/account-state';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { taskInterval } from '@/lib/schedule/checks';
-import { figuresOutOfDate, KEEP_ALIVE_FIRST_NOTICE_MS, OUT_OF_DATE_ROUNDS, standingOf } from '@/lib/outlook/standing';
+import { checkInterval } from '@/lib/schedule/checks';
+import { figuresOutOfDate, SIGN_IN_FIRST_NOTICE_MS, OUT_OF_DATE_ROUNDS, standingOf } from '@/lib/outlook/standing';
 
 const AT = Date.UTC(2026, 10, 2, 12);
-const failing = (failure: Failure, since = AT): TaskState => ({ consecutiveFailures: 1, failure, failingSince: since, lastAttemptAt: AT, retryAt: AT + 60_000 });
+const failing = (failure: Failure, since = AT): CheckState => ({ consecutiveFailures: 1, failure, failingSince: since, lastAttemptAt: AT, retryAt: AT + 60_000 });
 const snapshotWith = (parts: Partial<AccountSnapshot>): AccountSnapshot => ({ ...emptySnapshot(), ...parts });
-const GRACE = KEEP_ALIVE_FIRST_NOTICE_MS;
+const GRACE = SIGN_IN_FIRST_NOTICE_MS;
 
 describe('standingOf', () => {
   it.each<[string, Partial<AccountSnapshot>, number, string]>([
@@ -30,14 +30,14 @@ describe('standingOf', () => {
 
   it('carries when the check failed and the retry the extension scheduled', () => {
     expect(standingOf(snapshotWith({ keepAlive: failing({ kind: 'network' }) }), AT)).toEqual({
-      kind: 'transient', failure: { kind: 'network' }, task: 'keepAlive', failedAt: AT, retryAt: AT + 60_000,
+      kind: 'transient', failure: { kind: 'network' }, check: 'signIn', failedAt: AT, retryAt: AT + 60_000,
     });
   });
 });
 
 describe('figures out of date', () => {
   // Out of date after three missed rounds of the usage update (by default every 30 minutes).
-  const ROUND = taskInterval(DEFAULT_SETTINGS, 'refresh');
+  const ROUND = checkInterval(DEFAULT_SETTINGS, 'usageUpdate');
   it.each([
     [AT + ROUND + 1, false],
     [AT + OUT_OF_DATE_ROUNDS * ROUND, false],

@@ -16,8 +16,8 @@ beforeEach(() => fakeBrowser.reset());
 describe('ensureAlarms', () => {
   it('arms one periodic alarm per check with the period the settings ask for, first due one period from now', async () => {
     await ensureAlarms({ ...DEFAULT_SETTINGS, keepAliveHours: 12, refreshMinutes: 45 }, NOW);
-    expect(await alarm(ALARM.keepAlive)).toMatchObject({ periodInMinutes: 12 * 60, scheduledTime: NOW + 12 * HOUR });
-    expect(await alarm(ALARM.refresh)).toMatchObject({ periodInMinutes: 45, scheduledTime: NOW + 45 * MINUTE });
+    expect(await alarm(ALARM.signIn)).toMatchObject({ periodInMinutes: 12 * 60, scheduledTime: NOW + 12 * HOUR });
+    expect(await alarm(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 45, scheduledTime: NOW + 45 * MINUTE });
     expect(await alarm(ALARM.retry)).toBeUndefined();
   });
 
@@ -31,19 +31,19 @@ describe('ensureAlarms', () => {
   it('re-arms an alarm whose period the settings changed', async () => {
     await ensureAlarms(DEFAULT_SETTINGS, NOW);
     await ensureAlarms({ ...DEFAULT_SETTINGS, refreshMinutes: 60 }, NOW + MINUTE);
-    expect(await alarm(ALARM.refresh)).toMatchObject({ periodInMinutes: 60, scheduledTime: NOW + MINUTE + HOUR });
-    expect(await alarm(ALARM.keepAlive)).toMatchObject({ scheduledTime: NOW + DAY });
+    expect(await alarm(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 60, scheduledTime: NOW + MINUTE + HOUR });
+    expect(await alarm(ALARM.signIn)).toMatchObject({ scheduledTime: NOW + DAY });
   });
 
   it('re-arms a periodic alarm set while the clock ran a year ahead, and leaves one a day late alone', async () => {
     await ensureAlarms(DEFAULT_SETTINGS, NOW + 365 * DAY);
     await ensureAlarms(DEFAULT_SETTINGS, NOW);
-    expect(await alarm(ALARM.keepAlive)).toMatchObject({ scheduledTime: NOW + DAY });
-    expect(await alarm(ALARM.refresh)).toMatchObject({ scheduledTime: NOW + 30 * MINUTE });
+    expect(await alarm(ALARM.signIn)).toMatchObject({ scheduledTime: NOW + DAY });
+    expect(await alarm(ALARM.usageUpdate)).toMatchObject({ scheduledTime: NOW + 30 * MINUTE });
     // A browser that put an alarm off a little (within a day's slack) is not second-guessed.
-    await fakeBrowser.alarms.create(ALARM.keepAlive, { when: NOW + 2 * DAY - MINUTE, periodInMinutes: 24 * 60 });
+    await fakeBrowser.alarms.create(ALARM.signIn, { when: NOW + 2 * DAY - MINUTE, periodInMinutes: 24 * 60 });
     await ensureAlarms(DEFAULT_SETTINGS, NOW);
-    expect(await alarm(ALARM.keepAlive)).toMatchObject({ scheduledTime: NOW + 2 * DAY - MINUTE });
+    expect(await alarm(ALARM.signIn)).toMatchObject({ scheduledTime: NOW + 2 * DAY - MINUTE });
   });
 
   it('brings to now a retry alarm set further off than any retry can be (the clock ran ahead), and leaves a near one', async () => {

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '@/lib/service/failures';
-import { emptySnapshot, type AccountSnapshot, type TaskState } from '@/lib/store/account-state';
-import type { Task } from '@/lib/schedule/checks';
+import { emptySnapshot, type AccountSnapshot, type CheckState } from '@/lib/store/account-state';
+import type { Check } from '@/lib/store/account-state';
 import { askedToWaitUntil } from '@/lib/schedule/backoff';
 import { checkedMomentsAgo, checkHeldUntil, isDue, nextCheckAt, nextRetryAt, type Trigger } from '@/lib/schedule/when-due';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MIN } from '@/lib/basics/time';
 
 const NOW = Date.UTC(2026, 10, 2, 12, 0, 0);
 /** The task ran (and succeeded) `ago` before now. */
-const ranAgo = (ago: number, more: Partial<TaskState> = {}): TaskState => ({
+const ranAgo = (ago: number, more: Partial<CheckState> = {}): CheckState => ({
   lastAttemptAt: NOW - ago,
   lastSuccessAt: NOW - ago,
   consecutiveFailures: 0,
   ...more,
 });
-const failedAgo = (ago: number, failure: Failure, retryIn?: number): TaskState => ({
+const failedAgo = (ago: number, failure: Failure, retryIn?: number): CheckState => ({
   lastAttemptAt: NOW - ago,
   lastSuccessAt: NOW - 3 * HOUR,
   failure,
@@ -25,35 +25,35 @@ const failedAgo = (ago: number, failure: Failure, retryIn?: number): TaskState =
 
 describe('isDue', () => {
   // [why, state, task, interval, trigger, due]
-  it.each<[string, TaskState, Task, number, Trigger, boolean]>([
-    ['never run: due on any trigger', { consecutiveFailures: 0 }, 'keepAlive', 24 * HOUR, 'retry', true],
-    ['never run, periodic alarm', { consecutiveFailures: 0 }, 'refresh', 30 * MIN, 'alarm', true],
-    ['alarm, a full period after the last run', ranAgo(30 * MIN), 'refresh', 30 * MIN, 'alarm', true],
-    ['alarm a little early (95 % of the period): still due', ranAgo(28.5 * MIN), 'refresh', 30 * MIN, 'alarm', true],
-    ['alarm at exactly 90 % of the period: due', ranAgo(27 * MIN), 'refresh', 30 * MIN, 'alarm', true],
-    ['alarm well inside the period (80 %): not due', ranAgo(24 * MIN), 'refresh', 30 * MIN, 'alarm', false],
-    ['worker start inside the period: not due', ranAgo(28.5 * MIN), 'refresh', 30 * MIN, 'worker-start', false],
-    ['worker start after the period: caught up', ranAgo(31 * MIN), 'refresh', 30 * MIN, 'worker-start', true],
-    ['retry alarm with no retry pending: not due', ranAgo(31 * MIN), 'refresh', 30 * MIN, 'retry', false],
-    ['retry alarm, retry time reached', failedAgo(5 * MIN, { kind: 'network' }, 0), 'keepAlive', 24 * HOUR, 'retry', true],
-    ['retry alarm, retry time still ahead', failedAgo(5 * MIN, { kind: 'network' }, MIN), 'keepAlive', 24 * HOUR, 'retry', false],
-    ['a pending retry never holds back the periodic alarm', failedAgo(24 * HOUR, { kind: 'network' }, HOUR), 'keepAlive', 24 * HOUR, 'alarm', true],
-    ['browser start: sign-in after half its interval', ranAgo(13 * HOUR), 'keepAlive', 24 * HOUR, 'browser-start', true],
-    ['browser start: not before half its interval', ranAgo(11 * HOUR), 'keepAlive', 24 * HOUR, 'browser-start', false],
-    ['browser start: capacity keeps its full interval', ranAgo(20 * MIN), 'refresh', 30 * MIN, 'browser-start', false],
-    ['browser start: half counted from the last success', failedAgo(MIN, { kind: 'server-error', status: 500 }), 'keepAlive', 4 * HOUR, 'browser-start', true],
+  it.each<[string, CheckState, Check, number, Trigger, boolean]>([
+    ['never run: due on any trigger', { consecutiveFailures: 0 }, 'signIn', 24 * HOUR, 'retry', true],
+    ['never run, periodic alarm', { consecutiveFailures: 0 }, 'usageUpdate', 30 * MIN, 'alarm', true],
+    ['alarm, a full period after the last run', ranAgo(30 * MIN), 'usageUpdate', 30 * MIN, 'alarm', true],
+    ['alarm a little early (95 % of the period): still due', ranAgo(28.5 * MIN), 'usageUpdate', 30 * MIN, 'alarm', true],
+    ['alarm at exactly 90 % of the period: due', ranAgo(27 * MIN), 'usageUpdate', 30 * MIN, 'alarm', true],
+    ['alarm well inside the period (80 %): not due', ranAgo(24 * MIN), 'usageUpdate', 30 * MIN, 'alarm', false],
+    ['worker start inside the period: not due', ranAgo(28.5 * MIN), 'usageUpdate', 30 * MIN, 'worker-start', false],
+    ['worker start after the period: caught up', ranAgo(31 * MIN), 'usageUpdate', 30 * MIN, 'worker-start', true],
+    ['retry alarm with no retry pending: not due', ranAgo(31 * MIN), 'usageUpdate', 30 * MIN, 'retry', false],
+    ['retry alarm, retry time reached', failedAgo(5 * MIN, { kind: 'network' }, 0), 'signIn', 24 * HOUR, 'retry', true],
+    ['retry alarm, retry time still ahead', failedAgo(5 * MIN, { kind: 'network' }, MIN), 'signIn', 24 * HOUR, 'retry', false],
+    ['a pending retry never holds back the periodic alarm', failedAgo(24 * HOUR, { kind: 'network' }, HOUR), 'signIn', 24 * HOUR, 'alarm', true],
+    ['browser start: sign-in after half its interval', ranAgo(13 * HOUR), 'signIn', 24 * HOUR, 'browser-start', true],
+    ['browser start: not before half its interval', ranAgo(11 * HOUR), 'signIn', 24 * HOUR, 'browser-start', false],
+    ['browser start: capacity keeps its full interval', ranAgo(20 * MIN), 'usageUpdate', 30 * MIN, 'browser-start', false],
+    ['browser start: half counted from the last success', failedAgo(MIN, { kind: 'server-error', status: 500 }), 'signIn', 4 * HOUR, 'browser-start', true],
     [
       'browser start: the server asked to wait (rate-limited), so not before its time',
       { ...failedAgo(13 * HOUR, { kind: 'rate-limited', retryAfterMs: 2 * HOUR }, 2 * HOUR), lastSuccessAt: NOW - 13 * HOUR },
-      'keepAlive',
+      'signIn',
       24 * HOUR,
       'browser-start',
       false,
     ],
     // A clock once set ahead left an attempt dated in the future: the schedule goes on, not waiting for that date.
-    ['alarm after the clock was set back a year', ranAgo(-365 * DAY), 'keepAlive', 24 * HOUR, 'alarm', true],
-    ['worker start after the clock was set back an hour', ranAgo(-HOUR), 'refresh', 30 * MIN, 'worker-start', true],
-    ['a server’s wait dated from a clock set ahead does not hold', failedAgo(-30 * DAY, { kind: 'rate-limited', retryAfterMs: HOUR }, 30 * DAY + HOUR), 'keepAlive', 24 * HOUR, 'alarm', true],
+    ['alarm after the clock was set back a year', ranAgo(-365 * DAY), 'signIn', 24 * HOUR, 'alarm', true],
+    ['worker start after the clock was set back an hour', ranAgo(-HOUR), 'usageUpdate', 30 * MIN, 'worker-start', true],
+    ['a server’s wait dated from a clock set ahead does not hold', failedAgo(-30 * DAY, { kind: 'rate-limited', retryAfterMs: HOUR }, 30 * DAY + HOUR), 'signIn', 24 * HOUR, 'alarm', true],
   ])('%s', (_why, state, task, interval, trigger, due) => {
     expect(isDue(state, task, interval, NOW, trigger)).toBe(due);
   });
@@ -63,7 +63,7 @@ describe('isDue while the server asked to wait (every trigger)', () => {
   // Each task's schedule says due: its last attempt was a period and a minute ago (the hourly
   // sign-in, the usage update every 30 minutes), unless a case says how long ago. Only the
   // server's wait may hold it back.
-  const PERIOD: Record<Task, number> = { keepAlive: HOUR, refresh: 30 * MIN };
+  const PERIOD: Record<Check, number> = { signIn: HOUR, usageUpdate: 30 * MIN };
   const rateLimited: Failure = { kind: 'rate-limited', retryAfterMs: 2 * HOUR };
   const unavailable: Failure = { kind: 'server-error', status: 503, retryAfterMs: 2 * HOUR };
   // [case, failure, retry in (from now), due on: alarm, retry, worker-start, browser-start, last attempt ago]
@@ -84,8 +84,8 @@ describe('isDue while the server asked to wait (every trigger)', () => {
   ];
   const triggers: Trigger[] = ['alarm', 'retry', 'worker-start', 'browser-start'];
   const rows = cases.flatMap(([what, failure, retryIn, due, ago]) =>
-    (['keepAlive', 'refresh'] as const).flatMap((task) =>
-      triggers.map((trigger): [string, TaskState, Task, Trigger, boolean] => [
+    (['signIn', 'usageUpdate'] as const).flatMap((task) =>
+      triggers.map((trigger): [string, CheckState, Check, Trigger, boolean] => [
         `${what}: ${task}, ${trigger} → ${due[trigger] ? 'due' : 'not due'}`,
         failure ? failedAgo(ago ?? PERIOD[task] + MIN, failure, retryIn) : ranAgo(ago ?? PERIOD[task] + MIN),
         task,
@@ -100,7 +100,7 @@ describe('isDue while the server asked to wait (every trigger)', () => {
 });
 
 describe('when the next sign-in is due', () => {
-  const state = (s: Partial<TaskState>): TaskState => ({ consecutiveFailures: 0, ...s });
+  const state = (s: Partial<CheckState>): CheckState => ({ consecutiveFailures: 0, ...s });
   it('is the last attempt plus the interval, or a sooner retry; unknown before the first', () => {
     expect(nextCheckAt(state({}), 24 * HOUR, 2000)).toBeUndefined();
     expect(nextCheckAt(state({ lastAttemptAt: 1000 }), 24 * HOUR, 2000)).toBe(1000 + 24 * HOUR);
@@ -111,9 +111,9 @@ describe('when the next sign-in is due', () => {
 
 describe('askedToWaitUntil and nextCheckAt: the one time of the next attempt', () => {
   const at = NOW - 10 * MIN;
-  const failed = (failure: Failure, retryAt: number): TaskState => ({ lastAttemptAt: at, failure, failingSince: at, consecutiveFailures: 1, retryAt });
+  const failed = (failure: Failure, retryAt: number): CheckState => ({ lastAttemptAt: at, failure, failingSince: at, consecutiveFailures: 1, retryAt });
   // [why, state, interval, asked to wait until, next attempt]
-  it.each<[string, TaskState, number, number | undefined, number | undefined]>([
+  it.each<[string, CheckState, number, number | undefined, number | undefined]>([
     ['never run: nothing asked, runs at once', { consecutiveFailures: 0 }, 30 * MIN, undefined, undefined],
     ['a success: its schedule', { lastAttemptAt: at, lastSuccessAt: at, consecutiveFailures: 0 }, 30 * MIN, undefined, at + 30 * MIN],
     ['our own retry before the schedule: the retry', failed({ kind: 'network' }, at + 5 * MIN), 30 * MIN, undefined, at + 5 * MIN],
@@ -173,7 +173,7 @@ describe('nextRetryAt', () => {
 });
 
 describe('checkHeldUntil (Check now waits for the service)', () => {
-  const account = (keepAlive: TaskState, refresh: TaskState = ranAgo(HOUR)): AccountSnapshot => ({ ...emptySnapshot(), keepAlive, refresh });
+  const account = (keepAlive: CheckState, refresh: CheckState = ranAgo(HOUR)): AccountSnapshot => ({ ...emptySnapshot(), keepAlive, refresh });
   it.each<[string, AccountSnapshot, number | undefined]>([
     ['nothing failing: not held', account(ranAgo(HOUR)), undefined],
     ['our own backoff (network): not held', account(failedAgo(MIN, { kind: 'network' }, MIN)), undefined],
@@ -193,7 +193,7 @@ describe('checkHeldUntil (Check now waits for the service)', () => {
 });
 
 describe('checkedMomentsAgo (a manual check held back)', () => {
-  it.each<[string, TaskState, boolean]>([
+  it.each<[string, CheckState, boolean]>([
     ['never checked: checks', { consecutiveFailures: 0 }, false],
     ['checked 3 s ago: held back', ranAgo(3_000), true],
     ['checked just under 10 s ago: held back', ranAgo(9_999), true],

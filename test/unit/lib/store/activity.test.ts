@@ -160,7 +160,7 @@ describe('activity in the background', () => {
 
     clock.now += DAY;
     sim().setFault('api', 'server-error');
-    await newWorker().onAlarm(ALARM.keepAlive);
+    await newWorker().onAlarm(ALARM.signIn);
     sim().setFault('api', undefined);
     clock.now += HOUR;
     await newWorker().onAlarm(ALARM.retry);

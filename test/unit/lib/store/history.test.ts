@@ -146,15 +146,15 @@ describe('history in the background', () => {
     expect(await history()).toEqual({ identity: accountIdentity(alice()), points: [[today, 10 * GB, 100 * GB]] });
     sim().account('alice').used = 11 * GB;
     clock.now += HOUR;
-    await newWorker().onAlarm(ALARM.refresh);
+    await newWorker().onAlarm(ALARM.usageUpdate);
     sim().setFault('node', 'server-error'); // a failed reading adds nothing
     clock.now += HOUR;
-    await newWorker().onAlarm(ALARM.refresh);
+    await newWorker().onAlarm(ALARM.usageUpdate);
     expect((await history())?.points).toEqual([[today, 11 * GB, 100 * GB]]);
     sim().setFault('node', undefined);
     sim().account('alice').used = 12 * GB;
     clock.now += DAY;
-    await newWorker().onAlarm(ALARM.refresh);
+    await newWorker().onAlarm(ALARM.usageUpdate);
     expect((await history())?.points).toEqual([[today, 11 * GB, 100 * GB], [today + 1, 12 * GB, 100 * GB]]);
   });
 
@@ -178,7 +178,7 @@ describe('history in the background', () => {
     expect(await rawHistory()).toEqual({});
     other().setFault('node', undefined);
     clock.now += HOUR;
-    await newWorker().onAlarm(ALARM.refresh);
+    await newWorker().onAlarm(ALARM.usageUpdate);
     expect(await history()).toEqual({ identity: accountIdentity(edited), points: [[dayOf(clock.now), 3 * GB, 28 * GB]] });
   });
 
