@@ -7,7 +7,8 @@ import { hasHostPermission } from '@/lib/extension/permissions';
 import { createServiceApi } from '@/lib/service/client';
 import { loadSnapshots, type historyItem, type wholeHistory } from '@/lib/store/items';
 import { emptySnapshot } from '@/lib/store/account-state';
-import { startSimulator, type SimAccount, type Simulator } from '../../../scripts/simulator/simulator';
+import { demoAccount, startSimulator, type SimAccount, type Simulator } from '../../../scripts/simulator/simulator';
+import { GIB } from '@/lib/basics/bytes';
 import { storedAccount } from '../../../scripts/simulator/stored-account';
 import { installFakeExtensionApis } from './fake-extension';
 
@@ -110,3 +111,16 @@ export function openSettingsPage(place = ''): void {
  */
 export const readWholeHistory = async (items: { historyItem: typeof historyItem; wholeHistory: typeof wholeHistory }) =>
   items.wholeHistory.read(await items.historyItem.getValue());
+
+/**
+ * The background's suites' two users on one simulator: alice (10 GB of 100 GB used before each
+ * test) and bob (his own apps password and key), and each as the Settings page stores it.
+ */
+export function aliceAndBobSuite() {
+  const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })]);
+  beforeEach(() => {
+    sim().account('alice').used = 10 * GIB;
+    sim().account('alice').quota = 100 * GIB;
+  });
+  return { sim, alice: () => stored('alice'), bob: () => stored('bob') };
+}

@@ -1,18 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/store/stored-names';
-import { demoAccount } from '../../../../scripts/simulator/simulator';
-import { clock, countRequests, DAY, fireAlarm, freshBrowser, MINUTE, registeredWorker, simulatorForSuite, snapshotOf } from '../../helpers/harness';
+import { clock, countRequests, DAY, fireAlarm, freshBrowser, MINUTE, registeredWorker, aliceAndBobSuite, snapshotOf } from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 
-const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })]);
-beforeEach(() => {
-  sim().account('alice').used = 10 * GB;
-  sim().account('alice').quota = 100 * GB;
-});
-
-const alice = () => stored('alice');
-const bob = () => stored('bob');
+const { sim, alice, bob } = aliceAndBobSuite();
 
 // One account's checks, run by the background's alarms and commands: the sign-in (getUser), the
 // usage update (the capacity call on the cached node), what blocks them, their backoff, and

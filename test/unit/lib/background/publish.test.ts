@@ -1,19 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_COLORS } from '@/lib/outlook/badge';
 import { ALARM } from '@/lib/store/stored-names';
-import { demoAccount } from '../../../../scripts/simulator/simulator';
-import { clock, freshBrowser, HOUR, MINUTE, simulatorForSuite } from '../../helpers/harness';
+import { clock, freshBrowser, HOUR, MINUTE, aliceAndBobSuite } from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 
-const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })]);
-beforeEach(() => {
-  sim().account('alice').used = 10 * GB;
-  sim().account('alice').quota = 100 * GB;
-});
-
-const alice = () => stored('alice');
-const bob = () => stored('bob');
+const { sim, alice, bob } = aliceAndBobSuite();
 
 // A run's end: the notices it shows and records, and the badge it draws.
 

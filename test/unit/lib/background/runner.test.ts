@@ -1,18 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { demoAccount } from '../../../../scripts/simulator/simulator';
-import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, simulatorForSuite, snapshotOf } from '../../helpers/harness';
+import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, aliceAndBobSuite, snapshotOf } from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 
-const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })]);
-beforeEach(() => {
-  sim().account('alice').used = 10 * GB;
-  sim().account('alice').quota = 100 * GB;
-});
-
-const alice = () => stored('alice');
+const { sim, alice } = aliceAndBobSuite();
 
 // The background's events, end to end through the service: a worker start catches up on what is
 // overdue and leaves the alarms alone; one run at a time, a killed worker resumed.
