@@ -11,15 +11,15 @@ interface Props {
 }
 
 const NUMBER_FIELDS: { key: keyof typeof SETTING_LIMITS; label: MessageKey; unit: MessageKey }[] = [
-  { key: 'keepAliveHours', label: 'settingKeepAlive', unit: 'unitHours' },
-  { key: 'refreshMinutes', label: 'settingRefresh', unit: 'unitMinutes' },
+  { key: 'keepAliveHours', label: 'settingSignInEvery', unit: 'unitHours' },
+  { key: 'refreshMinutes', label: 'settingUsageUpdateEvery', unit: 'unitMinutes' },
   { key: 'warningPercent', label: 'settingWarning', unit: 'unitPercent' },
   { key: 'criticalPercent', label: 'settingCritical', unit: 'unitPercent' },
 ];
 
 const SWITCHES: { key: 'notifyUsage' | 'notifyKeepAlive' | 'notifyForecast'; label: MessageKey }[] = [
   { key: 'notifyUsage', label: 'settingNotifyUsage' },
-  { key: 'notifyKeepAlive', label: 'settingNotifyKeepAlive' },
+  { key: 'notifyKeepAlive', label: 'settingNotifySignIn' },
   { key: 'notifyForecast', label: 'settingNotifyForecast' },
 ];
 

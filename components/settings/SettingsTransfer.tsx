@@ -133,12 +133,12 @@ const FIELDS: Record<string, MessageKey> = {
   apiKey: 'fieldApiKey',
   keyForm: 'fieldKeyForm',
   notifications: 'fieldAccountNotifications',
-  keepAliveHours: 'settingKeepAlive',
-  refreshMinutes: 'settingRefresh',
+  keepAliveHours: 'settingSignInEvery',
+  refreshMinutes: 'settingUsageUpdateEvery',
   warningPercent: 'settingWarning',
   criticalPercent: 'settingCritical',
   notifyUsage: 'settingNotifyUsage',
-  notifyKeepAlive: 'settingNotifyKeepAlive',
+  notifyKeepAlive: 'settingNotifySignIn',
   notifyForecast: 'settingNotifyForecast',
 };
 

@@ -143,11 +143,11 @@ export function noticeText(account: Account, notice: Notice, now: number): [id: 
     case 'keep-alive-failing':
       return [
         `keep-alive:${account.id}`,
-        t('noticeKeepAliveFailingTitle', [name]),
+        t('noticeSignInFailingTitle', [name]),
         `${describeFailure(notice.failure, account).message} ${safetyLine(notice.lastSuccessAt, now, locale)}`,
       ];
     case 'keep-alive-recovered':
-      return [`keep-alive:${account.id}`, t('noticeKeepAliveRecoveredTitle', [name]), t('noticeKeepAliveRecoveredMessage')];
+      return [`keep-alive:${account.id}`, t('noticeSignInRecoveredTitle', [name]), t('noticeSignInRecoveredMessage')];
     case 'forecast':
       return [
         `forecast:${account.id}`,

@@ -88,7 +88,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
   });
 
   it('3. keep-alive: the alarm wakes the suspended event page, which sends getUser', async () => {
-    await setSettings({ settingKeepAlive: 1, settingRefresh: 1440 });
+    await setSettings({ settingSignInEvery: 1, settingUsageUpdateEvery: 1440 });
     // Watch the event page and the simulator: each wake-up must follow a time suspended.
     const timeline: string[] = [];
     let seen = keptAlive().length;
@@ -113,7 +113,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
     const popup = new Popup(await firefox.open('popup'));
     await waitForText(popup.page, /Last sign-in (just now|1 minute ago)/, popup.card('Demo'));
     await popup.page.close();
-    await setSettings({ settingKeepAlive: 24 }); // quiet again for the next steps
+    await setSettings({ settingSignInEvery: 24 }); // quiet again for the next steps
   }, 120_000);
 
   it('4. near full: one notification, the warning then critical badge colour, none again on the next refresh', async () => {
@@ -187,7 +187,7 @@ describe.sequential('Storage Keeper in Firefox', () => {
 
   it('6. browser restart (permanent XPI, kept profile): accounts, figures and alarms kept; overdue keep-alive caught up', async () => {
     const interval = 8 * HOUR_MS;
-    await setSettings({ settingKeepAlive: 8 });
+    await setSettings({ settingSignInEvery: 8 });
     const before = await firefox.storage();
     const alarmsBefore = await firefox.alarms();
     const lastKeptAlive = keptAlive().at(-1)!.atMs;
@@ -214,6 +214,6 @@ describe.sequential('Storage Keeper in Firefox', () => {
     const options = await firefox.open('options');
     await waitForText(options, 'Demo', '.account-list');
     await new OptionsPage(options).showSection('settingsHeading');
-    expect(await (await field(options, t('settingKeepAlive'))).evaluate((e) => (e as HTMLInputElement).value)).toBe('8');
+    expect(await (await field(options, t('settingSignInEvery'))).evaluate((e) => (e as HTMLInputElement).value)).toBe('8');
   }, 90_000);
 });

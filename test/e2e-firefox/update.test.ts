@@ -101,8 +101,8 @@ describe.sequential(`an update from ${LAST_RELEASE.version} in Firefox`, () => {
     await expectNothingDamaged(options.page, current);
     await options.showSection('settingsHeading');
     const value = async (key: string) => (await field(options.page, current(key))).evaluate((e) => (e as HTMLInputElement).value);
-    expect(await value('settingKeepAlive')).toBe(String(SCHEDULE.keepAliveHours));
-    expect(await value('settingRefresh')).toBe(String(SCHEDULE.refreshMinutes));
+    expect(await value('settingSignInEvery')).toBe(String(SCHEDULE.keepAliveHours));
+    expect(await value('settingUsageUpdateEvery')).toBe(String(SCHEDULE.refreshMinutes));
 
     const updated = await storage();
     expect(updated.accounts).toEqual(fromRelease.accounts);

@@ -146,8 +146,8 @@ describe.sequential(`an update from ${LAST_RELEASE.version} in Chromium, and bac
     await expect(options.accountEntries().filter({ hasText: 'Kept' }).count()).resolves.toBe(1);
     await expectNothingDamaged(options.page, current);
     await options.showSection('settingsHeading');
-    await expect(options.page.getByLabel(current('settingKeepAlive'), { exact: true }).inputValue()).resolves.toBe(String(SCHEDULE.keepAliveHours));
-    await expect(options.page.getByLabel(current('settingRefresh'), { exact: true }).inputValue()).resolves.toBe(String(SCHEDULE.refreshMinutes));
+    await expect(options.page.getByLabel(current('settingSignInEvery'), { exact: true }).inputValue()).resolves.toBe(String(SCHEDULE.keepAliveHours));
+    await expect(options.page.getByLabel(current('settingUsageUpdateEvery'), { exact: true }).inputValue()).resolves.toBe(String(SCHEDULE.refreshMinutes));
 
     // The current version runs (the release kept no activity log) and signs in with the kept credentials.
     expect(fromRelease.activity).toBeUndefined();
