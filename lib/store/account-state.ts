@@ -47,14 +47,12 @@ export interface AccountSnapshot {
   alerts: Alerts;
 }
 
-/** Where a snapshot stores each check's state: the names the first release stored, kept. */
-const STORED_AS = { signIn: 'keepAlive', usageUpdate: 'refresh' } as const satisfies Record<Check, keyof AccountSnapshot>;
-
-/** How a check of this account has been going. */
-export const checkState = (snapshot: AccountSnapshot, check: Check): CheckState => snapshot[STORED_AS[check]];
+/** How a check of this account has been going (stored under the names the first release gave them). */
+export const checkState = (snapshot: AccountSnapshot, check: Check): CheckState => (check === 'signIn' ? snapshot.keepAlive : snapshot.refresh);
 
 /** The snapshot with a check's state replaced. */
-export const withCheckState = (snapshot: AccountSnapshot, check: Check, state: CheckState): AccountSnapshot => ({ ...snapshot, [STORED_AS[check]]: state });
+export const withCheckState = (snapshot: AccountSnapshot, check: Check, state: CheckState): AccountSnapshot =>
+  check === 'signIn' ? { ...snapshot, keepAlive: state } : { ...snapshot, refresh: state };
 
 export const emptySnapshot = (identity?: string): AccountSnapshot => ({
   ...(identity !== undefined && { identity }),
