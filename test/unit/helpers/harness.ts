@@ -11,6 +11,7 @@ import { demoAccount, startSimulator, type SimAccount, type Simulator } from '..
 import { GIB } from '@/lib/basics/bytes';
 import { storedAccount } from '../../../scripts/simulator/stored-account';
 import { installFakeExtensionApis } from './fake-extension';
+import { CALL_TIMEOUT_MS } from './call-timeout';
 
 export { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/basics/time';
 
@@ -56,10 +57,10 @@ export async function freshBrowser(accounts: Account[] = [], opts: Parameters<ty
   return newWorker();
 }
 
-/** A new worker on the same browser: what a killed and restarted service worker is. Its 2 s timeout leaves room for a loaded CI machine. */
+/** A new worker on the same browser: what a killed and restarted service worker is. */
 export function newWorker(fetch?: typeof globalThis.fetch): BackgroundService {
   return createBackgroundService({
-    api: createServiceApi({ timeoutMs: 2_000, ...(fetch && { fetch }) }),
+    api: createServiceApi({ timeoutMs: CALL_TIMEOUT_MS, ...(fetch && { fetch }) }),
     canReach: hasHostPermission,
     now: () => clock.now,
   });

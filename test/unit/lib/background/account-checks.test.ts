@@ -11,7 +11,7 @@ const { sim, alice, bob } = aliceAndBobSuite();
 // Test connection on unsaved credentials.
 
 describe('alarms', () => {
-  it('keep-alive: one getUser per account; refresh: one capacity call per account on the cached node', async () => {
+  it('sign-in: one getUser per account; usage update: one capacity call per account on the cached node', async () => {
     await freshBrowser([alice(), bob()]);
     const worker = registeredWorker();
     await worker.start('worker-start');

@@ -4,6 +4,7 @@ import { createServiceApi, readBody } from '@/lib/service/client';
 import { MAX_TEXT_LENGTH, parseCapacityResponse, parseUserResponse } from '@/lib/service/answers';
 import type { Result } from '@/lib/service/failures';
 import { oneAccountService } from '../../helpers/one-account-service';
+import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 
 const parsers: Record<string, (body: unknown) => Result<unknown>> = { user: parseUserResponse, capacity: parseCapacityResponse };
 
@@ -68,7 +69,7 @@ describe('descriptive text in an answer', () => {
 describe('a getUser answer with odd descriptive fields', () => {
   const NOW = Date.UTC(2026, 10, 21);
   const service = oneAccountService(NOW);
-  const api = createServiceApi({ timeoutMs: 2_000 });
+  const api = createServiceApi({ timeoutMs: CALL_TIMEOUT_MS });
 
   afterEach(() => {
     service.sim.setFault('api', undefined);

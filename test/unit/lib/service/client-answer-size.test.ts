@@ -3,11 +3,12 @@ import { createServiceApi, MAX_BODY_BYTES } from '@/lib/service/client';
 import { MAX_TEXT_LENGTH } from '@/lib/service/answers';
 import type { Fault, FaultOptions, ServerName } from '../../../../scripts/simulator/simulator';
 import { oneAccountService } from '../../helpers/one-account-service';
+import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 
 const NOW = Date.UTC(2026, 10, 21);
 const service = oneAccountService(NOW);
 // Generous: a client that read a 10 GiB bomb whole would still run out of it.
-const api = createServiceApi({ timeoutMs: 5_000 });
+const api = createServiceApi({ timeoutMs: CALL_TIMEOUT_MS });
 const tooLarge = { ok: false, failure: { kind: 'invalid-response', reason: 'too-large' } };
 
 afterEach(() => {

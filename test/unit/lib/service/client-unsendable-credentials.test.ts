@@ -4,13 +4,14 @@ import { createServiceApi } from '@/lib/service/client';
 import { nodeOrigin } from '@/lib/service/addresses';
 import { demoAccount } from '../../../../scripts/simulator/simulator';
 import { oneAccountService } from '../../helpers/one-account-service';
+import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 
 // Credentials that cannot be sent as they are: the client returns a named failure without
 // sending anything, and never throws.
 const NOW = Date.UTC(2026, 10, 21);
 const UNSAFE_KEYS = ['キー', 'key\r\nX-Evil: 1', 'key\n', 'key\u0000', 'key\u0007', 'key\u007f', 'key\u0085', ' key', 'key\t'];
 const service = oneAccountService(NOW);
-const api = createServiceApi({ timeoutMs: 2_000 });
+const api = createServiceApi({ timeoutMs: CALL_TIMEOUT_MS });
 
 afterEach(() => {
   service.sim.requests.length = 0;

@@ -4,10 +4,13 @@ import type { Failure } from '@/lib/service/failures';
 import { demoAccount, startSimulator, type Fault, type ServerName, type Simulator } from '../../../../scripts/simulator/simulator';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { oneAccountService } from '../../helpers/one-account-service';
+import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 
 let sim: Simulator;
 let creds: ServiceCredentials;
-const api = createServiceApi({ timeoutMs: 500 });
+const api = createServiceApi({ timeoutMs: CALL_TIMEOUT_MS });
+/** For the stalled server only: the one call whose timeout is the point. */
+const impatientApi = createServiceApi({ timeoutMs: 500 });
 
 beforeAll(async () => {
   const now = Date.UTC(2026, 10, 21, 0, 0, 0);
@@ -134,7 +137,8 @@ describe('failures', () => {
     if (fault === 'wrong-password') call.password = 'パス:word';
     else if (fault === 'wrong-key') call.apiKey = 'nope';
     else sim.setFault(server, fault);
-    const result = server === 'api' ? await api.getUser(call) : await api.getCapacity(call, sim.nodeHost);
+    const client = fault === 'stall' ? impatientApi : api;
+    const result = server === 'api' ? await client.getUser(call) : await client.getCapacity(call, sim.nodeHost);
     expect(result).toEqual({ ok: false, failure: expected });
     expect(JSON.stringify(result)).not.toMatch(/パス|key;with/);
   });
