@@ -32,10 +32,6 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     where: ['lib/service/failure-words.test.ts', 'lib/i18n/format.test.ts'],
     why: 'the browser’s i18n, faked with the real catalogues (helpers/fake-extension.ts): every test of words reads through it',
   },
-  'lib/outlook/bonus.ts': {
-    where: ['lib/outlook/notices.test.ts', 'entrypoints/popup/outlook.test.tsx'],
-    why: 'the bonus’s shortfall is tested as the notice it raises, the forecast with a bonus as the popup tells it',
-  },
   'lib/outlook/card-words.ts': {
     where: ['entrypoints/popup/problems.test.tsx', 'lib/background/publish.test.ts', 'lib/outlook/next-attempts.test.tsx', 'entrypoints/options/activity-log.test.tsx'],
     why: 'the card’s words for usage and the next sign-in, tested where the badge, the card and the Settings page’s list say them',
