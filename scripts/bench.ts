@@ -7,6 +7,7 @@ import { E2E_BUILD, launchExtension, SIMULATOR_BUILD, type ExtensionSession as S
 import { demoAccount, startSimulator, type Simulator } from './simulator/simulator';
 import { storedAccount } from './simulator/stored-account';
 import { accountIdentity } from '../lib/store/accounts';
+import { ALARM } from '../lib/store/stored-names';
 import { ACTIVITY_DAYS, ACTIVITY_MAX_ENTRIES, addActivity, packActivity, type AccountActivity } from '../lib/store/activity';
 import { BUDGETS, ENTRIES, entrySize, ON_DEMAND_BUDGETS } from './bench/bundle-size';
 import { FLOOR_DIR, yearOfHistory } from './bench/history-year';
@@ -229,12 +230,12 @@ async function requestsPerCycle(sim: Simulator) {
         await run();
         return sim.requests.filter((r) => !server || r.server === server).length / count;
       };
-      await setIntervals(1, 1440); // keep-alive every 5 s, refresh every 2 min
-      await nextFiring(browser, 'keep-alive');
-      const keepAlive = await per(() => nextFiring(browser, 'keep-alive'));
-      await setIntervals(168, 60); // refresh every 5 s, keep-alive every 14 min
-      await nextFiring(browser, 'refresh');
-      const refresh = await per(() => nextFiring(browser, 'refresh'));
+      await setIntervals(1, 1440); // a sign-in every 5 s, a usage update every 2 min
+      await nextFiring(browser, ALARM.signIn);
+      const keepAlive = await per(() => nextFiring(browser, ALARM.signIn));
+      await setIntervals(168, 60); // a usage update every 5 s, a sign-in every 14 min
+      await nextFiring(browser, ALARM.usageUpdate);
+      const refresh = await per(() => nextFiring(browser, ALARM.usageUpdate));
       await setIntervals(168, 1440);
       const popupOpen = await per(async () => {
         const page = await browser.open('popup');
