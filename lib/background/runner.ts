@@ -2,10 +2,10 @@ import type { Account } from '../store/accounts';
 import type { ServiceCredentials } from '../service/client';
 import { storedAccountsIn } from '../store/items';
 import { removeAccount, saveAccounts } from '../store/writes';
-import { checkedMomentsAgo, checkHeldUntil, isDue, type Trigger } from '../schedule/when-due';
+import { checkedMomentsAgo, checkNowHolds, isDue, type Trigger } from '../schedule/when-due';
 import { checkInterval, CHECKS } from '../schedule/checks';
 import type { Check } from '../store/account-state';
-import { ensureAlarms } from '../schedule/alarms';
+import { checkOfAlarm, ensureAlarms } from '../schedule/alarms';
 import type { CheckAnswer } from '../outlook/command-replies';
 import { ALARM } from '../store/stored-names';
 import { checkAccount, testConnection, type CheckChoice } from './account-checks';
@@ -58,10 +58,10 @@ export function createBackgroundService(deps: BackgroundDeps) {
         await runDue(run, trigger);
       }),
 
-    /** An alarm fired: a task's own alarm runs that task where it is due, the retry alarm every retry that is. */
+    /** An alarm fired: a check's own alarm makes that check where it is due, the retry alarm every retry that is. */
     onAlarm: (name: string) =>
       serial(async () => {
-        const check = CHECKS.find((c) => ALARM[c] === name);
+        const check = checkOfAlarm(name);
         if (name === ALARM.retry) await runDue(await beginRun('retry'), 'retry');
         else if (check) await runDue(await beginRun('schedule'), 'alarm', [check]);
       }),
@@ -76,12 +76,10 @@ export function createBackgroundService(deps: BackgroundDeps) {
         const run = await beginRun('manual');
         const at = deps.now();
         const chosen = run.accounts.filter((a) => accountId === undefined || a.id === accountId);
-        const heldUntil = new Map(chosen.map((a) => [a, checkHeldUntil(run.snapshots.get(a.id)!, at)]));
-        const free = chosen.filter((a) => heldUntil.get(a) === undefined);
+        const { free, longestWaitMs } = checkNowHolds(chosen, (a) => run.snapshots.get(a.id)!, at);
         await runChecks(run, (state) => !checkedMomentsAgo(state, at), free);
-        const waits = [...heldUntil.values()].flatMap((until) => (until === undefined ? [] : [until - at]));
-        if (waits.length === 0) return {};
-        return { waitMs: Math.max(...waits), ...(free.length > 0 && { partly: true as const }) };
+        if (longestWaitMs === undefined) return {};
+        return { waitMs: longestWaitMs, ...(free.length > 0 && { partly: true as const }) };
       }),
 
     /** Tests unsaved credentials (account-checks.ts); stores nothing. */

@@ -37,6 +37,9 @@ export async function ensureAlarms(settings: Settings, now: number): Promise<voi
   ]);
 }
 
+/** The check a periodic alarm carries, by the alarm's name (undefined for the retry alarm or a stranger). */
+export const checkOfAlarm = (name: string): Check | undefined => CHECKS.find((check) => ALARM[check] === name);
+
 /** Sets (or clears) the one-shot alarm for the earliest retry. */
 export async function scheduleRetry(at: number | undefined): Promise<void> {
   const existing = await browser.alarms.get(ALARM.retry);

@@ -86,6 +86,17 @@ export function nextRetryAt(snapshots: readonly AccountSnapshot[], now: number):
 }
 
 /**
+ * Of the accounts a Check now asks for, those it may check now, and the longest wait the service
+ * asked of the others that still runs at `now` (checkHeldUntil), in ms, if any. Pure.
+ */
+export function checkNowHolds<A>(accounts: readonly A[], snapshotOf: (account: A) => AccountSnapshot, now: number): { free: A[]; longestWaitMs?: number } {
+  const held = accounts.map((account) => ({ account, until: checkHeldUntil(snapshotOf(account), now) }));
+  const waits = held.flatMap(({ until }) => (until === undefined ? [] : [until - now]));
+  const free = held.flatMap(({ account, until }) => (until === undefined ? [account] : []));
+  return { free, ...(waits.length > 0 && { longestWaitMs: Math.max(...waits) }) };
+}
+
+/**
  * Until when a Check now of this account sends nothing: the end of the longest wait the service
  * asked for that is still running at `now`, for either check, as the check is one sign-in and
  * usage update; undefined when none is. The service's own time (its Retry-After, capped at

@@ -3,7 +3,7 @@ import type { Failure } from '@/lib/service/failures';
 import { emptySnapshot, type AccountSnapshot, type CheckState } from '@/lib/store/account-state';
 import type { Check } from '@/lib/store/account-state';
 import { askedToWaitUntil } from '@/lib/schedule/backoff';
-import { checkedMomentsAgo, checkHeldUntil, isDue, nextCheckAt, nextRetryAt, type Trigger } from '@/lib/schedule/when-due';
+import { checkedMomentsAgo, checkHeldUntil, checkNowHolds, isDue, nextCheckAt, nextRetryAt, type Trigger } from '@/lib/schedule/when-due';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MIN } from '@/lib/basics/time';
 
 const NOW = Date.UTC(2026, 10, 2, 12, 0, 0);
@@ -189,6 +189,21 @@ describe('checkHeldUntil (Check now waits for the service)', () => {
     ['a wait dated from a clock set ahead: not held', account(failedAgo(-30 * DAY, { kind: 'rate-limited', retryAfterMs: HOUR }, 30 * DAY + HOUR)), undefined],
   ])('%s', (_why, snapshot, until) => {
     expect(checkHeldUntil(snapshot, NOW)).toBe(until);
+  });
+});
+
+describe('checkNowHolds (which accounts a Check now may check)', () => {
+  const fine: AccountSnapshot = { ...emptySnapshot(), keepAlive: ranAgo(HOUR), refresh: ranAgo(HOUR) };
+  const waiting = (minutes: number): AccountSnapshot => ({ ...fine, keepAlive: failedAgo(MIN, { kind: 'rate-limited', retryAfterMs: (minutes + 1) * MIN }, minutes * MIN) });
+  const holds = (snapshots: Record<string, AccountSnapshot>) => checkNowHolds(Object.keys(snapshots), (id) => snapshots[id]!, NOW);
+
+  it('checks every account none of whose checks the service asked to wait', () => {
+    expect(holds({ a: fine, b: fine })).toEqual({ free: ['a', 'b'] });
+  });
+
+  it('holds back those it asked to wait, and says the longest wait left', () => {
+    expect(holds({ a: fine, b: waiting(2), c: waiting(5) })).toEqual({ free: ['a'], longestWaitMs: 5 * MIN });
+    expect(holds({ b: waiting(2) })).toEqual({ free: [], longestWaitMs: 2 * MIN });
   });
 });
 
