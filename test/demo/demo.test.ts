@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messagePatterns } from '../../scripts/browsers/chromium-pages';
 import { DEMO_DIR, DEMO_NAME } from '../../scripts/browsers/demo';
 import { pngSize } from '../../scripts/store/assets';
+import { npm, type Ran } from './npm-script';
 
 // The front door: `npm start` and `npm run start:firefox` as a person runs them on a machine
 // without a display (CI), each from its build to its exit. They must exit 0 and show what the
@@ -12,25 +12,6 @@ import { pngSize } from '../../scripts/store/assets';
 // and the activity log in the Settings page; and save their screenshots.
 
 const p = messagePatterns('en');
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs an npm script headless (no display) as a shell would, outside vitest's environment. */
-function npm(args: string[], env: Record<string, string> = {}): Promise<Ran> {
-  const base = { ...process.env };
-  // No display: the headless demo. vitest's NODE_ENV=test would build development libraries.
-  for (const name of ['DISPLAY', 'WAYLAND_DISPLAY', 'NODE_ENV']) delete base[name];
-  const child = spawn('npm', args, { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 /** The demo's own failure lines (npm adds its own after them). */
 const stepFailures = (ran: Ran, command: string) => ran.stderr.split('\n').filter((line) => line.startsWith(`${command}: `));
