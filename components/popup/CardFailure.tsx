@@ -10,7 +10,7 @@ interface Props {
   snapshot: AccountSnapshot;
   /** The account's standing, when something is failing. */
   standing: Exclude<Standing, { kind: 'fine' }>;
-  /** When the failed task really runs next (nextAttempts' retry). */
+  /** When the failed check really runs next (nextAttempts' retry). */
   next: number | undefined;
   now: number;
   locale: string;

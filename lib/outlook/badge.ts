@@ -36,7 +36,7 @@ interface BadgeAccount {
   level?: UsageLevel;
   keptAliveAt?: number;
   standing: Standing;
-  /** When its failed task really runs next: the tooltip names the same time as the card. */
+  /** When its failed check really runs next: the tooltip names the same time as the card. */
   next?: number;
   /** Whose key it sends: a refused application key is told as the card tells it. */
   keySource?: KeySource;

@@ -7,7 +7,7 @@ import { SIGN_IN_FIRST_NOTICE_MS } from './standing';
 /** Free accounts are deleted after about two years without a login (spec/NOTES.md, Keep-alive). */
 export const DELETION_AFTER_MS = 2 * 365 * DAY_MS;
 
-/** While keep-alive fails: since when no login was recorded, and when a free account would be deleted. */
+/** While the sign-in fails: since when no sign-in was recorded, and when a free account would be deleted. */
 export function safetyLine(lastLoginAt: number | undefined, now: number, locale: string): string {
   if (lastLoginAt === undefined) return t('safetyNoLogin');
   // A login dated after now (see pastAt) counts from now: the deletion date is never put further off than that.

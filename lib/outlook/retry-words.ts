@@ -4,7 +4,7 @@ import { needsTheUser, sendsNothing, type Failure } from '../service/failures';
 import type { Standing } from './standing';
 
 // A failure's times in words, apart from the card's other words (card-words.ts): the popup loads
-// them only with a failure to show (components/popup/extras.tsx). `next` is when the failed task
+// them only with a failure to show (components/popup/extras.tsx). `next` is when the failed check
 // really runs again: the sooner of its schedule and its retry (lib/schedule/when-due.ts
 // nextCheckAt), so the card never names two times for one attempt.
 

@@ -20,7 +20,7 @@ export const DEFAULT_SETTINGS: Settings = {
   notifyForecast: true,
 };
 
-/** Bounds of each number: hourly to weekly keep-alive; never poll capacity under 5 minutes. */
+/** Bounds of each number: a sign-in hourly to weekly; a usage update never under 5 minutes apart. */
 export const SETTING_LIMITS = {
   keepAliveHours: { min: 1, max: 168 },
   refreshMinutes: { min: 5, max: 1440 },
