@@ -3,14 +3,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { emptySnapshot } from '@/lib/store/account-state';
 import { freshStorage, raw } from '../../helpers/fresh-storage';
+import { account as fixtureAccount } from '../../helpers/fixtures';
 
 // Every test starts from raw storage.local and a freshly loaded storage module, as a new
 // service worker or page does: the migrations run as they run for real users.
 
-const account = {
-  id: 'a1', label: 'Home', baseUrl: 'https://api.teracloud.jp', userId: 'me', password: 'pw', apiKey: 'key',
-  keyForm: 'header' as const, notifications: true,
-};
+const account = fixtureAccount({ id: 'a1', userId: 'me', password: 'pw', apiKey: 'key' });
 const other = { ...account, id: 'a2', label: 'Work', userId: 'work' };
 
 beforeEach(() => fakeBrowser.reset());
