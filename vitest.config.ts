@@ -31,7 +31,13 @@ export default defineConfig({
       },
       {
         // The release: zips, the sources zip and a rebuild from it (npm ci, then the build: minutes).
-        test: { name: 'release', include: ['test/release/**/*.test.ts'], environment: 'node', testTimeout: 900_000, hookTimeout: 300_000 },
+        test: {
+          name: 'release',
+          include: ['test/release/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 900_000,
+          hookTimeout: 300_000,
+        },
       },
       {
         test: {
@@ -47,7 +53,13 @@ export default defineConfig({
       {
         // The front door's demos run as a person runs them (npm start, npm run start:firefox), headless.
         // One file at a time, like e2e: `npm run store` (e2e) builds the same simulator build.
-        test: { name: 'demo', include: ['test/demo/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 300_000 },
+        test: {
+          name: 'demo',
+          include: ['test/demo/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 300_000,
+        },
       },
     ],
   },

@@ -16,13 +16,18 @@ export default defineConfig({
   autoIcons: { baseIconPath: 'assets/icon.svg' },
   // Extension pages run in browsers that all preload modules: Vite's modulepreload polyfill is dead
   // weight, and so is its preload helper around an import() with nothing to preload.
-  vite: () => ({ plugins: [preact(), plainDynamicImports()], build: { modulePreload: { polyfill: false } } }),
+  vite: () => ({
+    plugins: [preact(), plainDynamicImports()],
+    build: { modulePreload: { polyfill: false } },
+  }),
   hooks: {
     // Each page is bundled on its own, so it loads only the code it uses. Built together, the
     // popup shared one chunk with the Settings page, which held every export either page used
     // (the Settings page's formatters, activity log reader and so on) and cost the popup 2 KB gzip.
     'entrypoints:grouped': (_wxt, groups) => {
-      const alone = groups.flatMap((group): EntrypointGroup[] => (Array.isArray(group) ? group.map((entry) => [entry]) : [group]));
+      const alone = groups.flatMap((group): EntrypointGroup[] =>
+        Array.isArray(group) ? group.map((entry) => [entry]) : [group],
+      );
       groups.splice(0, groups.length, ...alone);
     },
     // A page's code that it loads when it opens is one file, the parts it loads with import() apart.
@@ -31,13 +36,21 @@ export default defineConfig({
     // Not the background: one IIFE file, without code splitting.
     'vite:build:extendConfig': (entrypoints, config) => {
       const output = config.build?.rollupOptions?.output;
-      if (entrypoints.some(({ type }) => type === 'background') || !output || Array.isArray(output)) return;
+      if (entrypoints.some(({ type }) => type === 'background') || !output || Array.isArray(output))
+        return;
       output.codeSplitting = { groups: [{ name: 'page', tags: ['$initial'] }] };
     },
   },
   // Dotfiles (.env* with the application key among them), node_modules, .output and test files are left out by WXT itself.
   // The last release's test builds (test/fixtures/releases/) are built code of another version, not sources.
-  zip: { excludeSources: ['artifacts/**', 'scripts/bench/floor/.output/**', '**/*.log', 'test/fixtures/releases/**'] },
+  zip: {
+    excludeSources: [
+      'artifacts/**',
+      'scripts/bench/floor/.output/**',
+      '**/*.log',
+      'test/fixtures/releases/**',
+    ],
+  },
   manifest: ({ mode, browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

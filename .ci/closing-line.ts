@@ -50,7 +50,8 @@ export interface LaneOutcome {
 /** What vitest runs as a test file anywhere in the repository (its default `include`, whatever a project includes). */
 export const isTestFile = (path: string): boolean => /\.(test|spec)\.[cm]?[jt]sx?$/.test(path);
 
-export const closingLine = (passed: number, failed: number): string => `${passed} passed, ${failed} failed`;
+export const closingLine = (passed: number, failed: number): string =>
+  `${passed} passed, ${failed} failed`;
 
 /**
  * The lines that close npm test: one for each failure (a failed test, an error outside a test or
@@ -60,11 +61,15 @@ export const closingLine = (passed: number, failed: number): string => `${passed
  * the checkout (or why they could not be listed); each test file among them must be run by
  * exactly one lane.
  */
-export function summarise(lanes: readonly LaneOutcome[], repositoryFiles: readonly string[] | { unlisted: string }): { lines: string[]; failed: number } {
+export function summarise(
+  lanes: readonly LaneOutcome[],
+  repositoryFiles: readonly string[] | { unlisted: string },
+): { lines: string[]; failed: number } {
   const problems: string[] = [];
   let passed = 0;
   const listed = 'unlisted' in repositoryFiles ? [] : repositoryFiles.filter(isTestFile);
-  if ('unlisted' in repositoryFiles) problems.push(`The repository's test files could not be listed: ${repositoryFiles.unlisted}`);
+  if ('unlisted' in repositoryFiles)
+    problems.push(`The repository's test files could not be listed: ${repositoryFiles.unlisted}`);
   const lanesOf = new Map<string, string[]>(listed.map((file) => [file, []]));
   if (lanes.length === 0) problems.push('No lane ran');
   for (const { name, exitCode, report } of lanes) {
@@ -79,15 +84,24 @@ export function summarise(lanes: readonly LaneOutcome[], repositoryFiles: readon
       problems.push(...file.failed.map((test) => `Failed: ${file.file} > ${test}`));
       problems.push(...file.errors.map((error) => `Error outside a test: ${file.file}: ${error}`));
     }
-    problems.push(...report.unhandledErrors.map((error) => `Unhandled error in lane ${name}: ${error}`));
+    problems.push(
+      ...report.unhandledErrors.map((error) => `Unhandled error in lane ${name}: ${error}`),
+    );
     if (report.interrupted) problems.push(`Lane ${name}: interrupted before every test had run`);
     // Each only when nothing above says why.
     const ranNoTest = report.files.every((file) => file.passed === 0 && file.failed.length === 0);
-    if (problems.length === before && ranNoTest) problems.push(`Lane ${name} ran no test (vitest exited ${exitCode})`);
-    else if (problems.length === before && exitCode !== 0) problems.push(`Lane ${name}: vitest exited ${exitCode} with no failure in its report (see its log)`);
+    if (problems.length === before && ranNoTest)
+      problems.push(`Lane ${name} ran no test (vitest exited ${exitCode})`);
+    else if (problems.length === before && exitCode !== 0)
+      problems.push(
+        `Lane ${name}: vitest exited ${exitCode} with no failure in its report (see its log)`,
+      );
   }
   for (const [file, ran] of lanesOf) {
-    if (ran.length === 0) problems.push(`Run by no lane: ${file} (no vitest project includes it, or its lane did not run it)`);
+    if (ran.length === 0)
+      problems.push(
+        `Run by no lane: ${file} (no vitest project includes it, or its lane did not run it)`,
+      );
     // By two lanes, or by two projects of one: its builds or browsers could clash.
     if (ran.length > 1) problems.push(`Run more than once: ${file} (lanes ${ran.join(', ')})`);
   }

@@ -17,24 +17,41 @@ export default class LaneReporter implements Reporter {
     const d = module.diagnostic();
     const tests = [...module.children.allTests()];
     // A describe's own errors (its beforeAll or afterAll threw) and the file's (it could not be loaded, or its hooks threw).
-    const suites = [...module.children.allSuites()].map((suite) => ({ where: `${suite.fullName}: `, errors: suite.errors() }));
+    const suites = [...module.children.allSuites()].map((suite) => ({
+      where: `${suite.fullName}: `,
+      errors: suite.errors(),
+    }));
     this.files.push({
       project: module.project.name,
       file: relative(process.cwd(), module.moduleId),
-      ms: d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration,
+      ms:
+        d.environmentSetupDuration +
+        d.prepareDuration +
+        d.setupDuration +
+        d.collectDuration +
+        d.duration,
       passed: tests.filter((test) => test.result().state === 'passed').length,
       failed: tests.filter((test) => test.result().state === 'failed').map((test) => test.fullName),
-      errors: [{ where: '', errors: module.errors() }, ...suites].flatMap(({ where, errors }) => errors.map((error) => where + oneLine(error))),
+      errors: [{ where: '', errors: module.errors() }, ...suites].flatMap(({ where, errors }) =>
+        errors.map((error) => where + oneLine(error)),
+      ),
     });
   }
 
-  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason) {
+  onTestRunEnd(
+    _modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ) {
     const report: LaneReport = {
       files: this.files,
       unhandledErrors: unhandledErrors.map((error) => {
         // vitest names the file and test that were running when the error came, if any.
         const { VITEST_TEST_PATH: file, VITEST_TEST_NAME: test } = error;
-        const during = typeof file === 'string' ? ` (during ${[relative(process.cwd(), file), test].filter(Boolean).join(' > ')})` : '';
+        const during =
+          typeof file === 'string'
+            ? ` (during ${[relative(process.cwd(), file), test].filter(Boolean).join(' > ')})`
+            : '';
         return oneLine(error) + during;
       }),
       interrupted: reason === 'interrupted',
@@ -43,4 +60,5 @@ export default class LaneReporter implements Reporter {
   }
 }
 
-const oneLine = (error: SerializedError) => `${error.name ?? 'Error'}: ${error.message.split('\n')[0]}`;
+const oneLine = (error: SerializedError) =>
+  `${error.name ?? 'Error'}: ${error.message.split('\n')[0]}`;

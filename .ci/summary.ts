@@ -17,13 +17,19 @@ if (first === '--step-failed') {
 const lanes = rest.map((arg): LaneOutcome => {
   const [name = '', exitCode] = arg.split('=');
   const path = join(first!, `lane-${name}.json`);
-  const report = existsSync(path) ? readLaneReport(readFileSync(path, 'utf8')) : { unreadable: `${path} missing` };
+  const report = existsSync(path)
+    ? readLaneReport(readFileSync(path, 'utf8'))
+    : { unreadable: `${path} missing` };
   return { name, exitCode: Number(exitCode), report };
 });
 // Committed files and new ones not ignored: a test file is run by vitest whether committed or not.
 function listFiles(): string[] | { unlisted: string } {
   try {
-    const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8', maxBuffer: 64 << 20, stdio: 'pipe' });
+    const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+      stdio: 'pipe',
+    });
     return listed.split('\n').filter((file) => file !== '' && existsSync(file));
   } catch (error) {
     return { unlisted: String(error).split('\n')[0]! };

@@ -6,7 +6,10 @@ const [stepsFile, ...laneFiles] = process.argv.slice(2);
 const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(6)} s`;
 const SLOW_FILE_MS = 20_000;
 
-const steps = readFileSync(stepsFile, 'utf8').trim().split('\n').map((line) => line.split('\t'));
+const steps = readFileSync(stepsFile, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => line.split('\t'));
 const first = Math.min(...steps.map(([, start]) => Number(start)));
 const last = Math.max(...steps.map(([, , end]) => Number(end)));
 console.log('\nTimes (wall clock; on a shared machine they vary from run to run)');
@@ -25,7 +28,9 @@ const suites = new Map();
 for (const { project, ms } of files) suites.set(project, (suites.get(project) ?? 0) + ms);
 for (const [suite, ms] of [...suites].sort(([, a], [, b]) => b - a)) {
   console.log(`  ${seconds(ms)}  suite ${suite}`);
-  for (const f of files.filter((f) => f.project === suite && f.ms >= SLOW_FILE_MS).sort((a, b) => b.ms - a.ms)) {
+  for (const f of files
+    .filter((f) => f.project === suite && f.ms >= SLOW_FILE_MS)
+    .sort((a, b) => b.ms - a.ms)) {
     console.log(`  ${seconds(f.ms)}    ${f.file}`);
   }
 }

@@ -10,7 +10,13 @@ import { createServiceApi } from '@/lib/service/client';
 import { accountsItem, settingsItem } from '@/lib/store/items';
 
 export default defineBackground(() => {
-  registerBackground(createBackgroundService({ api: createServiceApi(), canReach: hasHostPermission, now: () => Date.now() }));
+  registerBackground(
+    createBackgroundService({
+      api: createServiceApi(),
+      canReach: hasHostPermission,
+      now: () => Date.now(),
+    }),
+  );
 });
 
 /**
@@ -23,7 +29,8 @@ export function registerBackground(service: BackgroundService): () => void {
   const onStartup = () => service.start('browser-start');
   const onClicked = (id: string) => openNoticeTarget(id);
   const onPermissionsAdded = () => service.onPermissionsAdded();
-  const onInstalled = (details: { reason: string }) => openSetupOnInstall(details).catch(() => undefined);
+  const onInstalled = (details: { reason: string }) =>
+    openSetupOnInstall(details).catch(() => undefined);
   browser.alarms.onAlarm.addListener(onAlarm);
   browser.permissions.onAdded.addListener(onPermissionsAdded);
   browser.runtime.onStartup.addListener(onStartup);

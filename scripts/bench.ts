@@ -3,12 +3,23 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { E2E_BUILD, launchExtension, SIMULATOR_BUILD, type ExtensionSession as Session } from './browsers/chromium';
+import {
+  E2E_BUILD,
+  launchExtension,
+  SIMULATOR_BUILD,
+  type ExtensionSession as Session,
+} from './browsers/chromium';
 import { demoAccount, startSimulator, type Simulator } from './simulator/simulator';
 import { storedAccount } from './simulator/stored-account';
 import { accountIdentity } from '../lib/store/accounts';
 import { ALARM } from '../lib/store/stored-names';
-import { ACTIVITY_DAYS, ACTIVITY_MAX_ENTRIES, addActivity, packActivity, type AccountActivity } from '../lib/store/activity';
+import {
+  ACTIVITY_DAYS,
+  ACTIVITY_MAX_ENTRIES,
+  addActivity,
+  packActivity,
+  type AccountActivity,
+} from '../lib/store/activity';
 import { BUDGETS, ENTRIES, entrySize, ON_DEMAND_BUDGETS } from './bench/bundle-size';
 import { FLOOR_DIR, yearOfHistory } from './bench/history-year';
 import { builtByCi } from '../.ci/built';
@@ -21,17 +32,25 @@ const rows: { measure: string; value: string; floor?: string; note?: string }[] 
 const json: Record<string, unknown> = {};
 
 function build() {
-  const run = (args: string[], cwd = '.') => execFileSync('npx', ['wxt', 'build', ...args], { cwd, stdio: 'ignore' });
+  const run = (args: string[], cwd = '.') =>
+    execFileSync('npx', ['wxt', 'build', ...args], { cwd, stdio: 'ignore' });
   if (!TIME_TO_DATA_ONLY) run([]);
   run(['--mode', 'simulator']);
   // Inside `npm test` the e2e build is made once, the same way, for the suites running beside the
   // bench: building it again would swap it under them.
-  if (!TIME_TO_DATA_ONLY && !builtByCi()) execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { stdio: 'ignore', env: { ...process.env, WXT_TIME_SCALE: '720' } });
+  if (!TIME_TO_DATA_ONLY && !builtByCi())
+    execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], {
+      stdio: 'ignore',
+      env: { ...process.env, WXT_TIME_SCALE: '720' },
+    });
   run([], FLOOR_DIR);
 }
 
 /** The machine's load average (1, 5, 15 minutes): the timings mean little without it. */
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 function sizes() {
   const floor = {
@@ -42,7 +61,12 @@ function sizes() {
   for (const [name, entry] of Object.entries(ENTRIES) as [keyof typeof ENTRIES, string][]) {
     const size = entrySize('.output/chrome-mv3', entry);
     const base = name === 'background' ? floor.background : floor.page;
-    rows.push({ measure: `${name} gzip at open (js ${kb(size.js)} + css ${kb(size.css)})`, value: kb(size.total), floor: kb(base), note: `budget ${kb(BUDGETS[name])}; on demand ${kb(size.onDemand)} more (bound ${kb(ON_DEMAND_BUDGETS[name])})` });
+    rows.push({
+      measure: `${name} gzip at open (js ${kb(size.js)} + css ${kb(size.css)})`,
+      value: kb(size.total),
+      floor: kb(base),
+      note: `budget ${kb(BUDGETS[name])}; on demand ${kb(size.onDemand)} more (bound ${kb(ON_DEMAND_BUDGETS[name])})`,
+    });
     json[`size.${name}`] = { ...size, floor: base, budget: BUDGETS[name] };
   }
 }
@@ -61,23 +85,48 @@ const spread = (xs: number[], digits = 1, unit = ' ms') => {
  * sign-ins, usage every 5 minutes, of which successful ones are kept once an hour).
  */
 function activitySizes() {
-  const identity = accountIdentity({ baseUrl: 'https://api.teracloud.jp', userId: 'someone@example.com' });
+  const identity = accountIdentity({
+    baseUrl: 'https://api.teracloud.jp',
+    userId: 'someone@example.com',
+  });
   const end = Date.UTC(2026, 10, 1);
   const start = end - ACTIVITY_DAYS * 86_400_000;
   const bytes = (signInMinutes: number, usageMinutes: number) => {
     let activity: AccountActivity | undefined;
     for (let at = start; at < end; at += 5 * 60_000) {
       const minute = (at - start) / 60_000;
-      if (minute % signInMinutes === 0) activity = addActivity(activity, identity, { at, check: 'sign-in', trigger: 'schedule', outcome: 'ok' }, at);
-      if (minute % usageMinutes === 0) activity = addActivity(activity, identity, { at, check: 'usage', trigger: 'schedule', outcome: 'ok' }, at);
+      if (minute % signInMinutes === 0)
+        activity = addActivity(
+          activity,
+          identity,
+          { at, check: 'sign-in', trigger: 'schedule', outcome: 'ok' },
+          at,
+        );
+      if (minute % usageMinutes === 0)
+        activity = addActivity(
+          activity,
+          identity,
+          { at, check: 'usage', trigger: 'schedule', outcome: 'ok' },
+          at,
+        );
     }
-    return Buffer.byteLength(JSON.stringify({ identity, entries: packActivity(activity!.entries) }));
+    return Buffer.byteLength(
+      JSON.stringify({ identity, entries: packActivity(activity!.entries) }),
+    );
   };
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const usual = bytes(24 * 60, 60);
   const shortest = bytes(60, 5);
-  rows.push({ measure: 'stored activity log, 90 days of hourly usage updates + daily sign-ins', value: kb(usual), note: 'per account' });
-  rows.push({ measure: 'stored activity log, 90 days of hourly sign-ins + 5-minute usage updates', value: kb(shortest), note: `bound ≤ 32 KB (successful usage updates kept once an hour; at most ${ACTIVITY_MAX_ENTRIES} entries)` });
+  rows.push({
+    measure: 'stored activity log, 90 days of hourly usage updates + daily sign-ins',
+    value: kb(usual),
+    note: 'per account',
+  });
+  rows.push({
+    measure: 'stored activity log, 90 days of hourly sign-ins + 5-minute usage updates',
+    value: kb(shortest),
+    note: `bound ≤ 32 KB (successful usage updates kept once an hour; at most ${ACTIVITY_MAX_ENTRIES} entries)`,
+  });
   json.activityBytesPerAccount = { usual, shortest };
 }
 
@@ -111,19 +160,28 @@ const MARK_SHOWN = `(() => {
  * (issue 28's measure).
  */
 async function timeToData(sim: Simulator, accounts: number, withHistory = false) {
-  const browser = await launchExtension({ extensionDir: `${SIMULATOR_BUILD},${FLOOR_DIR}/.output/chrome-mv3` });
+  const browser = await launchExtension({
+    extensionDir: `${SIMULATOR_BUILD},${FLOOR_DIR}/.output/chrome-mv3`,
+  });
   try {
     await storeAccounts(browser, sim, accounts);
     if (withHistory) {
       const stored = sim.accounts.slice(0, accounts).map((a) => storedAccount(sim, a));
       await browser.storeHistory(yearOfHistory(stored));
-      const bytes = await browser.currentWorker().evaluate(() => chrome.storage.local.getBytesInUse('history'));
+      const bytes = await browser
+        .currentWorker()
+        .evaluate(() => chrome.storage.local.getBytesInUse('history'));
       const perAccount = bytes / accounts;
-      rows.push({ measure: 'stored history, a year of daily points per account', value: `${(perAccount / 1024).toFixed(1)} KB`, note: 'bound ≤ 16 KB' });
+      rows.push({
+        measure: 'stored history, a year of daily points per account',
+        value: `${(perAccount / 1024).toFixed(1)} KB`,
+        note: 'bound ≤ 16 KB',
+      });
       json.historyBytesPerAccountYear = perAccount;
     }
-    const floorWorker = browser.context.serviceWorkers().find((w) => !w.url().includes(browser.extensionId))
-      ?? (await browser.context.waitForEvent('serviceworker'));
+    const floorWorker =
+      browser.context.serviceWorkers().find((w) => !w.url().includes(browser.extensionId)) ??
+      (await browser.context.waitForEvent('serviceworker'));
     const floorOrigin = `chrome-extension://${new URL(floorWorker.url()).host}`;
     const blankUrl = `${floorOrigin}/blank.html`;
     const preactUrl = `${floorOrigin}/popup.html`;
@@ -132,14 +190,23 @@ async function timeToData(sim: Simulator, accounts: number, withHistory = false)
     const page = await browser.context.newPage();
     const cdp = await browser.context.newCDPSession(page);
     let shown: ((ms: number) => void) | undefined;
-    cdp.on('Runtime.bindingCalled', ({ name, payload }) => name === SHOWN_BINDING && shown?.(Number(payload)));
+    cdp.on(
+      'Runtime.bindingCalled',
+      ({ name, payload }) => name === SHOWN_BINDING && shown?.(Number(payload)),
+    );
     await cdp.send('Runtime.enable');
     await cdp.send('Runtime.addBinding', { name: SHOWN_BINDING });
     await page.addInitScript(MARK_SHOWN);
     // Each page's selector, kept by its origin's session storage in this tab across navigations.
-    for (const [url, selector] of [[browser.url('popup'), data], [preactUrl, '#data']] as const) {
+    for (const [url, selector] of [
+      [browser.url('popup'), data],
+      [preactUrl, '#data'],
+    ] as const) {
       await page.goto(url);
-      await page.evaluate((sel) => sessionStorage.setItem(`benchSelector ${location.pathname}`, sel), selector);
+      await page.evaluate(
+        (sel) => sessionStorage.setItem(`benchSelector ${location.pathname}`, sel),
+        selector,
+      );
     }
     // An open whose data never shows fails the bench with its address instead of hanging it (a
     // minute: only a hang guard, never a measure; a busy machine's first open can take seconds).
@@ -165,7 +232,10 @@ async function timeToData(sim: Simulator, accounts: number, withHistory = false)
       blank.push(await measure(blankUrl));
       preact.push(await measure(preactUrl));
     }
-    const ratios = (xs: number[]) => ({ ratio: median(xs) / median(blank), paired: median(xs.map((ms, i) => ms / blank[i]!)) });
+    const ratios = (xs: number[]) => ({
+      ratio: median(xs) / median(blank),
+      paired: median(xs.map((ms, i) => ms / blank[i]!)),
+    });
     const popupRatio = ratios(popup);
     const preactRatio = ratios(preact);
     // Issue 28's measure: each popup open over the bare Preact page opened right after it.
@@ -188,8 +258,15 @@ async function timeToData(sim: Simulator, accounts: number, withHistory = false)
       note: `goal ≤ 1.15 with 10 accounts and a year of history (issue 28)`,
     });
     json[`timeToData.${accounts}${withHistory ? '.history' : ''}`] = {
-      popup, blank, preact, ratio: popupRatio.ratio, pairedRatio: popupRatio.paired, preactRatio: preactRatio.ratio, preactPairedRatio: preactRatio.paired,
-      popupOverBare: median(overBare), popupOverBareSpread: spread(overBare, 2, ''),
+      popup,
+      blank,
+      preact,
+      ratio: popupRatio.ratio,
+      pairedRatio: popupRatio.paired,
+      preactRatio: preactRatio.ratio,
+      preactPairedRatio: preactRatio.paired,
+      popupOverBare: median(overBare),
+      popupOverBareSpread: spread(overBare, 2, ''),
     };
   } finally {
     await browser.close();
@@ -208,10 +285,17 @@ async function storeAccounts(browser: Session, sim: Simulator, count: number) {
 /** Waits until an alarm has fired (its next time moved on), then lets its requests finish. */
 async function nextFiring(browser: Session, name: string) {
   const worker = browser.currentWorker();
-  const before = await worker.evaluate((n) => chrome.alarms.get(n).then((a) => a?.scheduledTime), name);
-  await worker.evaluate(async ([n, t]) => {
-    while ((await chrome.alarms.get(n))?.scheduledTime === t) await new Promise((r) => setTimeout(r, 20));
-  }, [name, before] as const);
+  const before = await worker.evaluate(
+    (n) => chrome.alarms.get(n).then((a) => a?.scheduledTime),
+    name,
+  );
+  await worker.evaluate(
+    async ([n, t]) => {
+      while ((await chrome.alarms.get(n))?.scheduledTime === t)
+        await new Promise((r) => setTimeout(r, 20));
+    },
+    [name, before] as const,
+  );
   await new Promise((r) => setTimeout(r, 1_000));
 }
 
@@ -225,10 +309,16 @@ async function requestsPerCycle(sim: Simulator) {
     try {
       await storeAccounts(browser, sim, count);
       const setIntervals = (keepAliveHours: number, refreshMinutes: number) =>
-        browser.currentWorker().evaluate(
-          (s) => chrome.storage.local.set({ settings: s, settings$: { v: 1 } }),
-          { keepAliveHours, refreshMinutes, warningPercent: 90, criticalPercent: 95, notifyUsage: true, notifyKeepAlive: true },
-        );
+        browser
+          .currentWorker()
+          .evaluate((s) => chrome.storage.local.set({ settings: s, settings$: { v: 1 } }), {
+            keepAliveHours,
+            refreshMinutes,
+            warningPercent: 90,
+            criticalPercent: 95,
+            notifyUsage: true,
+            notifyKeepAlive: true,
+          });
       const per = async (run: () => Promise<void>, server?: 'api' | 'node') => {
         sim.requests.length = 0;
         await run();
@@ -253,7 +343,11 @@ async function requestsPerCycle(sim: Simulator) {
         await page.waitForTimeout(500);
         await page.close();
       });
-      rows.push({ measure: `requests per account, ${count} account${count > 1 ? 's' : ''}`, value: `sign-in ${signIn}, usage update ${usageUpdate}, popup open ${popupOpen}, options open ${optionsOpen}`, note: 'goal 1, 1, 0, 0' });
+      rows.push({
+        measure: `requests per account, ${count} account${count > 1 ? 's' : ''}`,
+        value: `sign-in ${signIn}, usage update ${usageUpdate}, popup open ${popupOpen}, options open ${optionsOpen}`,
+        note: 'goal 1, 1, 0, 0',
+      });
       json[`requests.${count}`] = { signIn, usageUpdate, popupOpen, optionsOpen };
     } finally {
       await browser.close();
@@ -279,7 +373,10 @@ async function workerStart() {
       await browser.close();
     }
   }
-  rows.push({ measure: 'worker start → alarms checked (5 fresh starts)', value: `${median(times).toFixed(1)} ms (${spread(times)})` });
+  rows.push({
+    measure: 'worker start → alarms checked (5 fresh starts)',
+    value: `${median(times).toFixed(1)} ms (${spread(times)})`,
+  });
   json.workerStart = times;
 }
 
@@ -292,7 +389,9 @@ if (!TIME_TO_DATA_ONLY) {
 const sim = await startSimulator({
   accounts: [
     demoAccount(),
-    ...Array.from({ length: HISTORY_ACCOUNTS - 1 }, (_, i) => demoAccount({ userId: `user-${i + 2}`, password: `pw${i + 2}`, apiKey: `k${i + 2}` })),
+    ...Array.from({ length: HISTORY_ACCOUNTS - 1 }, (_, i) =>
+      demoAccount({ userId: `user-${i + 2}`, password: `pw${i + 2}`, apiKey: `k${i + 2}` }),
+    ),
   ],
 });
 try {
@@ -307,12 +406,18 @@ try {
 } finally {
   await sim.close();
 }
-rows.push({ measure: 'load average (1, 5, 15 min) before / after the timings', value: `${loadBefore} / ${load()}` });
+rows.push({
+  measure: 'load average (1, 5, 15 min) before / after the timings',
+  value: `${loadBefore} / ${load()}`,
+});
 json.loadAverage = { before: loadBefore, after: load() };
 
 const width = Math.max(...rows.map((r) => r.measure.length));
 console.log(`\n${'measure'.padEnd(width)}  value  |  floor  |  note`);
-for (const r of rows) console.log(`${r.measure.padEnd(width)}  ${r.value}${r.floor ? `  |  ${r.floor}` : ''}${r.note ? `  |  ${r.note}` : ''}`);
+for (const r of rows)
+  console.log(
+    `${r.measure.padEnd(width)}  ${r.value}${r.floor ? `  |  ${r.floor}` : ''}${r.note ? `  |  ${r.note}` : ''}`,
+  );
 mkdirSync('artifacts/bench', { recursive: true });
 const out = `artifacts/bench/${TIME_TO_DATA_ONLY ? 'time-to-data' : 'bench'}.json`;
 writeFileSync(out, JSON.stringify({ rows, ...json }, null, 2));

@@ -9,7 +9,14 @@ import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { LAST_RELEASE, LAST_RELEASE_BUILD, RELEASES_DIR, releaseNames, storedNamesFile, type ReleaseNames } from './last-release';
+import {
+  LAST_RELEASE,
+  LAST_RELEASE_BUILD,
+  RELEASES_DIR,
+  releaseNames,
+  storedNamesFile,
+  type ReleaseNames,
+} from './last-release';
 
 const { version, commit } = LAST_RELEASE;
 const source = mkdtempSync(join(tmpdir(), `storage-keeper-${version}-`));
@@ -21,7 +28,14 @@ try {
   run('npm', ['ci', '--no-audit', '--no-fund']);
   for (const { dir, browser, timeScale } of Object.values(LAST_RELEASE_BUILD)) {
     // As the current test builds are made: production libraries, no application key.
-    run('npx', ['wxt', 'build', '-b', browser, '--mode', 'e2e'], { env: { ...process.env, NODE_ENV: 'production', WXT_TIME_SCALE: timeScale, WXT_APP_API_KEY: '' } });
+    run('npx', ['wxt', 'build', '-b', browser, '--mode', 'e2e'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        WXT_TIME_SCALE: timeScale,
+        WXT_APP_API_KEY: '',
+      },
+    });
     const built = join(source, '.output', `${browser}-mv3-e2e`);
     rmSync(dir, { recursive: true, force: true });
     cpSync(built, dir, { recursive: true });
@@ -29,7 +43,8 @@ try {
   }
   recordStoredNames();
   for (const other of readdirSync(RELEASES_DIR).filter((name) => name !== version)) {
-    for (const build of Object.values(LAST_RELEASE_BUILD)) rmSync(join(RELEASES_DIR, other, basename(build.dir)), { recursive: true, force: true });
+    for (const build of Object.values(LAST_RELEASE_BUILD))
+      rmSync(join(RELEASES_DIR, other, basename(build.dir)), { recursive: true, force: true });
   }
   console.log(`Built ${version} (${commit}) into ${join(RELEASES_DIR, version)}`);
 } finally {
@@ -40,13 +55,23 @@ try {
 function recordStoredNames() {
   if (!existsSync(join(source, 'lib/store/stored-names.ts'))) {
     if (!existsSync(storedNamesFile(version)) || releaseNames(version).commit !== commit) {
-      throw new Error(`${version} has no lib/store/stored-names.ts: write ${storedNamesFile(version)} by hand from its source`);
+      throw new Error(
+        `${version} has no lib/store/stored-names.ts: write ${storedNamesFile(version)} by hand from its source`,
+      );
     }
     return;
   }
-  const printed = run('npx', ['tsx', '-e', "import('./lib/store/stored-names.ts').then(({ STORED_NAMES }) => console.log(JSON.stringify(STORED_NAMES)))"], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const printed = run(
+    'npx',
+    [
+      'tsx',
+      '-e',
+      "import('./lib/store/stored-names.ts').then(({ STORED_NAMES }) => console.log(JSON.stringify(STORED_NAMES)))",
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const { keys, alarms } = JSON.parse(String(printed)) as Pick<ReleaseNames, 'keys' | 'alarms'>;
   const names: ReleaseNames = { version, commit, keys, alarms };
   writeFileSync(storedNamesFile(version), `${JSON.stringify(names, null, 2)}\n`);

@@ -7,7 +7,10 @@ import { join, resolve } from 'node:path';
  * `npx tsx scripts/build-last-release.ts` rebuilds that from this commit; docs/release.md says
  * when to move it forward.
  */
-export const LAST_RELEASE = { version: '0.1.0', commit: '8102d1aaeeec93d68a479c25bc4b7ef54068b0c0' } as const;
+export const LAST_RELEASE = {
+  version: '0.1.0',
+  commit: '8102d1aaeeec93d68a479c25bc4b7ef54068b0c0',
+} as const;
 
 /** Each release's record (its stored names); only the last one's builds are kept beside it. */
 export const RELEASES_DIR = resolve('test/fixtures/releases');
@@ -20,7 +23,11 @@ const lastReleaseDir = join(RELEASES_DIR, LAST_RELEASE.version);
  * Firefox's with hours of 5 s, like FIREFOX_E2E_BUILD.
  */
 export const LAST_RELEASE_BUILD = {
-  chromium: { dir: join(lastReleaseDir, 'chrome-mv3-e2e-fast'), browser: 'chrome', timeScale: '8640' },
+  chromium: {
+    dir: join(lastReleaseDir, 'chrome-mv3-e2e-fast'),
+    browser: 'chrome',
+    timeScale: '8640',
+  },
   firefox: { dir: join(lastReleaseDir, 'firefox-mv3-e2e'), browser: 'firefox', timeScale: '720' },
 } as const;
 
@@ -33,13 +40,17 @@ export interface ReleaseNames {
   alarms: string[];
 }
 
-export const storedNamesFile = (version: string) => join(RELEASES_DIR, version, 'stored-names.json');
+export const storedNamesFile = (version: string) =>
+  join(RELEASES_DIR, version, 'stored-names.json');
 
-export const releaseNames = (version: string): ReleaseNames => JSON.parse(readFileSync(storedNamesFile(version), 'utf8')) as ReleaseNames;
+export const releaseNames = (version: string): ReleaseNames =>
+  JSON.parse(readFileSync(storedNamesFile(version), 'utf8')) as ReleaseNames;
 
 /** A build's own words (its _locales), to find its controls by the names its users saw. */
 export function buildMessages(buildDir: string, locale = 'en'): (key: string) => string {
-  const table = JSON.parse(readFileSync(join(buildDir, '_locales', locale, 'messages.json'), 'utf8')) as Record<string, { message: string }>;
+  const table = JSON.parse(
+    readFileSync(join(buildDir, '_locales', locale, 'messages.json'), 'utf8'),
+  ) as Record<string, { message: string }>;
   return (key) => {
     const entry = table[key];
     if (!entry) throw new Error(`${buildDir} has no message ${key}`);

@@ -10,9 +10,17 @@ const lines = readFileSync('CHANGELOG.md', 'utf8').split('\n');
 const heading = (line) => /^## \[?(\d+\.\d+\.\d+)\]?(\s|$)/.exec(line)?.[1];
 const start = lines.findIndex((line) => heading(line) === version);
 const end = lines.findIndex((line, i) => i > start && line.startsWith('## '));
-const notes = start < 0 ? '' : lines.slice(start + 1, end < 0 ? undefined : end).join('\n').trim();
+const notes =
+  start < 0
+    ? ''
+    : lines
+        .slice(start + 1, end < 0 ? undefined : end)
+        .join('\n')
+        .trim();
 if (!notes) {
-  console.error(`CHANGELOG.md has no section for ${version}: turn "Unreleased" into "## ${version} — <date>" with what users will notice (docs/release.md)`);
+  console.error(
+    `CHANGELOG.md has no section for ${version}: turn "Unreleased" into "## ${version} — <date>" with what users will notice (docs/release.md)`,
+  );
   process.exit(1);
 }
 console.log(notes);

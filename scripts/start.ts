@@ -3,9 +3,23 @@
 // close it. Without one (a server, CI): headless; prints what the popup, the badge and the
 // Settings page show, saves screenshots (light and dark, English and Japanese) and exits.
 // Each step is named: one that fails says so in one line and exits 1.
-import { findChromium, launchExtension, NO_CHROMIUM_HELP, SIMULATOR_BUILD, type ExtensionSession } from './browsers/chromium';
+import {
+  findChromium,
+  launchExtension,
+  NO_CHROMIUM_HELP,
+  SIMULATOR_BUILD,
+  type ExtensionSession,
+} from './browsers/chromium';
 import { messagePatterns, OptionsPage, Popup } from './browsers/chromium-pages';
-import { DEMO_NAME, DemoRun, demoFile, noDisplay, printBadge, printLines, shownLines } from './browsers/demo';
+import {
+  DEMO_NAME,
+  DemoRun,
+  demoFile,
+  noDisplay,
+  printBadge,
+  printLines,
+  shownLines,
+} from './browsers/demo';
 import { demoAccount, startSimulator, type Simulator } from './simulator/simulator';
 import { storedAccount } from './simulator/stored-account';
 import { monthOfUse } from './demo-usage';
@@ -15,7 +29,9 @@ const browserFlag = process.argv.indexOf('--browser');
 const browserName = browserFlag < 0 ? 'chromium' : process.argv[browserFlag + 1];
 if (browserName === 'firefox') await (await import('./start-firefox')).startFirefox();
 else if (browserName !== 'chromium' && browserName !== 'chrome') {
-  console.error(`npm start: choose the browser failed: unknown browser "${browserName}" (use --browser chromium or --browser firefox)`);
+  console.error(
+    `npm start: choose the browser failed: unknown browser "${browserName}" (use --browser chromium or --browser firefox)`,
+  );
   process.exit(1);
 }
 
@@ -26,19 +42,26 @@ await run.step('find Chromium', () => {
 console.log('Building the simulator build of the extension…');
 await run.build(['--mode', 'simulator']);
 const account = demoAccount();
-const sim = run.closeLater(await run.step('start the service simulator', () => startSimulator({ accounts: [account] })), (s) => s.close());
+const sim = run.closeLater(
+  await run.step('start the service simulator', () => startSimulator({ accounts: [account] })),
+  (s) => s.close(),
+);
 console.log(`Service simulator: API ${sim.apiUrl}, node ${sim.nodeUrl}`);
 
 const headless = noDisplay();
 if (!headless) {
   const { browser, popup } = await showPopup(sim, 'en', false);
   await run.step('show the popup', () => popup.page.bringToFront());
-  console.log('Chromium is open with Storage Keeper and its popup. Close the browser (or press Ctrl-C) to stop.');
+  console.log(
+    'Chromium is open with Storage Keeper and its popup. Close the browser (or press Ctrl-C) to stop.',
+  );
   await new Promise((resolve) => browser.context.on('close', resolve));
 } else {
   console.log('\nNo display: ran headless.');
   for (const locale of ['en', 'ja'] as const) await headlessDemo(locale);
-  console.log(`Screenshots: ${demoFile('')}popup-*.png, options-accounts-*.png, options-activity-*.png (light and dark, en and ja)`);
+  console.log(
+    `Screenshots: ${demoFile('')}popup-*.png, options-accounts-*.png, options-activity-*.png (light and dark, en and ja)`,
+  );
 }
 await run.stop();
 process.exit(0);
@@ -46,7 +69,9 @@ process.exit(0);
 /** Chromium in this language with the demo account and its month stored, its popup showing the usage. */
 async function showPopup(sim: Simulator, locale: 'en' | 'ja', headless: boolean) {
   const browser = run.closeLater(
-    await run.step(`launch Chromium (${locale})`, () => launchExtension({ extensionDir: SIMULATOR_BUILD, headless, locale })),
+    await run.step(`launch Chromium (${locale})`, () =>
+      launchExtension({ extensionDir: SIMULATOR_BUILD, headless, locale }),
+    ),
     (b) => b.close(),
   );
   await run.step('store the demo account and its month of use', async () => {
@@ -72,21 +97,35 @@ async function headlessDemo(locale: 'en' | 'ja') {
   const { browser, popup } = await showPopup(sim, locale, true);
   if (print) await printPopup(browser, popup);
   await run.step(`save the popup's screenshots (${locale})`, () =>
-    screenshots(popup.page, (scheme) => popup.page.locator('body').screenshot({ path: demoFile(`popup-${scheme}-${locale}.png`) })),
+    screenshots(popup.page, (scheme) =>
+      popup.page.locator('body').screenshot({ path: demoFile(`popup-${scheme}-${locale}.png`) }),
+    ),
   );
 
-  const options = new OptionsPage(await run.step('open the Settings page', () => browser.open('options')), locale);
+  const options = new OptionsPage(
+    await run.step('open the Settings page', () => browser.open('options')),
+    locale,
+  );
   const entries = await run.step("show the Settings page's account list", async () => {
     await options.accountEntries().filter({ hasText: DEMO_NAME }).waitFor();
-    return Promise.all((await options.accountEntries().all()).map((entry) => entry.evaluate(shownLines)));
+    return Promise.all(
+      (await options.accountEntries().all()).map((entry) => entry.evaluate(shownLines)),
+    );
   });
-  if (print) for (const [name, ...lines] of entries) printLines(`The Settings page lists the account "${name}":`, lines);
+  if (print)
+    for (const [name, ...lines] of entries)
+      printLines(`The Settings page lists the account "${name}":`, lines);
   await run.step(`save the Settings page's screenshots (${locale})`, () =>
-    screenshots(options.page, (scheme) => options.page.screenshot({ path: demoFile(`options-accounts-${scheme}-${locale}.png`), fullPage: true })),
+    screenshots(options.page, (scheme) =>
+      options.page.screenshot({
+        path: demoFile(`options-accounts-${scheme}-${locale}.png`),
+        fullPage: true,
+      }),
+    ),
   );
 
   const log = options.activityLog(DEMO_NAME);
-  const rows = await run.step("show the activity log in the Settings page", async () => {
+  const rows = await run.step('show the activity log in the Settings page', async () => {
     await options.showSection('activityHeading');
     const summary = await log.getByText(messagePatterns(locale)('activitySummaryDays')).innerText();
     // The newest five entries, below the table's header row.
@@ -95,7 +134,12 @@ async function headlessDemo(locale: 'en' | 'ja') {
   });
   if (print) printLines(`The Settings page's activity log of "${DEMO_NAME}":`, rows);
   await run.step(`save the activity log's screenshots (${locale})`, () =>
-    screenshots(options.page, (scheme) => options.page.screenshot({ path: demoFile(`options-activity-${scheme}-${locale}.png`), fullPage: true })),
+    screenshots(options.page, (scheme) =>
+      options.page.screenshot({
+        path: demoFile(`options-activity-${scheme}-${locale}.png`),
+        fullPage: true,
+      }),
+    ),
   );
   await run.step(`close Chromium (${locale})`, () => run.close(browser));
 }
@@ -103,13 +147,18 @@ async function headlessDemo(locale: 'en' | 'ja') {
 /** What the popup's card and the toolbar badge show, printed. */
 async function printPopup(browser: ExtensionSession, popup: Popup) {
   const card = await run.step('read the popup', () => popup.card(DEMO_NAME).evaluate(shownLines));
-  const sparkline = await run.step("read the popup's sparkline", () => popup.sparkline(DEMO_NAME).getAttribute('aria-label'));
+  const sparkline = await run.step("read the popup's sparkline", () =>
+    popup.sparkline(DEMO_NAME).getAttribute('aria-label'),
+  );
   printLines('The popup shows:', [...card, `Sparkline: ${sparkline}`]);
   printBadge(await run.step('read the badge', () => browser.badge()));
 }
 
 /** Takes a page's screenshots in light and dark. */
-async function screenshots(page: Popup['page'], take: (scheme: 'light' | 'dark') => Promise<unknown>) {
+async function screenshots(
+  page: Popup['page'],
+  take: (scheme: 'light' | 'dark') => Promise<unknown>,
+) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await take(scheme);

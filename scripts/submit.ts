@@ -9,7 +9,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
-const { name, version } = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; version: string };
+const { name, version } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  name: string;
+  version: string;
+};
 const zip = (kind: string) => `.output/${name}-${version}-${kind}.zip`;
 
 /** Where each zip goes, and what publish-browser-extension needs to send it there. */
@@ -19,7 +22,12 @@ const stores = [
     idVariable: 'CHROME_EXTENSION_ID',
     // The Web Store's API v1.1 (client id, secret and refresh token) was shut down in October 2026:
     // v2 signs in as a Google Cloud service account linked to the publisher.
-    variables: ['CHROME_EXTENSION_ID', 'CHROME_PUBLISHER_ID', 'CHROME_SERVICE_ACCOUNT_CLIENT_EMAIL', 'CHROME_SERVICE_ACCOUNT_PRIVATE_KEY'],
+    variables: [
+      'CHROME_EXTENSION_ID',
+      'CHROME_PUBLISHER_ID',
+      'CHROME_SERVICE_ACCOUNT_CLIENT_EMAIL',
+      'CHROME_SERVICE_ACCOUNT_PRIVATE_KEY',
+    ],
     flags: ['--chrome-api-version', 'v2', '--chrome-zip', zip('chrome')],
     zips: [zip('chrome')],
   },
@@ -39,7 +47,8 @@ if (existsSync('.env.submit')) process.loadEnvFile('.env.submit');
 const missingSecrets = stores.flatMap((s) => s.variables).filter((v) => !process.env[v]?.trim());
 const missingZips = stores.flatMap((s) => s.zips).filter((z) => !existsSync(z));
 const missing = [
-  missingSecrets.length && `the secrets ${missingSecrets.join(', ')} (see "Set up once" in docs/release.md)`,
+  missingSecrets.length &&
+    `the secrets ${missingSecrets.join(', ')} (see "Set up once" in docs/release.md)`,
   missingZips.length && `the zips ${missingZips.join(', ')} (npm run zip builds them)`,
 ].filter(Boolean);
 if (missing.length) {
@@ -50,12 +59,19 @@ if (missing.length) {
 const size = (file: string) => `${Math.round(statSync(file).size / 1024)} KiB`;
 const args = ['submit', ...stores.flatMap((s) => s.flags)];
 console.log(`Storage Keeper ${version}:`);
-for (const s of stores) console.log(`  ${s.store} (item ${process.env[s.idVariable]!.trim()}): ${s.zips.map((z) => `${z} (${size(z)})`).join(' with the sources ')}`);
+for (const s of stores)
+  console.log(
+    `  ${s.store} (item ${process.env[s.idVariable]!.trim()}): ${s.zips.map((z) => `${z} (${size(z)})`).join(' with the sources ')}`,
+  );
 console.log(`wxt ${args.join(' ')}`);
-console.log(`  with ${stores.flatMap((s) => s.variables).join(', ')} from the environment (all set)`);
+console.log(
+  `  with ${stores.flatMap((s) => s.variables).join(', ')} from the environment (all set)`,
+);
 
 if (process.argv.includes('--offline')) {
-  console.log('Dry run: nothing was sent. `npm run submit -- --dry-run` signs in to both stores; `npm run submit` submits.');
+  console.log(
+    'Dry run: nothing was sent. `npm run submit -- --dry-run` signs in to both stores; `npm run submit` submits.',
+  );
   process.exit(0);
 }
 const { status } = spawnSync('wxt', [...args, ...process.argv.slice(2)], { stdio: 'inherit' });

@@ -32,14 +32,21 @@ export function AllowAccessButton({ origin, accountId }: { origin: string; accou
   const waiting = status === 'asking' || status === 'checking';
   return (
     <>
-      <button type="button" class="primary" onClick={() => void allow()} disabled={waiting} aria-busy={waiting}>
+      <button
+        type="button"
+        class="primary"
+        onClick={() => void allow()}
+        disabled={waiting}
+        aria-busy={waiting}
+      >
         {t('allowAccess', [host])}
       </button>
       <p role="status">
         {status === 'asking' && t('waitingForPermission', [host])}
         {status === 'refused' && t('allowRefused', [host])}
         {status === 'check-failed' && t('allowedCheckFailed', [host])}
-        {status === 'no-answer' && t('allowedCheckNoAnswer', [host, answerLimitSeconds('checkNow')])}
+        {status === 'no-answer' &&
+          t('allowedCheckNoAnswer', [host, answerLimitSeconds('checkNow')])}
         {status === 'idle' && held.words}
       </p>
     </>

@@ -4,7 +4,13 @@ import { t } from '@/lib/i18n/translate';
 import { safeAccountName } from '../helpers/safe-names';
 
 /** What an error boundary shows instead of an account card that failed to render. */
-export function CardFallback({ account, children }: { account: Account; children?: ComponentChildren }) {
+export function CardFallback({
+  account,
+  children,
+}: {
+  account: Account;
+  children?: ComponentChildren;
+}) {
   const name = safeAccountName(account);
   return (
     <>

@@ -12,12 +12,19 @@ export const damagedName = (entry: Damaged) => entry.name ?? t('damagedAccountUn
  */
 export function damagedAnchor(entry: Damaged): string {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < entry.key.length; i++) hash = Math.imul(hash ^ entry.key.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < entry.key.length; i++)
+    hash = Math.imul(hash ^ entry.key.charCodeAt(i), 0x01000193);
   return `damaged-${(hash >>> 0).toString(36)}`;
 }
 
 /** A stored account entry that cannot be read: said so, with the page's actions for it (options: remove). */
-export function DamagedEntry({ entry, children }: { entry: Damaged; children?: ComponentChildren }) {
+export function DamagedEntry({
+  entry,
+  children,
+}: {
+  entry: Damaged;
+  children?: ComponentChildren;
+}) {
   const anchor = damagedAnchor(entry);
   const box = useRef<HTMLDivElement>(null);
   // Opened from the popup at this entry: it is drawn after storage is read, so the browser's own
@@ -41,7 +48,13 @@ export function DamagedEntry({ entry, children }: { entry: Damaged; children?: C
  * What the pages say about stored data this version may not change. A damaged list is removed
  * on the Settings page: the popup sends the user there, the Settings page to the entry below.
  */
-export function StorageProblems({ problems, page }: { problems: { item: 'accounts' | 'settings'; reason: string }[]; page: 'popup' | 'settings' }) {
+export function StorageProblems({
+  problems,
+  page,
+}: {
+  problems: { item: 'accounts' | 'settings'; reason: string }[];
+  page: 'popup' | 'settings';
+}) {
   if (problems.length === 0) return null;
   return (
     <div class="failure">

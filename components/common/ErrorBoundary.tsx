@@ -17,7 +17,8 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override componentDidUpdate(previous: Props) {
-    if (this.state.failed && previous.retryOn !== this.props.retryOn) this.setState({ failed: false });
+    if (this.state.failed && previous.retryOn !== this.props.retryOn)
+      this.setState({ failed: false });
   }
 
   override render() {

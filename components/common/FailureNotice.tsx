@@ -29,14 +29,24 @@ interface Props extends KeyFixes {
 }
 
 /** A failure as a sentence with its fix: a button where the fix is one click away. */
-export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwnKey, onUseAddressForm, showFix = true }: Props) {
+export function FailureNotice({
+  failure,
+  accountId,
+  keyForm,
+  keySource,
+  onUseOwnKey,
+  onUseAddressForm,
+  showFix = true,
+}: Props) {
   const standing = useContext(StandingFailures);
   const openSettings = useContext(OpenSettings);
   const isNews = accountId !== undefined && !standing.has(failureKey(accountId, failure));
   const refusedKey = failure.kind === 'api-key-rejected';
   const appKeyRefused = refusedKey && keySource === 'app';
   const { message, remedy } = describeFailure(failure, { keySource });
-  const useOwnKey = onUseOwnKey ?? (accountId === undefined ? undefined : () => openSettings(`accounts/own-key/${accountId}`));
+  const useOwnKey =
+    onUseOwnKey ??
+    (accountId === undefined ? undefined : () => openSettings(`accounts/own-key/${accountId}`));
   // The stored account's switch goes through the background, which may fail or not answer in
   // time (then the switch may be saved and its check still under way): each said so. The button
   // waits for the answer, so an older click's outcome never lands on a newer one's.
@@ -62,23 +72,34 @@ export function FailureNotice({ failure, accountId, keyForm, keySource, onUseOwn
       <p>{message}</p>
       {refusedKey && keyForm === 'header' && <p>{t('failureApiKeyHeaderHint')}</p>}
       {refusedKey && keyForm === 'header' && useAddressForm && (
-        <button type="button" onClick={useAddressForm} disabled={switching === 'pending'} aria-busy={switching === 'pending'}>
+        <button
+          type="button"
+          onClick={useAddressForm}
+          disabled={switching === 'pending'}
+          aria-busy={switching === 'pending'}
+        >
           {t('useAddressForm')}
         </button>
       )}
       {(switching === 'failed' || switching === 'no-answer') && (
         <p role="alert">
-          {switching === 'failed' ? t('useAddressFormFailed') : t('useAddressFormNoAnswer', [answerLimitSeconds('useAddressForm')])}
+          {switching === 'failed'
+            ? t('useAddressFormFailed')
+            : t('useAddressFormNoAnswer', [answerLimitSeconds('useAddressForm')])}
         </p>
       )}
       {held.words && <p role="status">{held.words}</p>}
       {appKeyRefused && useOwnKey && (
-        <button type="button" onClick={useOwnKey}>{t('useOwnKey')}</button>
+        <button type="button" onClick={useOwnKey}>
+          {t('useOwnKey')}
+        </button>
       )}
       {failure.kind === 'permission-missing' && accountId !== undefined ? (
         <AllowAccessButton origin={failure.origin} accountId={accountId} />
       ) : (
-        showFix && remedy === 'options' && !appKeyRefused && (
+        showFix &&
+        remedy === 'options' &&
+        !appKeyRefused && (
           <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
             {t('openSettings')}
           </button>

@@ -7,7 +7,13 @@ import type { ProtocolMap } from '@/lib/extension/messages';
  * A check first waits for the run under way (runs go one at a time, each up to two calls per
  * account, accounts side by side), then makes its own, so it gets a few runs' time.
  */
-export const ANSWER_LIMIT_MS = { testConnection: 60_000, checkNow: 180_000, useAddressForm: 180_000, saveAccounts: 30_000, removeAccount: 30_000 } as const satisfies Record<keyof ProtocolMap, number>;
+export const ANSWER_LIMIT_MS = {
+  testConnection: 60_000,
+  checkNow: 180_000,
+  useAddressForm: 180_000,
+  saveAccounts: 30_000,
+  removeAccount: 30_000,
+} as const satisfies Record<keyof ProtocolMap, number>;
 
 /** A command's limit in whole seconds, as the pages' words name it. */
 export const answerLimitSeconds = (type: keyof ProtocolMap): number => ANSWER_LIMIT_MS[type] / 1000;
@@ -36,7 +42,9 @@ export async function sendCommand<K extends keyof ProtocolMap>(
   try {
     return await Promise.race([
       answer(),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new NoAnswer(type)), limit))),
+      new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new NoAnswer(type)), limit)),
+      ),
     ]);
   } finally {
     clearTimeout(timer);

@@ -11,15 +11,30 @@ const RETOLD_MS = 15_000;
  * `waitMs`): when a check can go out, until that time; then nothing, as a click checks at once.
  * `heard` takes each answer (a newer click's replaces the words).
  */
-export function useHeldCheck(): { words: string | undefined; heard: (answer: CheckAnswer) => void } {
+export function useHeldCheck(): {
+  words: string | undefined;
+  heard: (answer: CheckAnswer) => void;
+} {
   const [held, setHeld] = useState<CheckAnswer & { until: number }>();
   const [, retell] = useState(0);
   useEffect(() => {
     if (!held) return;
     const left = held.until - Date.now();
-    const timer = setTimeout(() => (left > RETOLD_MS ? retell((n) => n + 1) : setHeld(undefined)), Math.min(left, RETOLD_MS));
+    const timer = setTimeout(
+      () => (left > RETOLD_MS ? retell((n) => n + 1) : setHeld(undefined)),
+      Math.min(left, RETOLD_MS),
+    );
     return () => clearTimeout(timer);
   });
-  const heard = (answer: CheckAnswer) => setHeld(answer.waitMs === undefined ? undefined : { ...answer, until: Date.now() + answer.waitMs });
-  return { words: held && held.until > Date.now() ? heldCheckLine(held.until, Date.now(), uiLocale(), held.partly) : undefined, heard };
+  const heard = (answer: CheckAnswer) =>
+    setHeld(
+      answer.waitMs === undefined ? undefined : { ...answer, until: Date.now() + answer.waitMs },
+    );
+  return {
+    words:
+      held && held.until > Date.now()
+        ? heldCheckLine(held.until, Date.now(), uiLocale(), held.partly)
+        : undefined,
+    heard,
+  };
 }

@@ -28,7 +28,9 @@ export function useStandingFailures(
       if (isAlarming(standing)) shown.add(failureKey(account.id, standing.failure));
     }
     // A failure that went away and comes back while the page is open is news again.
-    standing.current = standing.current ? new Set([...standing.current].filter((key) => shown.has(key))) : shown;
+    standing.current = standing.current
+      ? new Set([...standing.current].filter((key) => shown.has(key)))
+      : shown;
   }
   return standing.current ?? new Set();
 }

@@ -3,7 +3,13 @@ import type { Account } from '@/lib/store/accounts';
 import type { AccountHistory } from '@/lib/store/history';
 import type { Settings } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
-import { loadStore, watchStorage, type DamagedEntry, type HistorySource, type StorageProblem } from '@/lib/store/items';
+import {
+  loadStore,
+  watchStorage,
+  type DamagedEntry,
+  type HistorySource,
+  type StorageProblem,
+} from '@/lib/store/items';
 import { newestRead } from './newest-read';
 
 export interface StoredState {
@@ -22,7 +28,11 @@ export interface StoredState {
  * What `load` reads, read at once (or taken from `first`, a read started before the first
  * render) and again whenever `watch` reports a change (it returns how to stop).
  */
-export function useLoaded<T>(load: () => Promise<T>, watch: (changed: () => void) => () => void, first?: Promise<T>): T | undefined {
+export function useLoaded<T>(
+  load: () => Promise<T>,
+  watch: (changed: () => void) => () => void,
+  first?: Promise<T>,
+): T | undefined {
   const [value, setValue] = useState<T>();
   // A layout effect runs as soon as the page is rendered; an effect would wait for the next frame
   // and a timer after it (Preact), and so would the data already read when the popup opens.
@@ -47,7 +57,10 @@ type Prepare = (state: StoredState) => Promise<unknown>;
  * Storage as a page shows it, in one read. `prepare` loads what the state needs drawn (parts
  * loaded on demand) before it is shown.
  */
-export async function loadStoredState(history: HistorySource, prepare?: Prepare): Promise<StoredState> {
+export async function loadStoredState(
+  history: HistorySource,
+  prepare?: Prepare,
+): Promise<StoredState> {
   const state = await loadStore(history);
   await prepare?.(state);
   return state;
@@ -58,7 +71,11 @@ export async function loadStoredState(history: HistorySource, prepare?: Prepare)
  * before the first render), read again whenever an item it shows changes. The popup asks for
  * the recent history only (recentHistory); the Settings page for the whole.
  */
-export const useStoredState = (history: HistorySource, prepare?: Prepare, first?: Promise<StoredState>): StoredState | undefined =>
+export const useStoredState = (
+  history: HistorySource,
+  prepare?: Prepare,
+  first?: Promise<StoredState>,
+): StoredState | undefined =>
   useLoaded(
     () => loadStoredState(history, prepare),
     (changed) => {

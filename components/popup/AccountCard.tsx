@@ -32,17 +32,29 @@ interface Props {
 // Stored data may come from an older version or be damaged: every nested value is checked
 // before it is shown, and one that is missing or odd is shown as unknown.
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const number = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 const object = <T,>(value: T | undefined) => (isObject(value) ? value : undefined);
 
 /** One account: usage, its problem if any, and (full size) every detail with copy buttons. */
-export function AccountCard({ account, snapshot, history, settings, now, locale, compact = false }: Props) {
+export function AccountCard({
+  account,
+  snapshot,
+  history,
+  settings,
+  now,
+  locale,
+  compact = false,
+}: Props) {
   // One decider for the card, the badge and the popup's order: a failure that passes by itself
   // is one quiet line until it has lasted as long as the notices wait.
   const standing = standingOf(snapshot, now);
   const failure = standing.kind === 'fine' ? undefined : standing.failure;
   const { capacity, user } = snapshot;
-  const figures = capacity && number(capacity.quota) !== undefined && number(capacity.used) !== undefined ? capacity : undefined;
+  const figures =
+    capacity && number(capacity.quota) !== undefined && number(capacity.used) !== undefined
+      ? capacity
+      : undefined;
   const percent = figures && usagePercent(figures);
   const shown = (value: unknown, format: (n: number) => string) => {
     const n = number(value);
@@ -51,13 +63,16 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
   const ago = (at: unknown) => shown(at, (ms) => formatAgo(ms, now, locale));
   const gb = (value: unknown) => shown(value, (n) => formatGb(n, locale));
   const time = (value: ServiceTime | undefined) =>
-    number(value?.epochMs) === undefined ? (text(value?.raw) ?? t('unknown')) : formatDate(value!.epochMs!, locale);
+    number(value?.epochMs) === undefined
+      ? (text(value?.raw) ?? t('unknown'))
+      : formatDate(value!.epochMs!, locale);
   const apiKey = object(user?.apiKey);
   const bonus = object(apiKey?.bonus);
   const status = bonus && bonusStatus(bonus, now);
   const shortfall = figures && bonusShortfall(bonus, figures, now);
   const { lastSuccessAt } = checkState(snapshot, 'signIn');
-  const outOfDate = figures !== undefined && failure !== undefined && figuresOutOfDate(figures.at, settings, now);
+  const outOfDate =
+    figures !== undefined && failure !== undefined && figuresOutOfDate(figures.at, settings, now);
   // The times the Settings page's list and the badge's tooltip name too: one decider for all three.
   const next = nextAttempts(snapshot, standing, settings, now);
   const [keyName, keyVendor] = [text(apiKey?.name), text(apiKey?.vendor)];
@@ -83,16 +98,41 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
       ) : (
         <p class="card__empty">{failure ? t('noFiguresYet') : t('checkingFirstTime')}</p>
       )}
-      <UsageTrend points={history} now={now} locale={locale} bonus={bonus} overAfterBonus={!!shortfall} />
+      <UsageTrend
+        points={history}
+        now={now}
+        locale={locale}
+        bonus={bonus}
+        overAfterBonus={!!shortfall}
+      />
       {shortfall && (
         <p class="card__warning">
-          {t('bonusEnding', [formatGb(shortfall.increaseGb, locale), formatDate(shortfall.until, locale), formatBytes(shortfall.overBytes, locale)])}
+          {t('bonusEnding', [
+            formatGb(shortfall.increaseGb, locale),
+            formatDate(shortfall.until, locale),
+            formatBytes(shortfall.overBytes, locale),
+          ])}
         </p>
       )}
-      {standing.kind !== 'fine' && extras && <extras.CardFailure account={account} snapshot={snapshot} standing={standing} next={next.retry} now={now} locale={locale} />}
+      {standing.kind !== 'fine' && extras && (
+        <extras.CardFailure
+          account={account}
+          snapshot={snapshot}
+          standing={standing}
+          next={next.retry}
+          now={now}
+          locale={locale}
+        />
+      )}
       {outOfDate && <p class="card__stale">{t('staleFigures', [ago(figures.at)])}</p>}
       {compact && user && (
-        <button type="button" class="card__expand" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          class="card__expand"
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          onClick={() => setExpanded(!expanded)}
+        >
           {t('showDetails')}
         </button>
       )}
@@ -103,7 +143,11 @@ export function AccountCard({ account, snapshot, history, settings, now, locale,
           {bonus && status !== 'expired' && (
             <>
               <dt>{t('apiKeyBonus')}</dt>
-              <dd>{status === 'active' ? t('bonusActive', [gb(bonus.increaseGb), time(bonus.until)]) : t('bonusUpcoming', [gb(bonus.increaseGb), time(bonus.since)])}</dd>
+              <dd>
+                {status === 'active'
+                  ? t('bonusActive', [gb(bonus.increaseGb), time(bonus.until)])
+                  : t('bonusUpcoming', [gb(bonus.increaseGb), time(bonus.since)])}
+              </dd>
             </>
           )}
           <Copyable label={t('userId')} value={text(user.user)} />

@@ -27,10 +27,19 @@ export function CardFailure({ account, snapshot, standing, next, now, locale }: 
       {standing.kind === 'transient' ? (
         <p class="card__quiet">{transientLine(standing, next, now, locale)}</p>
       ) : (
-        <FailureNotice failure={standing.failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} />
+        <FailureNotice
+          failure={standing.failure}
+          accountId={account.id}
+          keyForm={account.keyForm}
+          keySource={account.keySource}
+        />
       )}
       {nextTry && <p class="card__quiet">{nextTry}</p>}
-      {signInFailingTooLong(snapshot, now) && <p class="card__warning">{safetyLine(checkState(snapshot, 'signIn').lastSuccessAt, now, locale)}</p>}
+      {signInFailingTooLong(snapshot, now) && (
+        <p class="card__warning">
+          {safetyLine(checkState(snapshot, 'signIn').lastSuccessAt, now, locale)}
+        </p>
+      )}
     </>
   );
 }

@@ -34,7 +34,13 @@ export function CheckNowButton() {
       <button type="button" onClick={() => void checkNow()} disabled={busy} aria-busy={busy}>
         {busy ? t('checkingNow') : t('checkNow')}
       </button>
-      {failed && <p class="failure" role="alert">{failed === 'failed' ? t('checkFailed') : t('checkNoAnswer', [answerLimitSeconds('checkNow')])}</p>}
+      {failed && (
+        <p class="failure" role="alert">
+          {failed === 'failed'
+            ? t('checkFailed')
+            : t('checkNoAnswer', [answerLimitSeconds('checkNow')])}
+        </p>
+      )}
       {answer && extras && <extras.HeldCheck answer={answer} />}
     </>
   );

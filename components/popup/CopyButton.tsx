@@ -18,11 +18,22 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   };
   return (
     <>
-      <button type="button" class="copy" onClick={() => void copy()} aria-label={copied ? t('copied') : t('copyLabel', [label])}>
+      <button
+        type="button"
+        class="copy"
+        onClick={() => void copy()}
+        aria-label={copied ? t('copied') : t('copyLabel', [label])}
+      >
         {copied ? t('copied') : t('copy')}
       </button>
-      <span role="status" class="visually-hidden">{copied ? t('copied') : ''}</span>
-      {refused && <span class="failure" role="alert">{t('copyFailed')}</span>}
+      <span role="status" class="visually-hidden">
+        {copied ? t('copied') : ''}
+      </span>
+      {refused && (
+        <span class="failure" role="alert">
+          {t('copyFailed')}
+        </span>
+      )}
     </>
   );
 }

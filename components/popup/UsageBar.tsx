@@ -20,7 +20,9 @@ export function UsageBar({ used, quota, percent, level, locale, stale = false }:
     <div class={`usage usage--${level}${stale ? ' usage--stale' : ''}`}>
       <div class="usage__figures">
         <span>{label}</span>
-        {percent !== undefined && <strong class="usage__percent">{usageWords(percent, level, locale)}</strong>}
+        {percent !== undefined && (
+          <strong class="usage__percent">{usageWords(percent, level, locale)}</strong>
+        )}
       </div>
       {percent !== undefined && (
         <div

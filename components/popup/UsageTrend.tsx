@@ -28,15 +28,19 @@ export function UsageTrend({ points, now, locale, bonus, overAfterBonus = false 
   const recent = lastDays(points, today, DAYS);
   // Worked out only where it can be shown: not beside the bonus warning, and not from under a
   // week of days, from which it says nothing (its window is these same 30 days).
-  const { forecast: outlook, bonusEnd } = overAfterBonus || recent.length < FORECAST_MIN_DAYS
-    ? { forecast: { kind: 'unknown' as const }, bonusEnd: undefined }
-    : forecastWithBonus(points, today, now, bonus);
+  const { forecast: outlook, bonusEnd } =
+    overAfterBonus || recent.length < FORECAST_MIN_DAYS
+      ? { forecast: { kind: 'unknown' as const }, bonusEnd: undefined }
+      : forecastWithBonus(points, today, now, bonus);
   if (recent.length < 2 && outlook.kind === 'unknown') return null;
   const used = recent.map((p) => p[1]);
   const [min, max] = [Math.min(...used), Math.max(...used)];
   // x: the 30 days, today at the right; y: the window's own range, so a slow rise still shows.
   const line = recent
-    .map(([day, u]) => `${(((day - today + DAYS - 1) / (DAYS - 1)) * 100).toFixed(1)},${max === min ? 12 : (22 - ((u - min) / (max - min)) * 20).toFixed(1)}`)
+    .map(
+      ([day, u]) =>
+        `${(((day - today + DAYS - 1) / (DAYS - 1)) * 100).toFixed(1)},${max === min ? 12 : (22 - ((u - min) / (max - min)) * 20).toFixed(1)}`,
+    )
     .join(' ');
   return (
     <div class="trend">
@@ -46,7 +50,10 @@ export function UsageTrend({ points, now, locale, bonus, overAfterBonus = false 
           viewBox="0 0 100 24"
           preserveAspectRatio="none"
           role="img"
-          aria-label={t('sparklineLabel', [formatBytes(used[0]!, locale), formatBytes(used.at(-1)!, locale)])}
+          aria-label={t('sparklineLabel', [
+            formatBytes(used[0]!, locale),
+            formatBytes(used.at(-1)!, locale),
+          ])}
         >
           <polyline points={line} />
         </svg>
@@ -56,8 +63,16 @@ export function UsageTrend({ points, now, locale, bonus, overAfterBonus = false 
           {outlook.kind === 'not-filling'
             ? t('forecastNotFilling')
             : bonusEnd
-              ? t('forecastFillingAfterBonus', [outlook.days, formatDate(now + outlook.days * DAY_MS, locale), formatGb(bonusEnd.increaseGb, locale), formatDate(bonusEnd.until, locale)])
-              : t('forecastFilling', [outlook.days, formatDate(now + outlook.days * DAY_MS, locale)])}
+              ? t('forecastFillingAfterBonus', [
+                  outlook.days,
+                  formatDate(now + outlook.days * DAY_MS, locale),
+                  formatGb(bonusEnd.increaseGb, locale),
+                  formatDate(bonusEnd.until, locale),
+                ])
+              : t('forecastFilling', [
+                  outlook.days,
+                  formatDate(now + outlook.days * DAY_MS, locale),
+                ])}
         </p>
       )}
     </div>

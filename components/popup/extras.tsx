@@ -9,7 +9,13 @@ import { Welcome } from './Welcome';
 import { useHeldCheck } from '../hooks/held-check';
 
 /** Stored data the popup cannot use as it is, each with the way to the Settings page, where it is dealt with. */
-function StorageTrouble({ damaged, problems }: { damaged: Damaged[]; problems: { item: 'accounts' | 'settings'; reason: LockReason }[] }) {
+function StorageTrouble({
+  damaged,
+  problems,
+}: {
+  damaged: Damaged[];
+  problems: { item: 'accounts' | 'settings'; reason: LockReason }[];
+}) {
   return (
     <>
       <StorageProblems problems={problems} page="popup" />

@@ -7,7 +7,10 @@ let loading: Promise<void> | undefined;
 
 /** Loads the popup's extras (once); never rejects: a part that cannot be loaded is not drawn. */
 export function loadPopupExtras(): Promise<void> {
-  return (loading ??= import('./extras').then((loaded) => void (extras = loaded.popupExtras), () => undefined));
+  return (loading ??= import('./extras').then(
+    (loaded) => void (extras = loaded.popupExtras),
+    () => undefined,
+  ));
 }
 
 /**

@@ -1,6 +1,12 @@
 import { KEY_FORMS } from '@/lib/service/client';
 import { useRef, useState } from 'preact/hooks';
-import { accountName, credentialsKey, defaultKeyForm, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
+import {
+  accountName,
+  credentialsKey,
+  defaultKeyForm,
+  SERVER_PRESETS,
+  type Account,
+} from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { takesAppKey } from '@/lib/service/addresses';
 import { t, uiLocale } from '@/lib/i18n/translate';
@@ -34,7 +40,14 @@ type Status =
   | { kind: 'tested'; report: ConnectionReport; draft: AccountDraft; tested: string };
 
 /** The fields a connection test depends on: editing one makes its result stale. */
-const TESTED_FIELDS: ReadonlySet<keyof AccountDraft> = new Set(['baseUrl', 'userId', 'password', 'apiKey', 'keyForm', 'keySource']);
+const TESTED_FIELDS: ReadonlySet<keyof AccountDraft> = new Set([
+  'baseUrl',
+  'userId',
+  'password',
+  'apiKey',
+  'keyForm',
+  'keySource',
+]);
 
 /**
  * Adds or edits an account; tests unsaved values; asks for host access when saving. In a build
@@ -42,11 +55,16 @@ const TESTED_FIELDS: ReadonlySet<keyof AccountDraft> = new Set(['baseUrl', 'user
  */
 export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
   const appKey = hasAppApiKey();
-  const [draft, setDraft] = useState<AccountDraft>(() => ({ ...account, keySource: appKey ? (account.keySource ?? 'own') : 'own' }));
+  const [draft, setDraft] = useState<AccountDraft>(() => ({
+    ...account,
+    keySource: appKey ? (account.keySource ?? 'own') : 'own',
+  }));
   // The values on screen now, for a test whose answer arrives after the user edited a field.
   const latest = useRef(draft);
   const [keyFormChosen, setKeyFormChosen] = useState(!isNew);
-  const [custom, setCustom] = useState(!(SERVER_PRESETS as readonly string[]).includes(account.baseUrl));
+  const [custom, setCustom] = useState(
+    !(SERVER_PRESETS as readonly string[]).includes(account.baseUrl),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [reveal, setReveal] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -57,13 +75,21 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
   const change = (fields: Partial<AccountDraft>) => {
     latest.current = { ...draft, ...fields };
     setDraft(latest.current);
-    const stale = (Object.keys(fields) as (keyof AccountDraft)[]).some((key) => TESTED_FIELDS.has(key));
+    const stale = (Object.keys(fields) as (keyof AccountDraft)[]).some((key) =>
+      TESTED_FIELDS.has(key),
+    );
     if (stale && status.kind !== 'testing' && status.kind !== 'asking') setStatus({ kind: 'idle' });
   };
-  const set = <K extends keyof AccountDraft>(key: K, value: AccountDraft[K]) => change({ [key]: value } as Partial<AccountDraft>);
+  const set = <K extends keyof AccountDraft>(key: K, value: AccountDraft[K]) =>
+    change({ [key]: value } as Partial<AccountDraft>);
   const id = (name: string) => `account-${name}`;
   /** A text input bound to one draft field, with its hint and that field's error beside it. */
-  const text = (key: 'label' | 'baseUrl' | 'userId' | 'apiKey', label: string, attrs: Record<string, string> = {}, hint?: string) => (
+  const text = (
+    key: 'label' | 'baseUrl' | 'userId' | 'apiKey',
+    label: string,
+    attrs: Record<string, string> = {},
+    hint?: string,
+  ) => (
     <Field id={id(key)} label={label} error={errors[key]} hint={hint}>
       <input
         id={id(key)}
@@ -77,7 +103,9 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
 
   /** The draft as it would be tested or saved (a custom server cannot take the application key). */
   const checked = (values: AccountDraft) =>
-    accountDraftSchema.safeParse(appKey && takesAppKey(values.baseUrl) ? values : { ...values, keySource: 'own' });
+    accountDraftSchema.safeParse(
+      appKey && takesAppKey(values.baseUrl) ? values : { ...values, keySource: 'own' },
+    );
 
   /** Validates, then asks for the hosts (first await: still inside the click). */
   async function permitted(withNode: boolean): Promise<AccountDraft | undefined> {
@@ -93,8 +121,14 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
     const report = tested?.tested === key ? tested.report : undefined;
     const node = withNode ? report?.nodeOrigin : undefined;
     const origins = [parsed.data.baseUrl, ...(node ? [node] : [])];
-    const granted = await requestHostPermissions(origins, () => setStatus({ kind: 'asking', origins }));
-    setStatus(granted ? { kind: 'idle' } : { kind: 'refused', origins, ...(report && { report, tested: key }) });
+    const granted = await requestHostPermissions(origins, () =>
+      setStatus({ kind: 'asking', origins }),
+    );
+    setStatus(
+      granted
+        ? { kind: 'idle' }
+        : { kind: 'refused', origins, ...(report && { report, tested: key }) },
+    );
     return granted ? parsed.data : undefined;
   }
 
@@ -107,7 +141,11 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
       const report = await sendCommand('testConnection', valid);
       // A result applies only to the values it tested: edited meanwhile, it is no result.
       const now = checked(latest.current);
-      setStatus(now.success && credentialsKey(now.data) === tested ? { kind: 'tested', report, draft: valid, tested } : { kind: 'idle' });
+      setStatus(
+        now.success && credentialsKey(now.data) === tested
+          ? { kind: 'tested', report, draft: valid, tested }
+          : { kind: 'idle' },
+      );
     } catch (error) {
       setStatus({ kind: error instanceof NoAnswer ? 'no-answer' : 'test-failed' });
     }
@@ -120,8 +158,15 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
   }
 
   return (
-    <form class="account-form" aria-labelledby={id('title')} onSubmit={(e) => void save(e)} noValidate>
-      <h3 id={id('title')}>{isNew ? t('addAccount') : t('editAccountTitle', [accountName(account)])}</h3>
+    <form
+      class="account-form"
+      aria-labelledby={id('title')}
+      onSubmit={(e) => void save(e)}
+      noValidate
+    >
+      <h3 id={id('title')}>
+        {isNew ? t('addAccount') : t('editAccountTitle', [accountName(account)])}
+      </h3>
       {text('label', t('fieldLabel'))}
       <Field id={id('server')} label={t('fieldServer')} error={custom ? undefined : errors.baseUrl}>
         <select
@@ -134,14 +179,21 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
           }}
         >
           {SERVER_PRESETS.map((url) => (
-            <option key={url} value={url}>{new URL(url).hostname}</option>
+            <option key={url} value={url}>
+              {new URL(url).hostname}
+            </option>
           ))}
           <option value="custom">{t('serverCustom')}</option>
         </select>
       </Field>
       {custom && text('baseUrl', t('fieldCustomServer'), { type: 'url', placeholder: 'https://' })}
       {text('userId', t('fieldUserId'), { autocomplete: 'username' }, t('userIdHint'))}
-      <Field id={id('password')} label={t('fieldPassword')} error={errors.password} hint={t('passwordHint')}>
+      <Field
+        id={id('password')}
+        label={t('fieldPassword')}
+        error={errors.password}
+        hint={t('passwordHint')}
+      >
         <div class="with-button">
           <input
             id={id('password')}
@@ -161,13 +213,25 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
           <legend>{t('fieldKeySource')}</legend>
           {(['app', 'own'] as const).map((source) => (
             <label key={source}>
-              <input type="radio" name="keySource" value={source} checked={draft.keySource === source} onChange={() => set('keySource', source)} />
+              <input
+                type="radio"
+                name="keySource"
+                value={source}
+                checked={draft.keySource === source}
+                onChange={() => set('keySource', source)}
+              />
               {source === 'app' ? t('keySourceApp') : t('keySourceOwn')}
             </label>
           ))}
         </fieldset>
       )}
-      {(draft.keySource === 'own' || !appKeyOffered) && text('apiKey', t('fieldApiKey'), { autocomplete: 'off', spellcheck: 'false' }, t('apiKeyHint'))}
+      {(draft.keySource === 'own' || !appKeyOffered) &&
+        text(
+          'apiKey',
+          t('fieldApiKey'),
+          { autocomplete: 'off', spellcheck: 'false' },
+          t('apiKeyHint'),
+        )}
       <fieldset class="choice">
         <legend>{t('fieldKeyForm')}</legend>
         {KEY_FORMS.map((form) => (
@@ -187,11 +251,17 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
         ))}
       </fieldset>
       <label class="switch">
-        <input type="checkbox" checked={draft.notifications} onChange={(e) => set('notifications', e.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={draft.notifications}
+          onChange={(e) => set('notifications', e.currentTarget.checked)}
+        />
         {t('fieldAccountNotifications')}
       </label>
       <div role="status" class="form-status">
-        {status.kind === 'asking' && <p>{t('waitingForPermission', [status.origins.join(', ')])}</p>}
+        {status.kind === 'asking' && (
+          <p>{t('waitingForPermission', [status.origins.join(', ')])}</p>
+        )}
         {status.kind === 'testing' && <p>{t('testing')}</p>}
         {status.kind === 'tested' && (
           <ConnectionResult
@@ -208,16 +278,34 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
         )}
       </div>
       {status.kind === 'refused' && (
-        <p class="failure" role="alert">{t('permissionRefused', [status.origins.join(', ')])}</p>
+        <p class="failure" role="alert">
+          {t('permissionRefused', [status.origins.join(', ')])}
+        </p>
       )}
-      {status.kind === 'test-failed' && <p class="failure" role="alert">{t('testFailed')}</p>}
-      {status.kind === 'no-answer' && <p class="failure" role="alert">{t('testNoAnswer', [answerLimitSeconds('testConnection')])}</p>}
+      {status.kind === 'test-failed' && (
+        <p class="failure" role="alert">
+          {t('testFailed')}
+        </p>
+      )}
+      {status.kind === 'no-answer' && (
+        <p class="failure" role="alert">
+          {t('testNoAnswer', [answerLimitSeconds('testConnection')])}
+        </p>
+      )}
       <div class="actions">
-        <button type="button" onClick={() => void test()} disabled={status.kind === 'testing' || status.kind === 'asking'}>
+        <button
+          type="button"
+          onClick={() => void test()}
+          disabled={status.kind === 'testing' || status.kind === 'asking'}
+        >
           {t('testConnection')}
         </button>
-        <button type="submit" class="primary">{t('save')}</button>
-        <button type="button" onClick={onCancel}>{t('cancel')}</button>
+        <button type="submit" class="primary">
+          {t('save')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('cancel')}
+        </button>
       </div>
     </form>
   );

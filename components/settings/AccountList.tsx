@@ -33,11 +33,19 @@ export function AccountList({ accounts, snapshots, ...entry }: Props) {
             retryOn={account}
             fallback={
               <CardFallback account={account}>
-                <ConfirmButton label={t('remove')} question={t('removeUnreadableQuestion')} onConfirm={() => entry.onRemove(account)} />
+                <ConfirmButton
+                  label={t('remove')}
+                  question={t('removeUnreadableQuestion')}
+                  onConfirm={() => entry.onRemove(account)}
+                />
               </CardFallback>
             }
           >
-            <AccountEntry account={account} snapshot={snapshotFor(account, snapshots[account.id])} {...entry} />
+            <AccountEntry
+              account={account}
+              snapshot={snapshotFor(account, snapshots[account.id])}
+              {...entry}
+            />
           </ErrorBoundary>
         </li>
       ))}
@@ -45,13 +53,19 @@ export function AccountList({ accounts, snapshots, ...entry }: Props) {
   );
 }
 
-type EntryProps = Omit<Props, 'accounts' | 'snapshots'> & { account: Account; snapshot: AccountSnapshot };
+type EntryProps = Omit<Props, 'accounts' | 'snapshots'> & {
+  account: Account;
+  snapshot: AccountSnapshot;
+};
 
 function AccountEntry({ account, snapshot, settings, now, locale, onEdit, onRemove }: EntryProps) {
   // An account imported without its secrets says what it needs at once, before the background has looked at it.
   const missing = missingCredentials(account);
   // Told as the popup tells it: a failure that passes by itself is a quiet line for a day.
-  const standing: Standing = missing.length > 0 ? { kind: 'needs-you', failure: { kind: 'not-configured', missing }, check: 'signIn' } : standingOf(snapshot, now);
+  const standing: Standing =
+    missing.length > 0
+      ? { kind: 'needs-you', failure: { kind: 'not-configured', missing }, check: 'signIn' }
+      : standingOf(snapshot, now);
   const failure = isAlarming(standing) ? standing.failure : undefined;
   // The times the card names, from the same decider.
   const next = nextAttempts(snapshot, standing, settings, now);
@@ -63,12 +77,28 @@ function AccountEntry({ account, snapshot, settings, now, locale, onEdit, onRemo
         <span>{t('accountAt', [account.userId, hostOf(account.baseUrl)])}</span>
       </div>
       <AccountSchedule snapshot={snapshot} nextSignIn={next.signIn} now={now} locale={locale} />
-      {failure && <FailureNotice failure={failure} accountId={account.id} keyForm={account.keyForm} keySource={account.keySource} showFix={false} />}
+      {failure && (
+        <FailureNotice
+          failure={failure}
+          accountId={account.id}
+          keyForm={account.keyForm}
+          keySource={account.keySource}
+          showFix={false}
+        />
+      )}
       {nextTry && <p class="quiet">{nextTry}</p>}
-      {!failure && standing.kind === 'transient' && <p class="quiet">{transientLine(standing, next.retry, now, locale)}</p>}
+      {!failure && standing.kind === 'transient' && (
+        <p class="quiet">{transientLine(standing, next.retry, now, locale)}</p>
+      )}
       <div class="actions">
-        <button type="button" onClick={() => onEdit(account)}>{t('edit')}</button>
-        <ConfirmButton label={t('remove')} question={t('removeAccountQuestion', [accountName(account)])} onConfirm={() => onRemove(account)} />
+        <button type="button" onClick={() => onEdit(account)}>
+          {t('edit')}
+        </button>
+        <ConfirmButton
+          label={t('remove')}
+          question={t('removeAccountQuestion', [accountName(account)])}
+          onConfirm={() => onRemove(account)}
+        />
       </div>
     </>
   );

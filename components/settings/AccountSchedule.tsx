@@ -16,7 +16,11 @@ export function AccountSchedule({ snapshot, nextSignIn, now, locale }: Props) {
   const { lastSuccessAt } = checkState(snapshot, 'signIn');
   return (
     <p class="account-list__schedule">
-      <span>{lastSuccessAt === undefined ? t('noSignInYet') : t('lastSignIn', [formatAgo(lastSuccessAt, now, locale)])}</span>
+      <span>
+        {lastSuccessAt === undefined
+          ? t('noSignInYet')
+          : t('lastSignIn', [formatAgo(lastSuccessAt, now, locale)])}
+      </span>
       {nextSignIn !== undefined && <span>{nextSignInWords(nextSignIn, now, locale)}</span>}
     </p>
   );

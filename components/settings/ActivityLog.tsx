@@ -34,17 +34,21 @@ function summaryText(summary: ActivitySummary | undefined, locale: string): stri
   if (!summary) return t('activityEmpty');
   if (summary.signInDays === 0) return t('activityNoSignIn');
   const { since, recovered, longestRecoveryMs = 0, failingSince } = summary;
-  return [
-    t('activitySummaryDays', [formatDate(since, locale), summary.okDays, summary.signInDays]),
-    recovered === 0 && failingSince === undefined && t('activityNoFailures'),
-    recovered === 1 && t('activityRecoveredOne', [formatDuration(longestRecoveryMs, locale)]),
-    recovered > 1 && t('activityRecoveredMany', [recovered, formatDuration(longestRecoveryMs, locale)]),
-    failingSince !== undefined && t('activityFailingSince', [formatDateTime(failingSince, locale)]),
-  ]
-    .filter(Boolean)
-    .join(' ')
-    // A Japanese sentence ends in 。 and takes no space after it.
-    .replaceAll('。 ', '。');
+  return (
+    [
+      t('activitySummaryDays', [formatDate(since, locale), summary.okDays, summary.signInDays]),
+      recovered === 0 && failingSince === undefined && t('activityNoFailures'),
+      recovered === 1 && t('activityRecoveredOne', [formatDuration(longestRecoveryMs, locale)]),
+      recovered > 1 &&
+        t('activityRecoveredMany', [recovered, formatDuration(longestRecoveryMs, locale)]),
+      failingSince !== undefined &&
+        t('activityFailingSince', [formatDateTime(failingSince, locale)]),
+    ]
+      .filter(Boolean)
+      .join(' ')
+      // A Japanese sentence ends in 。 and takes no space after it.
+      .replaceAll('。 ', '。')
+  );
 }
 
 /** Every account's activity log: its summary, its newest entries, and the whole log as CSV (the settings page's Activity log section). */
@@ -54,14 +58,31 @@ export function ActivityLog({ accounts, locale, now = Date.now }: Props) {
   return (
     <>
       <p class="intro">{t('activityIntro')}</p>
-      {logs && accounts.map((account) => (
-        <AccountActivityLog key={account.id} account={account} entries={activityFor(logs[account.id], accountIdentity(account))} now={now()} locale={locale} />
-      ))}
+      {logs &&
+        accounts.map((account) => (
+          <AccountActivityLog
+            key={account.id}
+            account={account}
+            entries={activityFor(logs[account.id], accountIdentity(account))}
+            now={now()}
+            locale={locale}
+          />
+        ))}
     </>
   );
 }
 
-function AccountActivityLog({ account, entries, now, locale }: { account: Account; entries: ActivityEntry[]; now: number; locale: string }) {
+function AccountActivityLog({
+  account,
+  entries,
+  now,
+  locale,
+}: {
+  account: Account;
+  entries: ActivityEntry[];
+  now: number;
+  locale: string;
+}) {
   const [shown, setShown] = useState(PAGE);
   const name = accountName(account);
   const newest = entries.slice(-shown).reverse();
@@ -84,11 +105,18 @@ function AccountActivityLog({ account, entries, now, locale }: { account: Accoun
             </thead>
             <tbody>
               {newest.map((entry) => (
-                <tr key={`${entry.at} ${entry.check}`} class={entry.outcome === 'ok' ? undefined : 'activity__failed'}>
+                <tr
+                  key={`${entry.at} ${entry.check}`}
+                  class={entry.outcome === 'ok' ? undefined : 'activity__failed'}
+                >
                   <td>{formatDateTime(entry.at, locale)}</td>
-                  <td>{t(entry.check === 'sign-in' ? 'activityCheckSignIn' : 'activityCheckUsage')}</td>
+                  <td>
+                    {t(entry.check === 'sign-in' ? 'activityCheckSignIn' : 'activityCheckUsage')}
+                  </td>
                   <td>{t(TRIGGER_TEXT[entry.trigger])}</td>
-                  <td>{entry.outcome === 'ok' ? t('activityOk') : failureKindWords(entry.outcome)}</td>
+                  <td>
+                    {entry.outcome === 'ok' ? t('activityOk') : failureKindWords(entry.outcome)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -99,7 +127,12 @@ function AccountActivityLog({ account, entries, now, locale }: { account: Accoun
                 {t('activityShowMore')}
               </button>
             )}
-            <CsvDownloadButton what="activity" account={account} label={t('activityDownloadCsv')} csv={() => activityCsv(entries)} />
+            <CsvDownloadButton
+              what="activity"
+              account={account}
+              label={t('activityDownloadCsv')}
+              csv={() => activityCsv(entries)}
+            />
           </p>
         </>
       )}

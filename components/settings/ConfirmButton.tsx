@@ -28,7 +28,11 @@ export function ConfirmButton({ label, question, onConfirm }: Props) {
         <button type="button" class="danger" onClick={() => setAsking(true)}>
           {label}
         </button>
-        {failure && <p class="failure" role="alert">{failure}</p>}
+        {failure && (
+          <p class="failure" role="alert">
+            {failure}
+          </p>
+        )}
       </>
     );
   }

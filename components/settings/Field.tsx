@@ -16,7 +16,11 @@ export function Field({ id, label, error, hint, children }: Props) {
     <div class={`field${error ? ' field--invalid' : ''}`}>
       <label for={id}>{label}</label>
       {children}
-      {hint && <p class="field__hint" id={`${id}-hint`}>{hint}</p>}
+      {hint && (
+        <p class="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p class="field__error" id={`${id}-error`} role="alert">
           {t(error as MessageKey)}

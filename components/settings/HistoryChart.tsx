@@ -43,17 +43,29 @@ function Chart({ account, points, locale }: Props) {
       </figure>
     );
   }
-  const day = (d: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(dayStart(d));
+  const day = (d: number) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(dayStart(d));
   const top = Math.max(...points.map((p) => Math.max(p[1], p[2])), 1);
   const span = Math.max(1, last[0] - first[0]);
   // A single reading is drawn across the chart, so that it shows.
-  const drawn = points.length > 1 ? points : [first, [first[0] + 1, ...first.slice(1)] as HistoryPoint];
+  const drawn =
+    points.length > 1 ? points : [first, [first[0] + 1, ...first.slice(1)] as HistoryPoint];
   const line = (value: (p: HistoryPoint) => number) =>
-    drawn.map((p) => `${(((p[0] - first[0]) / span) * WIDTH).toFixed(1)},${(HEIGHT - (value(p) / top) * HEIGHT).toFixed(1)}`).join(' ');
+    drawn
+      .map(
+        (p) =>
+          `${(((p[0] - first[0]) / span) * WIDTH).toFixed(1)},${(HEIGHT - (value(p) / top) * HEIGHT).toFixed(1)}`,
+      )
+      .join(' ');
   const oneDay = first[0] === last[0];
   const summary = oneDay
     ? t('historyChartLabelOneDay', [day(first[0]), formatBytes(first[1], locale)])
-    : t('historyChartLabel', [day(first[0]), day(last[0]), formatBytes(first[1], locale), formatBytes(last[1], locale)]);
+    : t('historyChartLabel', [
+        day(first[0]),
+        day(last[0]),
+        formatBytes(first[1], locale),
+        formatBytes(last[1], locale),
+      ]);
   return (
     <figure class="history">
       <h3>{name}</h3>
@@ -72,7 +84,12 @@ function Chart({ account, points, locale }: Props) {
         <span class="history__key history__key--used">{t('historyUsed')}</span>
         <span class="history__key history__key--quota">{t('historyQuota')}</span>
       </p>
-      <CsvDownloadButton what="history" account={account} label={t('downloadCsv')} csv={() => historyCsv(points)} />
+      <CsvDownloadButton
+        what="history"
+        account={account}
+        label={t('downloadCsv')}
+        csv={() => historyCsv(points)}
+      />
     </figure>
   );
 }

@@ -17,11 +17,12 @@ const NUMBER_FIELDS: { key: keyof typeof SETTING_LIMITS; label: MessageKey; unit
   { key: 'criticalPercent', label: 'settingCritical', unit: 'unitPercent' },
 ];
 
-const SWITCHES: { key: 'notifyUsage' | 'notifyKeepAlive' | 'notifyForecast'; label: MessageKey }[] = [
-  { key: 'notifyUsage', label: 'settingNotifyUsage' },
-  { key: 'notifyKeepAlive', label: 'settingNotifySignIn' },
-  { key: 'notifyForecast', label: 'settingNotifyForecast' },
-];
+const SWITCHES: { key: 'notifyUsage' | 'notifyKeepAlive' | 'notifyForecast'; label: MessageKey }[] =
+  [
+    { key: 'notifyUsage', label: 'settingNotifyUsage' },
+    { key: 'notifyKeepAlive', label: 'settingNotifySignIn' },
+    { key: 'notifyForecast', label: 'settingNotifyForecast' },
+  ];
 
 /** The shared settings: each invalid field says why beside it; the valid ones are saved. */
 export function SettingsForm({ settings, onSave }: Props) {
@@ -70,7 +71,13 @@ export function SettingsForm({ settings, onSave }: Props) {
         const id = `setting-${key}`;
         const { min, max } = SETTING_LIMITS[key];
         return (
-          <Field key={key} id={id} label={t(label)} error={errors[key]} hint={t('settingRange', [min, max, t(unit)])}>
+          <Field
+            key={key}
+            id={id}
+            label={t(label)}
+            error={errors[key]}
+            hint={t('settingRange', [min, max, t(unit)])}
+          >
             <input
               id={id}
               type="number"
@@ -89,15 +96,25 @@ export function SettingsForm({ settings, onSave }: Props) {
       })}
       {SWITCHES.map(({ key, label }) => (
         <label key={key} class="switch">
-          <input type="checkbox" checked={input[key]} onChange={(e) => setInput({ ...input, [key]: e.currentTarget.checked })} />
+          <input
+            type="checkbox"
+            checked={input[key]}
+            onChange={(e) => setInput({ ...input, [key]: e.currentTarget.checked })}
+          />
           {t(label)}
         </label>
       ))}
       <div class="actions">
-        <button type="submit" class="primary">{t('saveSettings')}</button>
+        <button type="submit" class="primary">
+          {t('saveSettings')}
+        </button>
         <span role="status">{saved ? t('saved') : ''}</span>
       </div>
-      {refused && <p class="failure" role="alert">{t('saveRefused')}</p>}
+      {refused && (
+        <p class="failure" role="alert">
+          {t('saveRefused')}
+        </p>
+      )}
     </form>
   );
 }

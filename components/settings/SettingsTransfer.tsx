@@ -2,7 +2,14 @@ import { useState } from 'preact/hooks';
 import { accountName, missingCredentials, newAccountId, type Account } from '@/lib/store/accounts';
 import { t, type MessageKey } from '@/lib/i18n/translate';
 import type { Settings } from '@/lib/store/settings';
-import { parseSettingsFile, planImport, settingsFile, type ImportPlan, type ParsedFile, type SettingsFile } from '@/lib/input/settings-file';
+import {
+  parseSettingsFile,
+  planImport,
+  settingsFile,
+  type ImportPlan,
+  type ParsedFile,
+  type SettingsFile,
+} from '@/lib/input/settings-file';
 import { loadAccounts, loadSettings, storageProblems } from '@/lib/store/items';
 import { saveSettings, StorageLockedError } from '@/lib/store/writes';
 import { sendCommand } from '../helpers/send-command';
@@ -32,7 +39,11 @@ export function SettingsTransfer({ accounts, settings }: Props) {
 
   function exportNow() {
     const file = settingsFile(accounts, settings, withSecrets, Date.now());
-    download(`storage-keeper-settings-${file.exported.slice(0, 10)}.json`, `${JSON.stringify(file, null, 2)}\n`, 'application/json');
+    download(
+      `storage-keeper-settings-${file.exported.slice(0, 10)}.json`,
+      `${JSON.stringify(file, null, 2)}\n`,
+      'application/json',
+    );
     // Read after the download, which must start within the click.
     void loadAccounts().then(({ damaged }) => setLeftOut(damaged.map(damagedName)));
   }
@@ -42,15 +53,30 @@ export function SettingsTransfer({ accounts, settings }: Props) {
     input.value = ''; // the same file can be chosen again
     if (!chosen) return;
     const parsed = parseSettingsFile(await chosen.text(), settings);
-    setStatus(parsed.ok ? { kind: 'preview', file: parsed.file, plan: planImport(parsed.file, accounts, settings, newAccountId) } : { kind: 'error', parsed });
+    setStatus(
+      parsed.ok
+        ? {
+            kind: 'preview',
+            file: parsed.file,
+            plan: planImport(parsed.file, accounts, settings, newAccountId),
+          }
+        : { kind: 'error', parsed },
+    );
   }
 
   async function apply(file: SettingsFile) {
     // Planned again over what is stored now (another tab may have changed it); nothing is written over locked data.
     if ((await storageProblems()).length > 0) return setStatus({ kind: 'refused' });
-    const plan = planImport(file, (await loadAccounts()).accounts, await loadSettings(), newAccountId);
+    const plan = planImport(
+      file,
+      (await loadAccounts()).accounts,
+      await loadSettings(),
+      newAccountId,
+    );
     // Through the background, which stops the checks of the accounts it replaces before storing them.
-    const saved = await sendCommand('saveAccounts', { accounts: [...plan.added, ...plan.updated] }).catch(() => undefined);
+    const saved = await sendCommand('saveAccounts', {
+      accounts: [...plan.added, ...plan.updated],
+    }).catch(() => undefined);
     if (!saved) return setStatus({ kind: 'no-answer' });
     if ('refused' in saved) return setStatus({ kind: 'refused' });
     try {
@@ -67,31 +93,71 @@ export function SettingsTransfer({ accounts, settings }: Props) {
       <p class="intro">{t('transferIntro')}</p>
       <div class="field">
         <label class="switch">
-          <input type="checkbox" checked={withSecrets} onChange={(e) => setWithSecrets(e.currentTarget.checked)} aria-describedby="secrets-warning" />
+          <input
+            type="checkbox"
+            checked={withSecrets}
+            onChange={(e) => setWithSecrets(e.currentTarget.checked)}
+            aria-describedby="secrets-warning"
+          />
           {t('includeSecrets')}
         </label>
-        <p class={withSecrets ? 'warning' : 'field__hint'} id="secrets-warning">{t('includeSecretsWarning')}</p>
+        <p class={withSecrets ? 'warning' : 'field__hint'} id="secrets-warning">
+          {t('includeSecretsWarning')}
+        </p>
       </div>
-      <button type="button" onClick={exportNow}>{t('exportSettings')}</button>
-      {leftOut.length > 0 && <p class="warning" role="status">{t('exportLeftOut', [leftOut.join(', ')])}</p>}
+      <button type="button" onClick={exportNow}>
+        {t('exportSettings')}
+      </button>
+      {leftOut.length > 0 && (
+        <p class="warning" role="status">
+          {t('exportLeftOut', [leftOut.join(', ')])}
+        </p>
+      )}
       <div class="field">
         <label for="import-file">{t('importFile')}</label>
-        <input id="import-file" type="file" accept=".json,application/json" onChange={(e) => void read(e.currentTarget)} />
+        <input
+          id="import-file"
+          type="file"
+          accept=".json,application/json"
+          onChange={(e) => void read(e.currentTarget)}
+        />
       </div>
       {status.kind === 'error' && <ImportError parsed={status.parsed} />}
-      {status.kind === 'refused' && <p class="failure" role="alert">{t('saveRefused')}</p>}
-      {status.kind === 'no-answer' && <p class="failure" role="alert">{t('saveNoAnswer')}</p>}
-      {status.kind === 'done' && <p role="status">{t('importDone', [status.added, status.updated])}</p>}
+      {status.kind === 'refused' && (
+        <p class="failure" role="alert">
+          {t('saveRefused')}
+        </p>
+      )}
+      {status.kind === 'no-answer' && (
+        <p class="failure" role="alert">
+          {t('saveNoAnswer')}
+        </p>
+      )}
+      {status.kind === 'done' && (
+        <p role="status">{t('importDone', [status.added, status.updated])}</p>
+      )}
       {status.kind === 'preview' && (
         <div class="preview" role="region" aria-labelledby="preview-heading">
           <h3 id="preview-heading">{t('importPreviewHeading')}</h3>
           <Accounts heading="importAdded" accounts={status.plan.added} />
           <Accounts heading="importUpdated" accounts={status.plan.updated} />
           <Accounts heading="importLeftAlone" accounts={status.plan.leftAlone} />
-          <p>{t(!status.file.settings ? 'importNoSettings' : status.plan.settings ? 'importSettingsChanged' : 'importSettingsSame')}</p>
+          <p>
+            {t(
+              !status.file.settings
+                ? 'importNoSettings'
+                : status.plan.settings
+                  ? 'importSettingsChanged'
+                  : 'importSettingsSame',
+            )}
+          </p>
           <div class="actions">
-            <button type="button" class="primary" onClick={() => void apply(status.file)}>{t('importApply')}</button>
-            <button type="button" onClick={() => setStatus({ kind: 'idle' })}>{t('cancel')}</button>
+            <button type="button" class="primary" onClick={() => void apply(status.file)}>
+              {t('importApply')}
+            </button>
+            <button type="button" onClick={() => setStatus({ kind: 'idle' })}>
+              {t('cancel')}
+            </button>
           </div>
         </div>
       )}
@@ -99,7 +165,11 @@ export function SettingsTransfer({ accounts, settings }: Props) {
   );
 }
 
-const NEEDS: Record<string, MessageKey> = { password: 'importNeedsPassword', apiKey: 'importNeedsApiKey', 'password,apiKey': 'importNeedsSecrets' };
+const NEEDS: Record<string, MessageKey> = {
+  password: 'importNeedsPassword',
+  apiKey: 'importNeedsApiKey',
+  'password,apiKey': 'importNeedsSecrets',
+};
 
 /** One group of the preview: each account by name, server and user ID, and what it still needs. */
 function Accounts({ heading, accounts }: { heading: MessageKey; accounts: Account[] }) {
@@ -114,7 +184,8 @@ function Accounts({ heading, accounts }: { heading: MessageKey; accounts: Accoun
             const needs = NEEDS[missingCredentials(account).join()];
             return (
               <li key={account.id}>
-                <strong>{accountName(account)}</strong> {t('accountAt', [account.userId, hostOf(account.baseUrl)])}
+                <strong>{accountName(account)}</strong>{' '}
+                {t('accountAt', [account.userId, hostOf(account.baseUrl)])}
                 {needs && <span class="needs"> · {t(needs)}</span>}
               </li>
             );
@@ -154,15 +225,34 @@ function ImportError({ parsed }: { parsed: Exclude<ParsedFile, { ok: true }> }) 
           <ul>
             {parsed.problems.map(({ section, account, field, message }) => {
               const where = [
-                section === 'settings' ? t('importWhereSettings') : account === undefined ? t('accountsHeading') : t('importWhereAccount', [account]),
+                section === 'settings'
+                  ? t('importWhereSettings')
+                  : account === undefined
+                    ? t('accountsHeading')
+                    : t('importWhereAccount', [account]),
                 field && FIELDS[field] && t(FIELDS[field]),
               ];
-              return <li key={`${account}${field}${message}`}>{t('importProblem', [where.filter(Boolean).join(' › '), t(message as MessageKey)])}</li>;
+              return (
+                <li key={`${account}${field}${message}`}>
+                  {t('importProblem', [
+                    where.filter(Boolean).join(' › '),
+                    t(message as MessageKey),
+                  ])}
+                </li>
+              );
             })}
           </ul>
         </>
       ) : (
-        <p>{t(parsed.error === 'too-large' ? 'importTooLarge' : parsed.error === 'not-json' ? 'importNotJson' : 'importForeign')}</p>
+        <p>
+          {t(
+            parsed.error === 'too-large'
+              ? 'importTooLarge'
+              : parsed.error === 'not-json'
+                ? 'importNotJson'
+                : 'importForeign',
+          )}
+        </p>
       )}
     </div>
   );

@@ -22,7 +22,8 @@ const failed = new Set<PartName>();
 const loading = new Map<PartName, Promise<void>>();
 
 /** The part a place's section needs, if it needs one. */
-const partOf = (place: Place): PartName | undefined => (Object.hasOwn(LOADERS, place.section) ? (place.section as PartName) : undefined);
+const partOf = (place: Place): PartName | undefined =>
+  Object.hasOwn(LOADERS, place.section) ? (place.section as PartName) : undefined;
 
 /** Whether a part is here, or could not be loaded (its section then says so). */
 const settled = (name: PartName) => name in loaded || failed.has(name);
@@ -57,8 +58,18 @@ export function useShownPlace(place: Place): Place | undefined {
 }
 
 /** A section's part, drawn by `children`; a part that could not be loaded says so instead (nothing while it loads). */
-export function WithPart<K extends PartName>({ name, children }: { name: K; children: (part: Parts[K]) => ComponentChildren }) {
+export function WithPart<K extends PartName>({
+  name,
+  children,
+}: {
+  name: K;
+  children: (part: Parts[K]) => ComponentChildren;
+}) {
   const part = loaded[name];
   if (part) return <>{children(part)}</>;
-  return failed.has(name) ? <p class="failure" role="alert">{t('partNotLoaded')}</p> : null;
+  return failed.has(name) ? (
+    <p class="failure" role="alert">
+      {t('partNotLoaded')}
+    </p>
+  ) : null;
 }

@@ -32,13 +32,23 @@ export function readPlace(hash: string): Place {
   const [section = '', form, accountId] = hash.replace(/^#/, '').split('/');
   if (section === 'setup') return { section };
   if (section === 'accounts' && form === 'add') return { section, form };
-  if (section === 'accounts' && (form === 'edit' || form === 'own-key') && accountId) return { section, form, accountId };
+  if (section === 'accounts' && (form === 'edit' || form === 'own-key') && accountId)
+    return { section, form, accountId };
   return { section: SECTIONS.find(({ id }) => id === section)?.id ?? 'accounts' };
 }
 
 /** The hash of a place. */
 function placeHash(place: Place): string {
-  return '#' + [place.section, place.form, place.form === 'edit' || place.form === 'own-key' ? place.accountId : undefined].filter(Boolean).join('/');
+  return (
+    '#' +
+    [
+      place.section,
+      place.form,
+      place.form === 'edit' || place.form === 'own-key' ? place.accountId : undefined,
+    ]
+      .filter(Boolean)
+      .join('/')
+  );
 }
 
 /** The current place, and a way to go elsewhere (a history entry, so back returns). */

@@ -12,7 +12,15 @@ import { useStoredState } from '@/components/hooks/use-stored-state';
 import { wholeHistory } from '@/lib/store/items';
 import { ErrorBoundary } from '@/components/common/ErrorBoundary';
 import { useShownPlace, WithPart } from '@/components/settings/parts';
-import { accountIdentity, ACCOUNT_DEFAULTS, credentialsKey, defaultKeyForm, newAccountId, SERVER_PRESETS, type Account } from '@/lib/store/accounts';
+import {
+  accountIdentity,
+  ACCOUNT_DEFAULTS,
+  credentialsKey,
+  defaultKeyForm,
+  newAccountId,
+  SERVER_PRESETS,
+  type Account,
+} from '@/lib/store/accounts';
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n/translate';
@@ -34,14 +42,24 @@ const blankAccount = (): Account => ({
 });
 
 /** One section of the page, its heading focused when the user goes to it (not when the page loads). */
-function Section({ id, title, children }: { id: string; title: string; children: ComponentChildren }) {
+function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ComponentChildren;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (document.activeElement?.closest('.options-nav')) heading.current?.focus();
   }, [id]);
   return (
     <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} tabIndex={-1} ref={heading}>{title}</h2>
+      <h2 id={`${id}-heading`} tabIndex={-1} ref={heading}>
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -85,7 +103,8 @@ export function App({ now = Date.now }: { now?: () => number }) {
     // New credentials are checked at once, so the popup has figures (or the reason why not); the
     // background records any failure itself. A new name or notification switch sends nothing.
     const before = accounts.find((a) => a.id === account.id);
-    if (!before || credentialsKey(before) !== credentialsKey(account)) sendCommand('checkNow', { accountId: account.id }).catch(() => undefined);
+    if (!before || credentialsKey(before) !== credentialsKey(account))
+      sendCommand('checkNow', { accountId: account.id }).catch(() => undefined);
   }
 
   async function removeEverything() {
@@ -93,8 +112,14 @@ export function App({ now = Date.now }: { now?: () => number }) {
     goTo(accountsPlace);
   }
 
-  const edited = place.form === 'edit' || place.form === 'own-key' ? accounts.find((a) => a.id === place.accountId) : undefined;
-  const formAccount = place.section === 'setup' || place.form === 'add' ? newAccount : edited && (place.form === 'own-key' ? { ...edited, keySource: 'own' as const } : edited);
+  const edited =
+    place.form === 'edit' || place.form === 'own-key'
+      ? accounts.find((a) => a.id === place.accountId)
+      : undefined;
+  const formAccount =
+    place.section === 'setup' || place.form === 'add'
+      ? newAccount
+      : edited && (place.form === 'own-key' ? { ...edited, keySource: 'own' as const } : edited);
   const form = formAccount && (
     <AccountForm
       key={formAccount.id + (place.form ?? '')}
@@ -104,7 +129,11 @@ export function App({ now = Date.now }: { now?: () => number }) {
       onCancel={() => goTo(accountsPlace)}
     />
   );
-  const saveRefused = refused && <p class="failure" role="alert">{t(refused === 'locked' ? 'saveRefused' : 'saveNoAnswer')}</p>;
+  const saveRefused = refused && (
+    <p class="failure" role="alert">
+      {t(refused === 'locked' ? 'saveRefused' : 'saveNoAnswer')}
+    </p>
+  );
 
   const sections = {
     accounts: (
@@ -118,7 +147,11 @@ export function App({ now = Date.now }: { now?: () => number }) {
           now={now()}
           locale={locale}
           onEdit={(account) => goTo({ section: 'accounts', form: 'edit', accountId: account.id })}
-          onRemove={async (account) => void (await changeAccounts(() => sendCommand('removeAccount', { accountId: account.id })))}
+          onRemove={async (account) =>
+            void (await changeAccounts(() =>
+              sendCommand('removeAccount', { accountId: account.id }),
+            ))
+          }
         />
         {damaged.map((entry) => (
           <DamagedEntry key={entry.key} entry={entry}>
@@ -130,7 +163,11 @@ export function App({ now = Date.now }: { now?: () => number }) {
           </DamagedEntry>
         ))}
         {form ?? (
-          <button type="button" class="primary" onClick={() => goTo({ section: 'accounts', form: 'add' })}>
+          <button
+            type="button"
+            class="primary"
+            onClick={() => goTo({ section: 'accounts', form: 'add' })}
+          >
             {t('addAccount')}
           </button>
         )}
@@ -142,7 +179,12 @@ export function App({ now = Date.now }: { now?: () => number }) {
         <WithPart name="history">
           {(Chart) =>
             accounts.map((account) => (
-              <Chart key={account.id} account={account} points={pointsFor(history[account.id], accountIdentity(account))} locale={locale} />
+              <Chart
+                key={account.id}
+                account={account}
+                points={pointsFor(history[account.id], accountIdentity(account))}
+                locale={locale}
+              />
             ))
           }
         </WithPart>
@@ -151,15 +193,25 @@ export function App({ now = Date.now }: { now?: () => number }) {
     // A log that cannot be drawn costs only itself, never the page (and its "Remove all data").
     activity: (
       <ErrorBoundary fallback={<p class="failure">{t('accountUnreadable')}</p>} retryOn={accounts}>
-        <WithPart name="activity">{(Log) => <Log accounts={accounts} locale={locale} now={now} />}</WithPart>
+        <WithPart name="activity">
+          {(Log) => <Log accounts={accounts} locale={locale} now={now} />}
+        </WithPart>
       </ErrorBoundary>
     ),
     settings: <SettingsForm settings={settings} onSave={saveSettings} />,
-    transfer: <WithPart name="transfer">{(Transfer) => <Transfer accounts={accounts} settings={settings} />}</WithPart>,
+    transfer: (
+      <WithPart name="transfer">
+        {(Transfer) => <Transfer accounts={accounts} settings={settings} />}
+      </WithPart>
+    ),
     data: (
       <>
         <p>{t('dataIntro')}</p>
-        <ConfirmButton label={t('removeAllData')} question={t('removeAllDataQuestion')} onConfirm={removeEverything} />
+        <ConfirmButton
+          label={t('removeAllData')}
+          question={t('removeAllDataQuestion')}
+          onConfirm={removeEverything}
+        />
       </>
     ),
   };
@@ -191,7 +243,9 @@ export function App({ now = Date.now }: { now?: () => number }) {
             )}
           </main>
           <footer class="options__footer">
-            <a href={t('privacyPolicyPage')} target="_blank">{t('privacyPolicy')}</a>
+            <a href={t('privacyPolicyPage')} target="_blank">
+              {t('privacyPolicy')}
+            </a>
           </footer>
         </div>
       </OpenSettings.Provider>

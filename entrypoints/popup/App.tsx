@@ -6,7 +6,11 @@ import { safeAccountName } from '@/components/helpers/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/hooks/standing-failures';
 import { CardFallback } from '@/components/common/CardFallback';
 import { openSettingsAt } from '@/components/helpers/open-settings';
-import { loadStoredState, useStoredState, type StoredState } from '@/components/hooks/use-stored-state';
+import {
+  loadStoredState,
+  useStoredState,
+  type StoredState,
+} from '@/components/hooks/use-stored-state';
 import { recentHistory } from '@/lib/store/items';
 import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
@@ -18,17 +22,29 @@ import { loadedExtras, loadPopupExtras } from '@/components/popup/on-demand';
 
 /** Whether a state shows any of the popup's extras: a failure, damaged storage, no account yet. */
 const needsExtras = ({ accounts, damaged, snapshots, problems }: StoredState, now: number) =>
-  accounts.length === 0 || damaged.length > 0 || problems.length > 0 ||
-  accounts.some((account) => standingOf(snapshotFor(account, snapshots[account.id]), now).kind !== 'fine');
+  accounts.length === 0 ||
+  damaged.length > 0 ||
+  problems.length > 0 ||
+  accounts.some(
+    (account) => standingOf(snapshotFor(account, snapshots[account.id]), now).kind !== 'fine',
+  );
 
 // A state that needs the extras is shown once they are loaded: drawn whole at once.
-const withExtras = (now: () => number) => async (next: StoredState) => needsExtras(next, now()) && loadPopupExtras();
+const withExtras = (now: () => number) => async (next: StoredState) =>
+  needsExtras(next, now()) && loadPopupExtras();
 
 /** What the popup shows, read from storage: main.tsx starts it as the page's script runs, before the first render. */
-export const readPopupState = (now: () => number = Date.now) => loadStoredState(recentHistory, withExtras(now));
+export const readPopupState = (now: () => number = Date.now) =>
+  loadStoredState(recentHistory, withExtras(now));
 
 /** The toolbar popup: rendered from storage at once (`first`, the read already under way), never waiting for the network. */
-export function App({ now = Date.now, first }: { now?: () => number; first?: Promise<StoredState> }) {
+export function App({
+  now = Date.now,
+  first,
+}: {
+  now?: () => number;
+  first?: Promise<StoredState>;
+}) {
   const state = useStoredState(recentHistory, withExtras(now), first);
   const extras = loadedExtras();
   const standing = useStandingFailures(state, now());
@@ -56,28 +72,38 @@ export function App({ now = Date.now, first }: { now?: () => number; first?: Pro
           </div>
         </header>
         {extras && <extras.StorageTrouble damaged={damaged} problems={problems} />}
-        {views.length === 0 && damaged.length === 0 ? (
-          extras && <extras.Welcome />
-        ) : (
-          views.map((view) => (
-            <ErrorBoundary
-              key={view.account.id}
-              retryOn={state}
-              fallback={
-                <article class="card" aria-label={safeAccountName(view.account) ?? t('accountUnreadable')}>
-                  <CardFallback account={view.account}>
-                    <p>{t('accountUnreadableFix')}</p>
-                    <button type="button" onClick={() => openSettingsAt(`accounts/edit/${view.account.id}`)}>
-                      {t('openSettings')}
-                    </button>
-                  </CardFallback>
-                </article>
-              }
-            >
-              <AccountCard {...view} settings={settings} now={now()} locale={locale} compact={views.length + damaged.length > 1} />
-            </ErrorBoundary>
-          ))
-        )}
+        {views.length === 0 && damaged.length === 0
+          ? extras && <extras.Welcome />
+          : views.map((view) => (
+              <ErrorBoundary
+                key={view.account.id}
+                retryOn={state}
+                fallback={
+                  <article
+                    class="card"
+                    aria-label={safeAccountName(view.account) ?? t('accountUnreadable')}
+                  >
+                    <CardFallback account={view.account}>
+                      <p>{t('accountUnreadableFix')}</p>
+                      <button
+                        type="button"
+                        onClick={() => openSettingsAt(`accounts/edit/${view.account.id}`)}
+                      >
+                        {t('openSettings')}
+                      </button>
+                    </CardFallback>
+                  </article>
+                }
+              >
+                <AccountCard
+                  {...view}
+                  settings={settings}
+                  now={now()}
+                  locale={locale}
+                  compact={views.length + damaged.length > 1}
+                />
+              </ErrorBoundary>
+            ))}
       </main>
     </StandingFailures.Provider>
   );

@@ -9,7 +9,12 @@ import type { ChecksInFlight } from './checks-in-flight';
  * `removed`): the checks of the accounts it edits or removes stop before it is stored, so
  * nothing more goes out with what the user just replaced.
  */
-export async function changeAccounts(inFlight: ChecksInFlight, saved: readonly Account[], removed: readonly string[], write: () => Promise<void>): Promise<SaveAnswer> {
+export async function changeAccounts(
+  inFlight: ChecksInFlight,
+  saved: readonly Account[],
+  removed: readonly string[],
+  write: () => Promise<void>,
+): Promise<SaveAnswer> {
   if (!saved.every(isStoredAccount)) throw new Error('Storage Keeper: not an account.');
   inFlight.willStore(saved, removed);
   try {

@@ -4,7 +4,15 @@ import type { ConnectionReport, ServiceCredentials } from '../service/client';
 import { nodeOrigin } from '../service/addresses';
 import { retryDelay, serverAskedToWait } from '../schedule/backoff';
 import { checkInterval, CHECKS } from '../schedule/checks';
-import { checkState, recordAttempt, snapshotFor, withCheckState, type AccountSnapshot, type Check, type CheckState } from '../store/account-state';
+import {
+  checkState,
+  recordAttempt,
+  snapshotFor,
+  withCheckState,
+  type AccountSnapshot,
+  type Check,
+  type CheckState,
+} from '../store/account-state';
 import { addReading, logActivity, recordSnapshot } from '../store/writes';
 import { dayOf } from '../basics/time';
 import type { BackgroundDeps, Run } from './run';
@@ -21,11 +29,20 @@ export type CheckChoice = (state: CheckState, check: Check) => boolean;
  * Makes the checks `choose` selects of one account, the sign-in before the usage update (which goes
  * on from the node it just recorded), each outcome recorded into the run's snapshots.
  */
-export async function checkAccount(deps: BackgroundDeps, run: Run, account: Account, choose: CheckChoice, stop: AbortSignal): Promise<void> {
+export async function checkAccount(
+  deps: BackgroundDeps,
+  run: Run,
+  account: Account,
+  choose: CheckChoice,
+  stop: AbortSignal,
+): Promise<void> {
   for (const check of CHECKS) {
     const snapshot = run.snapshots.get(account.id)!;
     if (!choose(checkState(snapshot, check), check)) continue;
-    const recorded = check === 'signIn' ? (await signIn(deps, account, run, stop)).recorded : await updateUsage(deps, account, snapshot, run, stop);
+    const recorded =
+      check === 'signIn'
+        ? (await signIn(deps, account, run, stop)).recorded
+        : await updateUsage(deps, account, snapshot, run, stop);
     // An account edited or removed meanwhile is left to the run its change starts.
     if (!recorded) return;
     run.snapshots.set(account.id, recorded);
@@ -33,7 +50,10 @@ export async function checkAccount(deps: BackgroundDeps, run: Run, account: Acco
 }
 
 /** Tests unsaved credentials: getUser, then the capacity call on its node. Stores nothing. */
-export async function testConnection({ api, canReach }: BackgroundDeps, draft: ServiceCredentials): Promise<ConnectionReport> {
+export async function testConnection(
+  { api, canReach }: BackgroundDeps,
+  draft: ServiceCredentials,
+): Promise<ConnectionReport> {
   const unreachable = await blocker(canReach, draft);
   if (unreachable) return { user: fail(unreachable) };
   const user = await api.getUser(draft);
@@ -45,7 +65,11 @@ export async function testConnection({ api, canReach }: BackgroundDeps, draft: S
 }
 
 /** Why nothing may be sent for this account (to this node), if anything. */
-async function blocker(canReach: BackgroundDeps['canReach'], account: ServiceCredentials, node?: string): Promise<Failure | undefined> {
+async function blocker(
+  canReach: BackgroundDeps['canReach'],
+  account: ServiceCredentials,
+  node?: string,
+): Promise<Failure | undefined> {
   const missing = missingCredentials(account);
   if (missing.length > 0) return { kind: 'not-configured', missing };
   const target = node === undefined ? ok(account.baseUrl) : nodeOrigin(account.baseUrl, node);
@@ -55,26 +79,50 @@ async function blocker(canReach: BackgroundDeps['canReach'], account: ServiceCre
 }
 
 /** The sign-in: getUser, which keeps the account alive and names its node host. */
-async function signIn(deps: BackgroundDeps, account: Account, run: Run, stop: AbortSignal): Promise<{ recorded?: AccountSnapshot; node: Result<string> }> {
+async function signIn(
+  deps: BackgroundDeps,
+  account: Account,
+  run: Run,
+  stop: AbortSignal,
+): Promise<{ recorded?: AccountSnapshot; node: Result<string> }> {
   const blocked = await blocker(deps.canReach, account);
-  if (blocked) return { recorded: await record(deps, account, 'signIn', run, stop, fail(blocked)), node: fail(blocked) };
+  if (blocked)
+    return {
+      recorded: await record(deps, account, 'signIn', run, stop, fail(blocked)),
+      node: fail(blocked),
+    };
   const user = await deps.api.getUser(account, stop);
   // A failed sign-in keeps the user details last seen: they are still the best we know.
-  const recorded = await record(deps, account, 'signIn', run, stop, user, () => (user.ok ? { user: { ...user.value, at: deps.now() }, nodeStale: false } : {}));
+  const recorded = await record(deps, account, 'signIn', run, stop, user, () =>
+    user.ok ? { user: { ...user.value, at: deps.now() }, nodeStale: false } : {},
+  );
   return { recorded, node: user.ok ? ok(user.value.node) : user };
 }
 
 /** The usage update: the capacity call on the cached node; a sign-in first only when the node is unknown or stale. */
-async function updateUsage(deps: BackgroundDeps, account: Account, snapshot: AccountSnapshot, run: Run, stop: AbortSignal): Promise<AccountSnapshot | undefined> {
+async function updateUsage(
+  deps: BackgroundDeps,
+  account: Account,
+  snapshot: AccountSnapshot,
+  run: Run,
+  stop: AbortSignal,
+): Promise<AccountSnapshot | undefined> {
   const { api, now } = deps;
   let node = snapshot.nodeStale ? undefined : snapshot.user?.node;
-  const failed = (outcome: Result<unknown>) => record(deps, account, 'usageUpdate', run, stop, outcome);
+  const failed = (outcome: Result<unknown>) =>
+    record(deps, account, 'usageUpdate', run, stop, outcome);
   if (node === undefined) {
     // The sign-in's own backoff holds for the sign-in a usage update needs: no second call before its retry.
     // Recorded with only the wait the server has left, so the usage update is not held past it.
     const { failure, retryAt } = checkState(snapshot, 'signIn');
     if (failure && retryAt !== undefined && now() < retryAt) {
-      return failed(fail('retryAfterMs' in failure && serverAskedToWait(failure) ? { ...failure, retryAfterMs: retryAt - now() } : failure));
+      return failed(
+        fail(
+          'retryAfterMs' in failure && serverAskedToWait(failure)
+            ? { ...failure, retryAfterMs: retryAt - now() }
+            : failure,
+        ),
+      );
     }
     const looked = await signIn(deps, account, run, stop);
     if (!looked.recorded) return undefined;
@@ -86,10 +134,17 @@ async function updateUsage(deps: BackgroundDeps, account: Account, snapshot: Acc
   const capacity = await api.getCapacity(account, node, stop);
   const at = now();
   const recorded = await record(deps, account, 'usageUpdate', run, stop, capacity, (s) =>
-    capacity.ok ? { capacity: { ...capacity.value, at } } : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
+    capacity.ok
+      ? { capacity: { ...capacity.value, at } }
+      : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
   );
   // The day's history point: only a reading recorded for these credentials.
-  if (recorded && capacity.ok) await addReading(account.id, accountIdentity(account), [dayOf(at), capacity.value.used, capacity.value.quota]);
+  if (recorded && capacity.ok)
+    await addReading(account.id, accountIdentity(account), [
+      dayOf(at),
+      capacity.value.used,
+      capacity.value.quota,
+    ]);
   return recorded;
 }
 
@@ -113,12 +168,19 @@ async function record(
   const at = now();
   const recorded = await recordSnapshot(account, (stored) => {
     const s = snapshotFor(account, stored);
-    const state = recordAttempt(checkState(s, check), at, outcome, (n, f) => retryDelay(check, n, f, interval));
+    const state = recordAttempt(checkState(s, check), at, outcome, (n, f) =>
+      retryDelay(check, n, f, interval),
+    );
     return withCheckState({ ...s, ...extra(s), identity: accountIdentity(account) }, check, state);
   });
   if (recorded) {
     const logged = check === 'signIn' ? 'sign-in' : 'usage';
-    await logActivity(account.id, accountIdentity(account), { at, check: logged, trigger: run.why, outcome: outcome.ok ? 'ok' : outcome.failure.kind }, at);
+    await logActivity(
+      account.id,
+      accountIdentity(account),
+      { at, check: logged, trigger: run.why, outcome: outcome.ok ? 'ok' : outcome.failure.kind },
+      at,
+    );
   }
   return recorded;
 }

@@ -21,7 +21,9 @@ export class ChecksInFlight {
 
   /** Whether `account`, as a run read it, has since been edited to other credentials or removed. */
   edited(account: Account): boolean {
-    const heard = this.#coming.has(account.id) ? this.#coming.get(account.id) : this.#stored && (this.#stored.get(account.id) ?? null);
+    const heard = this.#coming.has(account.id)
+      ? this.#coming.get(account.id)
+      : this.#stored && (this.#stored.get(account.id) ?? null);
     return heard !== undefined && heard !== credentialsKey(account);
   }
 
@@ -63,7 +65,8 @@ export class ChecksInFlight {
   /** The stored accounts as a storage change gives them (the valid ones): any other account is gone. */
   stored(accounts: readonly Account[]): void {
     this.#stored = new Map(accounts.map((a) => [a.id, credentialsKey(a)]));
-    for (const [id, heard] of this.#coming) if ((this.#stored.get(id) ?? null) === heard) this.#coming.delete(id);
+    for (const [id, heard] of this.#coming)
+      if ((this.#stored.get(id) ?? null) === heard) this.#coming.delete(id);
     this.#stopEdited();
   }
 

@@ -15,7 +15,10 @@ import type { BackgroundDeps, Run } from './run';
  * badge, and arms the retry alarm for the earliest backed-off retry. What to say is decided in
  * lib/outlook/ (notices.ts, badge.ts); display.ts puts it on screen.
  */
-export async function publish({ now }: BackgroundDeps, { accounts, settings, snapshots }: Run): Promise<void> {
+export async function publish(
+  { now }: BackgroundDeps,
+  { accounts, settings, snapshots }: Run,
+): Promise<void> {
   const history = await loadRecentHistory();
   const at = now();
   for (const account of accounts) {
@@ -25,11 +28,19 @@ export async function publish({ now }: BackgroundDeps, { accounts, settings, sna
     // Shown before recorded: a worker stopped in between shows it again under the same id, never loses it.
     for (const notice of notices) await showNotice(account, notice, at);
     if (JSON.stringify(alerts) !== JSON.stringify(snapshot.alerts)) {
-      const recorded = await recordSnapshot(account, (stored) => ({ ...snapshotFor(account, stored), alerts }));
+      const recorded = await recordSnapshot(account, (stored) => ({
+        ...snapshotFor(account, stored),
+        alerts,
+      }));
       if (recorded) snapshots.set(account.id, recorded);
     }
   }
   const views = accounts.map((account) => ({ account, snapshot: snapshots.get(account.id)! }));
   await renderBadge(badgeFor(views, settings, at));
-  await scheduleRetry(nextRetryAt(views.map((v) => v.snapshot), at));
+  await scheduleRetry(
+    nextRetryAt(
+      views.map((v) => v.snapshot),
+      at,
+    ),
+  );
 }

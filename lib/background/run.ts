@@ -25,7 +25,12 @@ export interface Run {
 /** Begins a run with one read of storage: a worker woken by an alarm sets nothing in motion before it is back. */
 export async function beginRun(why: ActivityTrigger): Promise<Run> {
   const { accounts, settings, snapshots } = await loadStore();
-  return { why, settings, accounts, snapshots: new Map(accounts.map((a) => [a.id, snapshotFor(a, snapshots[a.id])])) };
+  return {
+    why,
+    settings,
+    accounts,
+    snapshots: new Map(accounts.map((a) => [a.id, snapshotFor(a, snapshots[a.id])])),
+  };
 }
 
 /**
@@ -36,7 +41,9 @@ export function oneAtATime() {
   let queue: Promise<unknown> = Promise.resolve();
   return function serial<T>(work: () => Promise<T>): Promise<T> {
     const next = queue.then(work);
-    queue = next.catch((error: unknown) => console.warn('Storage Keeper: background task failed', error));
+    queue = next.catch((error: unknown) =>
+      console.warn('Storage Keeper: background task failed', error),
+    );
     return next;
   };
 }

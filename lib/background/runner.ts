@@ -30,14 +30,23 @@ export function createBackgroundService(deps: BackgroundDeps) {
 
   /** Makes the checks `choose` selects of the accounts `chosen`, side by side, then tells the user. */
   async function runChecks(run: Run, choose: CheckChoice, chosen = run.accounts): Promise<void> {
-    await Promise.all(chosen.map((account) => inFlight.track(account, (stop) => checkAccount(deps, run, account, choose, stop))));
+    await Promise.all(
+      chosen.map((account) =>
+        inFlight.track(account, (stop) => checkAccount(deps, run, account, choose, stop)),
+      ),
+    );
     await publish(deps, run);
   }
 
   /** Makes what is due (of the checks `only`), as the schedule that woke the worker sees it. */
   function runDue(run: Run, trigger: Trigger, only: readonly Check[] = CHECKS): Promise<void> {
     const at = deps.now();
-    return runChecks(run, (state, check) => only.includes(check) && isDue(state, check, checkInterval(run.settings, check), at, trigger));
+    return runChecks(
+      run,
+      (state, check) =>
+        only.includes(check) &&
+        isDue(state, check, checkInterval(run.settings, check), at, trigger),
+    );
   }
 
   /** Settings or accounts changed: new periods; new, edited and removed accounts seen to. */
@@ -91,14 +100,19 @@ export function createBackgroundService(deps: BackgroundDeps) {
      */
     onPermissionsAdded: () =>
       serial(async () => {
-        await runChecks(await beginRun('permission'), (state) => state.failure?.kind === 'permission-missing');
+        await runChecks(
+          await beginRun('permission'),
+          (state) => state.failure?.kind === 'permission-missing',
+        );
       }),
 
     /** The Settings page saves accounts (an edit, a new one, an import): their old checks stop first. */
-    saveAccounts: ({ accounts }: { accounts: readonly Account[] }) => changeAccounts(inFlight, accounts, [], () => saveAccounts(accounts)),
+    saveAccounts: ({ accounts }: { accounts: readonly Account[] }) =>
+      changeAccounts(inFlight, accounts, [], () => saveAccounts(accounts)),
 
     /** The Settings page removes an account: its checks stop first. */
-    removeAccount: ({ accountId }: { accountId: string }) => changeAccounts(inFlight, [], [accountId], () => removeAccount(accountId)),
+    removeAccount: ({ accountId }: { accountId: string }) =>
+      changeAccounts(inFlight, [], [accountId], () => removeAccount(accountId)),
 
     /**
      * The stored accounts changed (`stored`: the new value), by whoever: the checks under way of

@@ -9,7 +9,10 @@ const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 const ASKED_FOR_HOSTS = ['https://*/*'];
 
 /** The manifest's host permissions: a store build has no loopback, a test build (simulator, e2e) has. */
-export function manifestHosts(testBuild: boolean): { host_permissions: string[]; optional_host_permissions: string[] } {
+export function manifestHosts(testBuild: boolean): {
+  host_permissions: string[];
+  optional_host_permissions: string[];
+} {
   return {
     host_permissions: [...SERVICE_HOSTS, ...(testBuild ? LOOPBACK_HOSTS : [])],
     optional_host_permissions: [...ASKED_FOR_HOSTS],

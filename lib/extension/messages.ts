@@ -29,7 +29,9 @@ export interface ProtocolMap {
 }
 
 type Handlers = {
-  [K in keyof ProtocolMap]: (data: Parameters<ProtocolMap[K]>[0]) => Promise<ReturnType<ProtocolMap[K]>>;
+  [K in keyof ProtocolMap]: (
+    data: Parameters<ProtocolMap[K]>[0],
+  ) => Promise<ReturnType<ProtocolMap[K]>>;
 };
 
 // A handler that throws (or rejects) reaches the page as a rejected sendMessage, never as
@@ -43,7 +45,8 @@ export const sendMessage = messaging.sendMessage;
 export function onMessages(handlers: Handlers): () => void {
   const stops = (Object.keys(handlers) as (keyof ProtocolMap)[]).map((type) =>
     messaging.onMessage(type, async ({ data, sender }) => {
-      if (sender.id !== browser.runtime.id) throw new Error('Storage Keeper only answers its own pages.');
+      if (sender.id !== browser.runtime.id)
+        throw new Error('Storage Keeper only answers its own pages.');
       return (await (handlers[type] as (data: unknown) => Promise<unknown>)(data)) as never;
     }),
   );

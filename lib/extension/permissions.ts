@@ -18,7 +18,10 @@ export function hasHostPermission(url: string): Promise<boolean> {
  * whether access was granted; a request the browser rejects (no prompt could be shown) is a
  * refusal, never an error.
  */
-export function requestHostPermissions(urls: readonly string[], asking?: () => void): Promise<boolean> {
+export function requestHostPermissions(
+  urls: readonly string[],
+  asking?: () => void,
+): Promise<boolean> {
   asking?.();
   return browser.permissions.request({ origins: [...new Set(urls.map(originPattern))] }).then(
     (granted) => granted,

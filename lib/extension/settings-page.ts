@@ -2,7 +2,8 @@ import { browser } from 'wxt/browser';
 import { setupOpenedItem } from '../store/items';
 
 /** The settings page's address at a place (a section, `setup`, an account's form: see components/settings/place.ts). */
-export const settingsPageUrl = (place: string): string => browser.runtime.getURL(`/options.html#${place}`);
+export const settingsPageUrl = (place: string): string =>
+  browser.runtime.getURL(`/options.html#${place}`);
 
 /**
  * The first run: on install (never on an update, nor the browser's), the settings page opens

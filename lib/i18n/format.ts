@@ -24,7 +24,11 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1024;
     unit++;
   }
-  return number(locale, { style: 'unit', unit: UNITS[unit], maximumFractionDigits: value < 100 && unit > 0 ? 1 : 0 }).format(value);
+  return number(locale, {
+    style: 'unit',
+    unit: UNITS[unit],
+    maximumFractionDigits: value < 100 && unit > 0 ? 1 : 0,
+  }).format(value);
 }
 
 /** Gigabytes as the service counts them. */
@@ -45,7 +49,9 @@ export function shownPercent(percent: number): number {
 
 /** A percentage in the user's locale, as `shownPercent` rounds it. */
 export function formatPercent(percent: number, locale: string): string {
-  return number(locale, { style: 'percent', maximumFractionDigits: 1 }).format(shownPercent(percent) / 100);
+  return number(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+    shownPercent(percent) / 100,
+  );
 }
 
 /** A date and time in the user's locale. */
@@ -71,7 +77,12 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
  */
 function formatRelative(epochMs: number, now: number, locale: string): string {
   const diff = epochMs - now;
-  const relative = formatter('relative', locale, {}, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  const relative = formatter(
+    'relative',
+    locale,
+    {},
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
   const step = STEPS.find(([, ms]) => Math.abs(diff) >= ms);
   if (!step) return t(diff > 0 ? 'shortly' : 'justNow');
   return relative.format(Math.round(diff / step[1]), step[0]);
@@ -86,13 +97,20 @@ function formatRelative(epochMs: number, now: number, locale: string): string {
 export const pastAt = (epochMs: number, now: number): number => Math.min(epochMs, now);
 
 /** How long ago a past event happened, e.g. "3 minutes ago", "just now" (one dated after now: see pastAt). */
-export const formatAgo = (epochMs: number, now: number, locale: string): string => formatRelative(pastAt(epochMs, now), now, locale);
+export const formatAgo = (epochMs: number, now: number, locale: string): string =>
+  formatRelative(pastAt(epochMs, now), now, locale);
 
 /** When something due comes, from now: one due already or overdue (the browser was closed) comes "shortly". */
-export const formatAhead = (epochMs: number, now: number, locale: string): string => formatRelative(Math.max(epochMs, now + 1), now, locale);
+export const formatAhead = (epochMs: number, now: number, locale: string): string =>
+  formatRelative(Math.max(epochMs, now + 1), now, locale);
 
 /** A length of time in the largest fitting unit, as the extension counts time: "40 minutes", "3 hours", "2 days". */
 export function formatDuration(ms: number, locale: string): string {
-  const [unit, size] = ms >= 2 * DAY_MS ? ['day', DAY_MS] as const : ms >= 2 * HOUR_MS ? ['hour', HOUR_MS] as const : ['minute', MINUTE_MS] as const;
+  const [unit, size] =
+    ms >= 2 * DAY_MS
+      ? (['day', DAY_MS] as const)
+      : ms >= 2 * HOUR_MS
+        ? (['hour', HOUR_MS] as const)
+        : (['minute', MINUTE_MS] as const);
   return number(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.round(ms / size));
 }

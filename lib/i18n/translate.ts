@@ -15,7 +15,10 @@ export function t(key: MessageKey, substitutions?: readonly (string | number)[])
 
 /** The browser's typing knows only its predefined @@ keys; ours are typed above. */
 const getMessage = (key: string, substitutions?: string[]) =>
-  (browser.i18n.getMessage as (key: string, substitutions?: string[]) => string)(key, substitutions);
+  (browser.i18n.getMessage as (key: string, substitutions?: string[]) => string)(
+    key,
+    substitutions,
+  );
 
 /** The browser's UI language, for Intl formatting that matches the messages. */
 export function uiLocale(): string {

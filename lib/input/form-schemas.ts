@@ -26,7 +26,10 @@ export const settingsFields = {
 
 /** Text with surrounding spaces removed (pasted keys often carry some), checked by `ok`. */
 const text = (ok: (value: string) => boolean, message: string) =>
-  z.string().check(z.overwrite((value) => value.trim()), z.refine(ok, message));
+  z.string().check(
+    z.overwrite((value) => value.trim()),
+    z.refine(ok, message),
+  );
 const required = text((value) => value !== '', 'errorRequired');
 
 /** An account's fields, as the options page and a settings file (lib/input/settings-file.ts) give them. */
@@ -46,7 +49,10 @@ type KeyFields = { keyForm?: string; apiKey?: string; keySource?: string };
 
 /** An own key in the header form must be one a header can carry (the application key is the publisher's). */
 export const headerSafeKey = z.refine<KeyFields>(
-  (account) => account.keyForm === 'matrix' || account.keySource === 'app' || isHeaderSafe(account.apiKey ?? ''),
+  (account) =>
+    account.keyForm === 'matrix' ||
+    account.keySource === 'app' ||
+    isHeaderSafe(account.apiKey ?? ''),
   { message: 'errorApiKeyHeader', path: ['apiKey'] },
 );
 
@@ -55,7 +61,10 @@ export const accountDraftSchema = z
   .object({ ...accountFields, apiKey: text(() => true, 'errorInvalid') })
   .check(
     headerSafeKey,
-    z.refine((account) => account.keySource === 'app' || account.apiKey !== '', { message: 'errorRequired', path: ['apiKey'] }),
+    z.refine((account) => account.keySource === 'app' || account.apiKey !== '', {
+      message: 'errorRequired',
+      path: ['apiKey'],
+    }),
     // An account that uses the application key keeps no key of its own (not even one typed and then unchosen).
     z.overwrite((account) => (account.keySource === 'app' ? { ...account, apiKey: '' } : account)),
   );
@@ -66,9 +75,8 @@ export type AccountDraft = z.infer<typeof accountDraftSchema>;
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const { fieldErrors: byField } = z.flattenError(error);
   return Object.fromEntries(
-    Object.entries(byField as Record<string, string[] | undefined>).map(([field, [first = ''] = []]) => [
-      field,
-      first.startsWith('error') ? first : 'errorInvalid',
-    ]),
+    Object.entries(byField as Record<string, string[] | undefined>).map(
+      ([field, [first = ''] = []]) => [field, first.startsWith('error') ? first : 'errorInvalid'],
+    ),
   );
 }

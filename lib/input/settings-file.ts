@@ -17,7 +17,12 @@ const MAX_FILE_BYTES = 1024 * 1024;
  * An account that uses the build's application key names it only by `keySource`: the key itself
  * is never stored, so never exported.
  */
-export function settingsFile(accounts: readonly Account[], settings: Settings, withSecrets: boolean, now: number) {
+export function settingsFile(
+  accounts: readonly Account[],
+  settings: Settings,
+  withSecrets: boolean,
+  now: number,
+) {
   return {
     format: SETTINGS_FILE_FORMAT,
     version: SETTINGS_FILE_VERSION,
@@ -25,7 +30,9 @@ export function settingsFile(accounts: readonly Account[], settings: Settings, w
     secrets: withSecrets,
     settings,
     accounts: accounts.map(({ id: _id, password, apiKey, ...account }) =>
-      withSecrets ? { ...account, password, ...(account.keySource !== 'app' && { apiKey }) } : account,
+      withSecrets
+        ? { ...account, password, ...(account.keySource !== 'app' && { apiKey }) }
+        : account,
     ),
   };
 }
@@ -49,10 +56,16 @@ const fileSchema = z.object({
   ),
   // Each setting on its own (z.partial would cost the options page a kilobyte).
   settings: z.optional(
-    z.object(Object.fromEntries(Object.entries(settingsFields).map(([key, field]) => [key, z.optional(field)])) as OptionalSettings),
+    z.object(
+      Object.fromEntries(
+        Object.entries(settingsFields).map(([key, field]) => [key, z.optional(field)]),
+      ) as OptionalSettings,
+    ),
   ),
 });
-type OptionalSettings = { [K in keyof typeof settingsFields]: z.ZodMiniOptional<(typeof settingsFields)[K]> };
+type OptionalSettings = {
+  [K in keyof typeof settingsFields]: z.ZodMiniOptional<(typeof settingsFields)[K]>;
+};
 
 export type SettingsFile = z.infer<typeof fileSchema>;
 
@@ -81,8 +94,10 @@ export function parseSettingsFile(text: string, current: Settings): ParsedFile {
     return { ok: false, error: 'not-json' };
   }
   const { format, version } = isObject(json) ? json : {};
-  if (format !== SETTINGS_FILE_FORMAT || !Number.isInteger(version) || (version as number) < 1) return { ok: false, error: 'foreign' };
-  if ((version as number) > SETTINGS_FILE_VERSION) return { ok: false, error: 'newer', version: version as number };
+  if (format !== SETTINGS_FILE_FORMAT || !Number.isInteger(version) || (version as number) < 1)
+    return { ok: false, error: 'foreign' };
+  if ((version as number) > SETTINGS_FILE_VERSION)
+    return { ok: false, error: 'newer', version: version as number };
   const parsed = fileSchema.safeParse(json);
   const problems: FileProblem[] = parsed.success
     ? []
@@ -102,7 +117,9 @@ export function parseSettingsFile(text: string, current: Settings): ParsedFile {
   for (const [field, message] of Object.entries(withFileSettings(current, settings).errors)) {
     problems.push({ section: 'settings', field, message });
   }
-  return problems.length > 0 ? { ok: false, error: 'invalid', problems } : { ok: true, file: parsed.data };
+  return problems.length > 0
+    ? { ok: false, error: 'invalid', problems }
+    : { ok: true, file: parsed.data };
 }
 
 /** The settings with the file's over them (each already valid; the two thresholds checked together). */
@@ -124,7 +141,12 @@ export interface ImportPlan {
  * without its apps password or API key is added without them (it sends nothing until they are
  * entered); an updated one keeps the secrets it has unless the file brings new ones. Pure.
  */
-export function planImport(file: SettingsFile, accounts: readonly Account[], settings: Settings, newId: () => string): ImportPlan {
+export function planImport(
+  file: SettingsFile,
+  accounts: readonly Account[],
+  settings: Settings,
+  newId: () => string,
+): ImportPlan {
   const plan: ImportPlan = { added: [], updated: [], leftAlone: [] };
   for (const entry of file.accounts) {
     const stored = accounts.find((account) => accountIdentity(account) === accountIdentity(entry));
@@ -138,11 +160,15 @@ export function planImport(file: SettingsFile, accounts: readonly Account[], set
     // A file from before keys could come from the build says nothing: the account keeps its own.
     const keySource = entry.keySource ?? stored?.keySource;
     if (keySource) Object.assign(fields, { keySource });
-    const account: Account = stored ? { ...stored, ...fields } : { id: newId(), baseUrl: entry.baseUrl, userId: entry.userId, ...fields };
+    const account: Account = stored
+      ? { ...stored, ...fields }
+      : { id: newId(), baseUrl: entry.baseUrl, userId: entry.userId, ...fields };
     if (!stored) plan.added.push(account);
     else if (JSON.stringify(account) !== JSON.stringify(stored)) plan.updated.push(account);
   }
-  plan.leftAlone = accounts.filter((account) => !plan.updated.some((updated) => updated.id === account.id));
+  plan.leftAlone = accounts.filter(
+    (account) => !plan.updated.some((updated) => updated.id === account.id),
+  );
   const merged = withFileSettings(settings, file.settings).settings;
   if (JSON.stringify(merged) !== JSON.stringify(settings)) plan.settings = merged;
   return plan;

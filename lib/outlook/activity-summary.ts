@@ -17,13 +17,17 @@ export interface ActivitySummary {
 }
 
 /** The summary of a log's last ACTIVITY_DAYS days (entries oldest first); undefined for an empty one. */
-export function summarizeActivity(entries: readonly ActivityEntry[], now: number): ActivitySummary | undefined {
+export function summarizeActivity(
+  entries: readonly ActivityEntry[],
+  now: number,
+): ActivitySummary | undefined {
   const counted = entries.filter((e) => e.at > now - ACTIVITY_DAYS * DAY_MS);
   const first = counted[0];
   if (!first) return undefined;
   const signIns = counted.filter((e) => e.check === 'sign-in');
   const days = new Map<number, boolean>();
-  for (const { at, outcome } of signIns) days.set(dayOf(at), days.get(dayOf(at)) === true || outcome === 'ok');
+  for (const { at, outcome } of signIns)
+    days.set(dayOf(at), days.get(dayOf(at)) === true || outcome === 'ok');
   let recovered = 0;
   let longest: number | undefined;
   let failingSince: number | undefined;

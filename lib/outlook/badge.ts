@@ -57,7 +57,11 @@ export interface BadgeState {
  * "!" when it needs the user, "?" when the service has been out of reach past the notices'
  * grace; empty when nothing is set up or known. A transient failure leaves the percentage. Pure.
  */
-export function badgeFor(views: readonly AccountView[], settings: Settings, now: number): BadgeState {
+export function badgeFor(
+  views: readonly AccountView[],
+  settings: Settings,
+  now: number,
+): BadgeState {
   const accounts = views.map(({ account, snapshot }): BadgeAccount => {
     const percent = snapshot.capacity && usagePercent(snapshot.capacity);
     const keptAliveAt = checkState(snapshot, 'signIn').lastSuccessAt;
@@ -72,11 +76,15 @@ export function badgeFor(views: readonly AccountView[], settings: Settings, now:
       ...(account.keySource && { keySource: account.keySource }),
     };
   });
-  const ranked = views.map((view, i) => ({ score: urgency(view.snapshot, settings, now), account: accounts[i]! }));
+  const ranked = views.map((view, i) => ({
+    score: urgency(view.snapshot, settings, now),
+    account: accounts[i]!,
+  }));
   const top = ranked.sort((a, b) => b.score - a.score)[0]?.account;
   const empty = { text: '', tone: 'normal', accounts, at: now } as const;
   if (!top) return empty;
-  if (top.level !== 'critical' && top.standing.kind === 'needs-you') return { ...empty, text: '!', tone: 'needs-you' };
+  if (top.level !== 'critical' && top.standing.kind === 'needs-you')
+    return { ...empty, text: '!', tone: 'needs-you' };
   if (top.level === undefined || (top.level === 'normal' && top.standing.kind === 'outage')) {
     return top.standing.kind === 'outage' ? { ...empty, text: '?', tone: 'unreachable' } : empty;
   }
@@ -86,16 +94,30 @@ export function badgeFor(views: readonly AccountView[], settings: Settings, now:
 /** The badge's tooltip: the extension's name, then each account with the card's words. */
 export function badgeTitle(state: BadgeState, locale = uiLocale()): string {
   if (state.accounts.length === 0) return `${t('extName')}\n${t('badgeNotConfigured')}`;
-  const lines = state.accounts.map(({ name, percent, level, keptAliveAt, standing, next, keySource }) => {
-    const usage = percent === undefined ? t('badgeUsageUnknown') : usageWords(percent, level ?? 'normal', locale);
-    const alive = keptAliveAt === undefined ? t('noSignInYet') : t('lastSignIn', [formatDateTime(pastAt(keptAliveAt, state.at), locale)]);
-    return `${name}: ${usage} · ${alive}${standingWords(standing, next, { keySource }, state.at, locale)}`;
-  });
+  const lines = state.accounts.map(
+    ({ name, percent, level, keptAliveAt, standing, next, keySource }) => {
+      const usage =
+        percent === undefined
+          ? t('badgeUsageUnknown')
+          : usageWords(percent, level ?? 'normal', locale);
+      const alive =
+        keptAliveAt === undefined
+          ? t('noSignInYet')
+          : t('lastSignIn', [formatDateTime(pastAt(keptAliveAt, state.at), locale)]);
+      return `${name}: ${usage} · ${alive}${standingWords(standing, next, { keySource }, state.at, locale)}`;
+    },
+  );
   return [t('extName'), ...lines].join('\n');
 }
 
 /** The account's problem on its own line, marked by what it asks of the user. */
-function standingWords(standing: Standing, next: number | undefined, account: FailureContext, now: number, locale: string): string {
+function standingWords(
+  standing: Standing,
+  next: number | undefined,
+  account: FailureContext,
+  now: number,
+  locale: string,
+): string {
   switch (standing.kind) {
     case 'fine':
       return '';

@@ -33,12 +33,19 @@ export interface BonusShortfall {
  * quota less the bonus's GB (counted as the service counts GB, in binary steps) below what is
  * used now. Pure.
  */
-export function bonusShortfall(bonus: KeyBonus | undefined, capacity: DatasetCapacity, now: number): BonusShortfall | undefined {
+export function bonusShortfall(
+  bonus: KeyBonus | undefined,
+  capacity: DatasetCapacity,
+  now: number,
+): BonusShortfall | undefined {
   const until = bonus?.until?.epochMs;
   const increaseGb = bonus?.increaseGb;
-  if (!bonus || bonusStatus(bonus, now) !== 'active' || until == null || increaseGb === undefined) return undefined;
+  if (!bonus || bonusStatus(bonus, now) !== 'active' || until == null || increaseGb === undefined)
+    return undefined;
   const overBytes = capacity.used - (capacity.quota - increaseGb * GIB);
-  return until - now <= BONUS_WARNING_MS && overBytes > 0 ? { until, period: bonus.until!.raw, increaseGb, overBytes } : undefined;
+  return until - now <= BONUS_WARNING_MS && overBytes > 0
+    ? { until, period: bonus.until!.raw, increaseGb, overBytes }
+    : undefined;
 }
 
 /** The forecast, and the bonus whose end it counts with, if it does. */
@@ -52,13 +59,20 @@ interface BonusAwareForecast {
  * before the forecast date (otherwise the date is one the account never reaches with that
  * quota). Over the reduced quota already, it is full when the bonus ends. Pure.
  */
-export function forecastWithBonus(points: readonly HistoryPoint[], today: number, now: number, bonus: KeyBonus | undefined): BonusAwareForecast {
+export function forecastWithBonus(
+  points: readonly HistoryPoint[],
+  today: number,
+  now: number,
+  bonus: KeyBonus | undefined,
+): BonusAwareForecast {
   const plain = forecast(points, today);
   const until = bonus?.until?.epochMs;
   const increaseGb = bonus?.increaseGb;
   const latest = points.at(-1);
-  if (plain.kind !== 'filling' || !bonus || !latest || until == null || increaseGb === undefined) return { forecast: plain };
-  if (bonusStatus(bonus, now) !== 'active' || until >= now + plain.days * DAY_MS) return { forecast: plain };
+  if (plain.kind !== 'filling' || !bonus || !latest || until == null || increaseGb === undefined)
+    return { forecast: plain };
+  if (bonusStatus(bonus, now) !== 'active' || until >= now + plain.days * DAY_MS)
+    return { forecast: plain };
   const untilDays = Math.ceil((until - now) / DAY_MS);
   const after = forecast(points, today, latest[2] - increaseGb * GIB);
   const days = after.kind === 'filling' ? Math.max(after.days, untilDays) : untilDays;

@@ -23,5 +23,9 @@ export function safetyLine(lastLoginAt: number | undefined, now: number, locale:
  */
 export function signInFailingTooLong(snapshot: AccountSnapshot, now: number): boolean {
   const { failure, failingSince } = checkState(snapshot, 'signIn');
-  return failure !== undefined && failingSince !== undefined && now - failingSince > SIGN_IN_FIRST_NOTICE_MS;
+  return (
+    failure !== undefined &&
+    failingSince !== undefined &&
+    now - failingSince > SIGN_IN_FIRST_NOTICE_MS
+  );
 }

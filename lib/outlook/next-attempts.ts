@@ -20,8 +20,14 @@ export interface NextAttempts {
  * check's next attempt, and the next sign-in unless the failure's line tells it. A sign-in not yet
  * attempted is due now: it runs as soon as the account is saved. Pure.
  */
-export function nextAttempts(snapshot: AccountSnapshot, standing: Standing, settings: Settings, now: number): NextAttempts {
-  const retry = standing.kind === 'fine' ? undefined : nextAttemptAt(snapshot, standing.check, settings, now);
+export function nextAttempts(
+  snapshot: AccountSnapshot,
+  standing: Standing,
+  settings: Settings,
+  now: number,
+): NextAttempts {
+  const retry =
+    standing.kind === 'fine' ? undefined : nextAttemptAt(snapshot, standing.check, settings, now);
   const told = standing.kind !== 'fine' && failureTellsNextSignIn(standing.failure, standing.check);
   const signIn = told ? undefined : (nextAttemptAt(snapshot, 'signIn', settings, now) ?? now);
   return { ...(retry !== undefined && { retry }), ...(signIn !== undefined && { signIn }) };

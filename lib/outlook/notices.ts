@@ -6,7 +6,12 @@ import { describeFailure } from '../service/failure-words';
 import { forecast, type Forecast } from './forecast';
 import type { HistoryPoint } from '../store/history';
 import type { Settings } from '../store/settings';
-import { checkState, type AccountSnapshot, type Alerts, type CheckState } from '../store/account-state';
+import {
+  checkState,
+  type AccountSnapshot,
+  type Alerts,
+  type CheckState,
+} from '../store/account-state';
 import { formatBytes, formatDate, formatGb, formatPercent } from '../i18n/format';
 import { t, uiLocale } from '../i18n/translate';
 import { safetyLine } from './deletion-date';
@@ -58,24 +63,38 @@ export function usageNotice(
   if (percent === undefined) return { alerts };
   const usage = usageAlert(alerts.usage, percent, settings);
   const next = { ...alerts, usage: usage.notified };
-  return usage.notify && allowed ? { alerts: next, notice: { kind: 'usage', level: usage.notify, percent } } : { alerts: next };
+  return usage.notify && allowed
+    ? { alerts: next, notice: { kind: 'usage', level: usage.notify, percent } }
+    : { alerts: next };
 }
 
 /** "Full in about N days" once N comes within 14 days; re-armed when it moves past 28 or usage stops rising. */
 export function forecastNotice(alerts: Alerts, outlook: Forecast, allowed: boolean): Decision {
   if (outlook.kind === 'filling' && outlook.days <= FORECAST_NOTICE_DAYS && !alerts.forecast) {
-    return allowed ? { alerts: { ...alerts, forecast: true }, notice: { kind: 'forecast', days: outlook.days } } : { alerts };
+    return allowed
+      ? { alerts: { ...alerts, forecast: true }, notice: { kind: 'forecast', days: outlook.days } }
+      : { alerts };
   }
-  if (outlook.kind === 'not-filling' || (outlook.kind === 'filling' && outlook.days > FORECAST_REARM_DAYS)) {
+  if (
+    outlook.kind === 'not-filling' ||
+    (outlook.kind === 'filling' && outlook.days > FORECAST_REARM_DAYS)
+  ) {
     return { alerts: { ...alerts, forecast: false } };
   }
   return { alerts };
 }
 
 /** A bonus whose end leaves the account over its capacity: told once per bonus period. */
-export function bonusNotice(alerts: Alerts, shortfall: BonusShortfall | undefined, allowed: boolean): Decision {
+export function bonusNotice(
+  alerts: Alerts,
+  shortfall: BonusShortfall | undefined,
+  allowed: boolean,
+): Decision {
   if (!shortfall || shortfall.period === alerts.bonusEnd || !allowed) return { alerts };
-  return { alerts: { ...alerts, bonusEnd: shortfall.period }, notice: { kind: 'bonus-ending', shortfall } };
+  return {
+    alerts: { ...alerts, bonusEnd: shortfall.period },
+    notice: { kind: 'bonus-ending', shortfall },
+  };
 }
 
 /** Whether the next "sign-in is failing" notice is due, given the ones already shown. */
@@ -86,19 +105,31 @@ function signInNoticeDue(alerts: Alerts, failingSince: number, now: number): boo
 }
 
 /** A failing sign-in: told after a day, a week, then monthly; "works again" only after a "failing" was shown. */
-export function signInNotice(alerts: Alerts, signIn: CheckState, allowed: boolean, now: number): Decision {
+export function signInNotice(
+  alerts: Alerts,
+  signIn: CheckState,
+  allowed: boolean,
+  now: number,
+): Decision {
   const { failure, lastSuccessAt, failingSince } = signIn;
   if (failure !== undefined && failingSince !== undefined) {
     if (!allowed || !signInNoticeDue(alerts, failingSince, now)) return { alerts };
     return {
       alerts: { ...alerts, keepAliveNotices: alerts.keepAliveNotices + 1, keepAliveNoticeAt: now },
-      notice: { kind: 'keep-alive-failing', failure, failingSince, ...(lastSuccessAt !== undefined && { lastSuccessAt }) },
+      notice: {
+        kind: 'keep-alive-failing',
+        failure,
+        failingSince,
+        ...(lastSuccessAt !== undefined && { lastSuccessAt }),
+      },
     };
   }
   if (failure !== undefined || alerts.keepAliveNotices === 0) return { alerts };
   const recovered: Alerts = { ...alerts, keepAliveNotices: 0 };
   delete recovered.keepAliveNoticeAt;
-  return allowed ? { alerts: recovered, notice: { kind: 'keep-alive-recovered' } } : { alerts: recovered };
+  return allowed
+    ? { alerts: recovered, notice: { kind: 'keep-alive-recovered' } }
+    : { alerts: recovered };
 }
 
 /**
@@ -116,28 +147,44 @@ export function decideNotices(
   const { capacity } = snapshot;
   const deciders: ((alerts: Alerts) => Decision)[] = [
     (alerts) => usageNotice(alerts, capacity, settings, allowed(settings.notifyUsage)),
-    (alerts) => forecastNotice(alerts, forecast(history, dayOf(now)), allowed(settings.notifyForecast)),
-    (alerts) => bonusNotice(alerts, capacity && bonusShortfall(snapshot.user?.apiKey?.bonus, capacity, now), allowed(settings.notifyUsage)),
-    (alerts) => signInNotice(alerts, checkState(snapshot, 'signIn'), allowed(settings.notifyKeepAlive), now),
+    (alerts) =>
+      forecastNotice(alerts, forecast(history, dayOf(now)), allowed(settings.notifyForecast)),
+    (alerts) =>
+      bonusNotice(
+        alerts,
+        capacity && bonusShortfall(snapshot.user?.apiKey?.bonus, capacity, now),
+        allowed(settings.notifyUsage),
+      ),
+    (alerts) =>
+      signInNotice(alerts, checkState(snapshot, 'signIn'), allowed(settings.notifyKeepAlive), now),
   ];
   return deciders.reduce<{ alerts: Alerts; notices: Notice[] }>(
     ({ alerts, notices }, decide) => {
       const decision = decide(alerts);
-      return { alerts: decision.alerts, notices: decision.notice ? [...notices, decision.notice] : notices };
+      return {
+        alerts: decision.alerts,
+        notices: decision.notice ? [...notices, decision.notice] : notices,
+      };
     },
     { alerts: { ...snapshot.alerts }, notices: [] },
   );
 }
 
 /** A notice in words, with its id: what a click opens (sign-in → settings page, the rest → overview). */
-export function noticeText(account: Account, notice: Notice, now: number): [id: string, title: string, message: string] {
+export function noticeText(
+  account: Account,
+  notice: Notice,
+  now: number,
+): [id: string, title: string, message: string] {
   const name = accountName(account);
   const locale = uiLocale();
   switch (notice.kind) {
     case 'usage':
       return [
         `usage:${account.id}`,
-        t(notice.level === 'critical' ? 'noticeUsageCriticalTitle' : 'noticeUsageWarningTitle', [name]),
+        t(notice.level === 'critical' ? 'noticeUsageCriticalTitle' : 'noticeUsageWarningTitle', [
+          name,
+        ]),
         t('noticeUsageMessage', [formatPercent(notice.percent, locale)]),
       ];
     case 'keep-alive-failing':
@@ -147,7 +194,11 @@ export function noticeText(account: Account, notice: Notice, now: number): [id: 
         `${describeFailure(notice.failure, account).message} ${safetyLine(notice.lastSuccessAt, now, locale)}`,
       ];
     case 'keep-alive-recovered':
-      return [`keep-alive:${account.id}`, t('noticeSignInRecoveredTitle', [name]), t('noticeSignInRecoveredMessage')];
+      return [
+        `keep-alive:${account.id}`,
+        t('noticeSignInRecoveredTitle', [name]),
+        t('noticeSignInRecoveredMessage'),
+      ];
     case 'forecast':
       return [
         `forecast:${account.id}`,
@@ -159,7 +210,11 @@ export function noticeText(account: Account, notice: Notice, now: number): [id: 
       return [
         `bonus:${account.id}`,
         t('noticeBonusEndingTitle', [name]),
-        t('bonusEnding', [formatGb(increaseGb, locale), formatDate(until, locale), formatBytes(overBytes, locale)]),
+        t('bonusEnding', [
+          formatGb(increaseGb, locale),
+          formatDate(until, locale),
+          formatBytes(overBytes, locale),
+        ]),
       ];
     }
   }

@@ -9,9 +9,16 @@ import type { Standing } from './standing';
 // nextCheckAt), so the card never names two times for one attempt.
 
 /** A transient failure in one quiet line: when the check failed, when the next attempt comes. */
-export function transientLine(standing: Extract<Standing, { failure: unknown }>, next: number | undefined, now: number, locale: string): string {
+export function transientLine(
+  standing: Extract<Standing, { failure: unknown }>,
+  next: number | undefined,
+  now: number,
+  locale: string,
+): string {
   const failed = formatAgo(standing.failedAt ?? now, now, locale);
-  return next === undefined ? t('transientFailureLater', [failed]) : t('transientFailure', [failed, formatAhead(next, now, locale)]);
+  return next === undefined
+    ? t('transientFailureLater', [failed])
+    : t('transientFailure', [failed, formatAhead(next, now, locale)]);
 }
 
 /**
@@ -19,8 +26,14 @@ export function transientLine(standing: Extract<Standing, { failure: unknown }>,
  * user acts; a retry at `next` that the user can bring forward, when only the user can fix it;
  * else the next try.
  */
-export function nextTryLine(failure: Failure, next: number | undefined, now: number, locale: string): string | undefined {
-  if (sendsNothing(failure)) return t(failure.kind === 'permission-missing' ? 'pausedUntilAccess' : 'pausedUntilUpdate');
+export function nextTryLine(
+  failure: Failure,
+  next: number | undefined,
+  now: number,
+  locale: string,
+): string | undefined {
+  if (sendsNothing(failure))
+    return t(failure.kind === 'permission-missing' ? 'pausedUntilAccess' : 'pausedUntilUpdate');
   if (next === undefined) return undefined;
   return t(needsTheUser(failure) ? 'nextTryOrUpdate' : 'nextTry', [formatAhead(next, now, locale)]);
 }

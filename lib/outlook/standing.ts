@@ -1,6 +1,11 @@
 import { needsTheUser, type Failure } from '../service/failures';
 import { DAY_MS } from '../basics/time';
-import { checkState, type AccountSnapshot, type Check, type CheckState } from '../store/account-state';
+import {
+  checkState,
+  type AccountSnapshot,
+  type Check,
+  type CheckState,
+} from '../store/account-state';
 import type { Settings } from '../store/settings';
 import { checkInterval } from '../schedule/checks';
 
@@ -14,7 +19,13 @@ import { checkInterval } from '../schedule/checks';
  */
 export type Standing =
   | { kind: 'fine' }
-  | { kind: 'needs-you' | 'transient' | 'outage'; failure: Failure; check: Check; failedAt?: number; retryAt?: number };
+  | {
+      kind: 'needs-you' | 'transient' | 'outage';
+      failure: Failure;
+      check: Check;
+      failedAt?: number;
+      retryAt?: number;
+    };
 
 /**
  * How long a failure that passes by itself may last before it is an outage: a single failed
@@ -28,10 +39,18 @@ const RANK = { fine: 0, transient: 1, outage: 2, 'needs-you': 3 } as const;
 function checkStanding(state: CheckState, check: Check, now: number): Standing {
   const { failure, failingSince, lastAttemptAt, retryAt } = state;
   if (!failure) return { kind: 'fine' };
-  const times = { ...(lastAttemptAt !== undefined && { failedAt: lastAttemptAt }), ...(retryAt !== undefined && { retryAt }) };
+  const times = {
+    ...(lastAttemptAt !== undefined && { failedAt: lastAttemptAt }),
+    ...(retryAt !== undefined && { retryAt }),
+  };
   if (needsTheUser(failure)) return { kind: 'needs-you', failure, check, ...times };
   const since = failingSince ?? lastAttemptAt ?? now;
-  return { kind: now - since > SIGN_IN_FIRST_NOTICE_MS ? 'outage' : 'transient', failure, check, ...times };
+  return {
+    kind: now - since > SIGN_IN_FIRST_NOTICE_MS ? 'outage' : 'transient',
+    failure,
+    check,
+    ...times,
+  };
 }
 
 /** The account's standing: the worse of its sign-in's and its usage update's (the sign-in's on a tie). Pure. */
@@ -42,7 +61,9 @@ export function standingOf(snapshot: AccountSnapshot, now: number): Standing {
 }
 
 /** Whether the standing is one the user must hear about now (card alarm, badge, order). */
-export const isAlarming = (standing: Standing): standing is Exclude<Standing, { kind: 'fine' | 'transient' }> =>
+export const isAlarming = (
+  standing: Standing,
+): standing is Exclude<Standing, { kind: 'fine' | 'transient' }> =>
   standing.kind === 'needs-you' || standing.kind === 'outage';
 
 /**

@@ -9,7 +9,11 @@ import { usageLevel, usagePercent } from './usage-level';
  * that has lasted past the notices' grace, then usage by percentage. A transient failure
  * (within the grace) does not count: the account ranks by its usage. Pure.
  */
-export function urgency(snapshot: AccountSnapshot, settings: Pick<Settings, 'warningPercent' | 'criticalPercent'>, now: number): number {
+export function urgency(
+  snapshot: AccountSnapshot,
+  settings: Pick<Settings, 'warningPercent' | 'criticalPercent'>,
+  now: number,
+): number {
   const percent = snapshot.capacity && usagePercent(snapshot.capacity);
   const level = percent === undefined ? undefined : usageLevel(percent, settings);
   const usage = percent === undefined ? -1 : Math.min(percent, 199);

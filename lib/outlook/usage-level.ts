@@ -13,7 +13,10 @@ export function usagePercent({ quota, used }: DatasetCapacity): number | undefin
 }
 
 /** Which band a percentage falls in, judged by the figure shown, so "90 %" is never in the calm colour. */
-export function usageLevel(percent: number, settings: Pick<Settings, 'warningPercent' | 'criticalPercent'>): UsageLevel {
+export function usageLevel(
+  percent: number,
+  settings: Pick<Settings, 'warningPercent' | 'criticalPercent'>,
+): UsageLevel {
   const shown = shownPercent(percent);
   if (shown >= settings.criticalPercent) return 'critical';
   if (shown >= settings.warningPercent) return 'warning';

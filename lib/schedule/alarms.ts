@@ -22,23 +22,35 @@ const periodMinutes = (settings: Settings, check: Check) => checkInterval(settin
  * snapshots (nextRetryAt), before the run it starts has to finish.
  */
 export async function ensureAlarms(settings: Settings, now: number): Promise<void> {
-  const longestRetry = Math.max(SERVER_WAIT_LIMIT_MS, ...CHECKS.map((check) => checkInterval(settings, check)));
+  const longestRetry = Math.max(
+    SERVER_WAIT_LIMIT_MS,
+    ...CHECKS.map((check) => checkInterval(settings, check)),
+  );
   const retry = browser.alarms.get(ALARM.retry).then(async (existing) => {
-    if (existing && existing.scheduledTime > now + longestRetry + DAY_MS) await browser.alarms.create(ALARM.retry, { when: now });
+    if (existing && existing.scheduledTime > now + longestRetry + DAY_MS)
+      await browser.alarms.create(ALARM.retry, { when: now });
   });
   await Promise.all([
     retry,
     ...CHECKS.map(async (check) => {
       const period = periodMinutes(settings, check);
       const existing = await browser.alarms.get(ALARM[check]);
-      if (existing?.periodInMinutes === period && existing.scheduledTime <= now + period * 60_000 + DAY_MS) return;
-      await browser.alarms.create(ALARM[check], { when: now + period * 60_000, periodInMinutes: period });
+      if (
+        existing?.periodInMinutes === period &&
+        existing.scheduledTime <= now + period * 60_000 + DAY_MS
+      )
+        return;
+      await browser.alarms.create(ALARM[check], {
+        when: now + period * 60_000,
+        periodInMinutes: period,
+      });
     }),
   ]);
 }
 
 /** The check a periodic alarm carries, by the alarm's name (undefined for the retry alarm or a stranger). */
-export const checkOfAlarm = (name: string): Check | undefined => CHECKS.find((check) => ALARM[check] === name);
+export const checkOfAlarm = (name: string): Check | undefined =>
+  CHECKS.find((check) => ALARM[check] === name);
 
 /** Sets (or clears) the one-shot alarm for the earliest retry. */
 export async function scheduleRetry(at: number | undefined): Promise<void> {

@@ -7,5 +7,7 @@ export const CHECKS: readonly Check[] = ['signIn', 'usageUpdate'];
 
 /** How often each check runs, in ms: the sign-in every keepAliveHours, the usage update every refreshMinutes (settings' stored names). */
 export function checkInterval(settings: Settings, check: Check): number {
-  return check === 'signIn' ? settings.keepAliveHours * HOUR_MS : settings.refreshMinutes * MINUTE_MS;
+  return check === 'signIn'
+    ? settings.keepAliveHours * HOUR_MS
+    : settings.refreshMinutes * MINUTE_MS;
 }

@@ -1,5 +1,10 @@
 import type { Settings } from '../store/settings';
-import { checkState, type AccountSnapshot, type Check, type CheckState } from '../store/account-state';
+import {
+  checkState,
+  type AccountSnapshot,
+  type Check,
+  type CheckState,
+} from '../store/account-state';
 import { askedToWaitUntil, fixedByTheUser, serverWaitMs } from './backoff';
 import { checkInterval, CHECKS } from './checks';
 
@@ -22,7 +27,13 @@ const ALARM_TOLERANCE = 0.1;
  * due sooner, never later: the periodic alarm and the catch-up at start still run it on its
  * normal schedule.
  */
-export function isDue(state: CheckState, check: Check, intervalMs: number, now: number, trigger: Trigger): boolean {
+export function isDue(
+  state: CheckState,
+  check: Check,
+  intervalMs: number,
+  now: number,
+  trigger: Trigger,
+): boolean {
   // An attempt dated after now was made while the clock ran ahead: waiting for that date could
   // stop the sign-in for as long as the clock was wrong.
   if (state.lastAttemptAt === undefined || state.lastAttemptAt > now) return true;
@@ -32,7 +43,8 @@ export function isDue(state: CheckState, check: Check, intervalMs: number, now: 
   if (trigger === 'retry') return false;
   if (trigger === 'alarm') return now >= state.lastAttemptAt + intervalMs * (1 - ALARM_TOLERANCE);
   // A new browser session signs in early: it may close before the next due time.
-  if (trigger === 'browser-start' && check === 'signIn') return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
+  if (trigger === 'browser-start' && check === 'signIn')
+    return now >= (state.lastSuccessAt ?? state.lastAttemptAt) + intervalMs / 2;
   return now >= state.lastAttemptAt + intervalMs;
 }
 
@@ -60,14 +72,26 @@ export function checkedMomentsAgo(state: CheckState, now: number): boolean {
  * clock once set ahead): isDue runs it at the next alarm or worker start, as any overdue check.
  * Pure. The periodic alarm may run it a little later: it fires on its own period.
  */
-export function nextCheckAt(state: CheckState, intervalMs: number, now: number): number | undefined {
+export function nextCheckAt(
+  state: CheckState,
+  intervalMs: number,
+  now: number,
+): number | undefined {
   if (state.lastAttemptAt === undefined) return undefined;
   if (state.lastAttemptAt > now) return now;
-  return Math.max(Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity), askedToWaitUntil(state) ?? -Infinity);
+  return Math.max(
+    Math.min(state.lastAttemptAt + intervalMs, state.retryAt ?? Infinity),
+    askedToWaitUntil(state) ?? -Infinity,
+  );
 }
 
 /** When a check of an account really runs next (nextCheckAt with the check's interval from the settings). */
-export const nextAttemptAt = (snapshot: AccountSnapshot, check: Check, settings: Settings, now: number): number | undefined =>
+export const nextAttemptAt = (
+  snapshot: AccountSnapshot,
+  check: Check,
+  settings: Settings,
+  now: number,
+): number | undefined =>
   nextCheckAt(checkState(snapshot, check), checkInterval(settings, check), now);
 
 /**
@@ -75,13 +99,20 @@ export const nextAttemptAt = (snapshot: AccountSnapshot, check: Check, settings:
  * after `now` (made while the clock ran ahead) is due now, as isDue runs it: its stored time
  * could be a year off.
  */
-export function nextRetryAt(snapshots: readonly AccountSnapshot[], now: number): number | undefined {
+export function nextRetryAt(
+  snapshots: readonly AccountSnapshot[],
+  now: number,
+): number | undefined {
   // A server's wait ends at its cap (askedToWaitUntil), even when a broken version stored it further off.
   const retryOf = (state: CheckState) => {
     const at = askedToWaitUntil(state) ?? state.retryAt;
-    return at !== undefined && state.lastAttemptAt !== undefined && state.lastAttemptAt > now ? now : at;
+    return at !== undefined && state.lastAttemptAt !== undefined && state.lastAttemptAt > now
+      ? now
+      : at;
   };
-  const times = snapshots.flatMap((s) => CHECKS.flatMap((check) => retryOf(checkState(s, check)) ?? []));
+  const times = snapshots.flatMap((s) =>
+    CHECKS.flatMap((check) => retryOf(checkState(s, check)) ?? []),
+  );
   return times.length > 0 ? Math.min(...times) : undefined;
 }
 
@@ -89,8 +120,15 @@ export function nextRetryAt(snapshots: readonly AccountSnapshot[], now: number):
  * Of the accounts a Check now asks for, those it may check now, and the longest wait the service
  * asked of the others that still runs at `now` (checkHeldUntil), in ms, if any. Pure.
  */
-export function checkNowHolds<A>(accounts: readonly A[], snapshotOf: (account: A) => AccountSnapshot, now: number): { free: A[]; longestWaitMs?: number } {
-  const held = accounts.map((account) => ({ account, until: checkHeldUntil(snapshotOf(account), now) }));
+export function checkNowHolds<A>(
+  accounts: readonly A[],
+  snapshotOf: (account: A) => AccountSnapshot,
+  now: number,
+): { free: A[]; longestWaitMs?: number } {
+  const held = accounts.map((account) => ({
+    account,
+    until: checkHeldUntil(snapshotOf(account), now),
+  }));
   const waits = held.flatMap(({ until }) => (until === undefined ? [] : [until - now]));
   const free = held.flatMap(({ account, until }) => (until === undefined ? [account] : []));
   return { free, ...(waits.length > 0 && { longestWaitMs: Math.max(...waits) }) };
@@ -109,7 +147,8 @@ export function checkHeldUntil(snapshot: AccountSnapshot, now: number): number |
     const state = checkState(snapshot, check);
     const { failure, lastAttemptAt } = state;
     const until = askedToWaitUntil(state);
-    if (!failure || lastAttemptAt === undefined || lastAttemptAt > now || until === undefined) return [];
+    if (!failure || lastAttemptAt === undefined || lastAttemptAt > now || until === undefined)
+      return [];
     const asked = serverWaitMs(failure);
     const end = asked > 0 ? Math.min(until, lastAttemptAt + asked) : until;
     return end > now ? [end] : [];

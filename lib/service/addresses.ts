@@ -16,7 +16,11 @@ export function isAllowedServerUrl(value: string, mode: string = import.meta.env
   }
   if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return false;
   if (url.protocol === 'https:') return true;
-  return mode !== 'production' && url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  return (
+    mode !== 'production' &&
+    url.protocol === 'http:' &&
+    ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+  );
 }
 
 /** The real service's API servers, offered as presets; anything else is a custom server. */
@@ -32,7 +36,8 @@ export function takesAppKey(baseUrl: string, mode: string = import.meta.env.MODE
   return isAllowedServerUrl(baseUrl, mode) && new URL(baseUrl).protocol === 'http:';
 }
 
-const NODE_HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::(\d{1,5}))?$/i;
+const NODE_HOST =
+  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::(\d{1,5}))?$/i;
 
 /**
  * The node server's origin: the API base URL's scheme with getUser's `node` (a host, or

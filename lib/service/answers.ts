@@ -19,7 +19,10 @@ function capText(text: string): string {
 // of another type, it is just unknown. Two shapes this small are checked by hand rather than
 // with zod, which would be a quarter of the background's size budget; zod checks what people
 // type (lib/input/form-schemas.ts).
-const USER_REQUIRED: Required = [['result', (v) => v === 0], ['node', (v) => typeof v === 'string']];
+const USER_REQUIRED: Required = [
+  ['result', (v) => v === 0],
+  ['node', (v) => typeof v === 'string'],
+];
 const CAPACITY_REQUIRED: Required = [
   ['result', (v) => v === 0],
   ['dataset.__ROOT__.quota', isCount],
@@ -47,7 +50,13 @@ export interface UserInfo {
   introduceCode?: string;
   webdavUrl?: string;
   capacityGb?: number;
-  apiKey: { name?: string; note?: string; vendor?: string; activated?: ServiceTime; bonus?: KeyBonus };
+  apiKey: {
+    name?: string;
+    note?: string;
+    vendor?: string;
+    activated?: ServiceTime;
+    bonus?: KeyBonus;
+  };
 }
 
 /** getDatasetCapacity's answer, in bytes. */
@@ -76,12 +85,14 @@ export function parseUserResponse(body: unknown): Result<UserInfo> {
         note: textOf(key.note),
         vendor: textOf(key.vendor),
         activated: timeOf(key.activated_time),
-        bonus: bonus && defined({
-          since: timeOf(bonus.since),
-          until: timeOf(bonus.until),
-          increaseGb: countOf(bonus.increase_capacity),
-          capacityGb: countOf(bonus.capacity),
-        }),
+        bonus:
+          bonus &&
+          defined({
+            since: timeOf(bonus.since),
+            until: timeOf(bonus.until),
+            increaseGb: countOf(bonus.increase_capacity),
+            capacityGb: countOf(bonus.capacity),
+          }),
       }),
     }),
   );
@@ -90,7 +101,8 @@ export function parseUserResponse(body: unknown): Result<UserInfo> {
 // Readers of the descriptive fields: the value, or undefined when it is not of the right type.
 const textOf = (value: unknown) => (typeof value === 'string' ? capText(value) : undefined);
 const countOf = (value: unknown) => (isCount(value) ? value : undefined);
-const timeOf = (value: unknown) => (typeof value === 'string' ? parseServiceTime(capText(value)) : undefined);
+const timeOf = (value: unknown) =>
+  typeof value === 'string' ? parseServiceTime(capText(value)) : undefined;
 const objectOf = (value: unknown) => (isObject(value) ? value : undefined);
 
 /** The object without its undefined entries: an unknown field is absent, in storage too. */
@@ -118,7 +130,11 @@ function requiredFailure(body: unknown, required: Required): Failure | undefined
       if (last ? check(value) : isObject(value)) continue;
       if (path === 'result') return { kind: 'invalid-response', reason: 'no-result' };
       const field = keys.slice(0, i + 1).join('.');
-      return { kind: 'invalid-response', reason: value === undefined ? 'missing-field' : 'invalid-field', field };
+      return {
+        kind: 'invalid-response',
+        reason: value === undefined ? 'missing-field' : 'invalid-field',
+        field,
+      };
     }
   }
   return undefined;

@@ -42,7 +42,11 @@ export interface ServiceCredentials {
  * The API key a request carries: the build's application key for an account that uses it (only
  * to the servers it was issued for: none otherwise), else the account's own.
  */
-export function requestKey({ apiKey, keySource, baseUrl }: Pick<ServiceCredentials, 'apiKey' | 'keySource' | 'baseUrl'>): string {
+export function requestKey({
+  apiKey,
+  keySource,
+  baseUrl,
+}: Pick<ServiceCredentials, 'apiKey' | 'keySource' | 'baseUrl'>): string {
   if (keySource !== 'app') return apiKey;
   return takesAppKey(baseUrl) ? appApiKey() : '';
 }
@@ -82,7 +86,9 @@ export function createServiceApi({
         credentials: 'omit',
         cache: 'no-store',
         // `stop`: the account was edited meanwhile, and its credentials go nowhere but where it now says.
-        signal: stop ? AbortSignal.any([AbortSignal.timeout(timeoutMs), stop]) : AbortSignal.timeout(timeoutMs),
+        signal: stop
+          ? AbortSignal.any([AbortSignal.timeout(timeoutMs), stop])
+          : AbortSignal.timeout(timeoutMs),
       });
       const failure = statusFailure(response);
       if (failure) return fail(failure);
@@ -100,19 +106,34 @@ export function createServiceApi({
      * getUser on the API server. The service records it as a login: this is the keep-alive.
      * `stop` aborts it (and ends it as a network failure), as getCapacity's.
      */
-    getUser: async (credentials: ServiceCredentials, stop?: AbortSignal): Promise<Result<UserInfo>> => {
-      const user = await call(credentials.baseUrl, USER_PATH, credentials, (body) => {
-        const parsed = parseUserResponse(body);
-        if (!parsed.ok) return parsed;
-        const node = nodeOrigin(credentials.baseUrl, parsed.value.node);
-        return node.ok ? parsed : node;
-      }, stop);
+    getUser: async (
+      credentials: ServiceCredentials,
+      stop?: AbortSignal,
+    ): Promise<Result<UserInfo>> => {
+      const user = await call(
+        credentials.baseUrl,
+        USER_PATH,
+        credentials,
+        (body) => {
+          const parsed = parseUserResponse(body);
+          if (!parsed.ok) return parsed;
+          const node = nodeOrigin(credentials.baseUrl, parsed.value.node);
+          return node.ok ? parsed : node;
+        },
+        stop,
+      );
       // The API server has no such path: the address is wrong, not the account's data missing.
-      return !user.ok && user.failure.kind === 'not-found' ? fail({ kind: 'server-not-found' }) : user;
+      return !user.ok && user.failure.kind === 'not-found'
+        ? fail({ kind: 'server-not-found' })
+        : user;
     },
 
     /** getDatasetCapacity on the node server named by getUser's `node`. */
-    getCapacity: (credentials: ServiceCredentials, node: string, stop?: AbortSignal): Promise<Result<DatasetCapacity>> => {
+    getCapacity: (
+      credentials: ServiceCredentials,
+      node: string,
+      stop?: AbortSignal,
+    ): Promise<Result<DatasetCapacity>> => {
       const origin = nodeOrigin(credentials.baseUrl, node);
       if (!origin.ok) return Promise.resolve(origin);
       return call(origin.value, CAPACITY_PATH, credentials, parseCapacityResponse, stop);
@@ -124,11 +145,13 @@ export type ServiceApi = ReturnType<typeof createServiceApi>;
 
 /** Why these credentials must not be sent at all, if they must not. */
 function unsendable(credentials: ServiceCredentials): Failure | undefined {
-  if (!isAllowedServerUrl(credentials.baseUrl)) return { kind: 'not-configured', missing: ['baseUrl'] };
+  if (!isAllowedServerUrl(credentials.baseUrl))
+    return { kind: 'not-configured', missing: ['baseUrl'] };
   const apiKey = requestKey(credentials);
   // No key to send (an application key this server may not have): nothing goes out.
   if (apiKey === '') return { kind: 'not-configured', missing: ['apiKey'] };
-  if (credentials.keyForm === 'header' && !isHeaderSafe(apiKey)) return { kind: 'api-key-unsendable' };
+  if (credentials.keyForm === 'header' && !isHeaderSafe(apiKey))
+    return { kind: 'api-key-unsendable' };
   return undefined;
 }
 
@@ -165,7 +188,10 @@ function statusFailure(response: Response): Failure | undefined {
   if (status === 403) return { kind: 'api-key-rejected' };
   if (status === 404) return { kind: 'not-found' };
   // Retry-After is sent with 429 and 503 (RFC 9110, 10.2.3).
-  const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
+  const retryAfterMs =
+    status === 429 || status === 503
+      ? parseRetryAfter(response.headers.get('Retry-After'))
+      : undefined;
   const asked = retryAfterMs === undefined ? {} : { retryAfterMs };
   if (status === 429) return { kind: 'rate-limited', ...asked };
   if (status >= 500) return { kind: 'server-error', status, ...asked };

@@ -24,7 +24,10 @@ const MISSING_TEXT: Record<CredentialField | 'ownApiKey', MessageKey> = {
  * secrets). An account set to the application key lacks a key only where the build cannot send
  * it: it needs one of its own, never "the API key" it was told it need not enter.
  */
-function notConfiguredMessage(missing: readonly CredentialField[], { keySource }: FailureContext): string {
+function notConfiguredMessage(
+  missing: readonly CredentialField[],
+  { keySource }: FailureContext,
+): string {
   const ownKey = keySource === 'app' && missing.includes('apiKey');
   const exact: Record<string, MessageKey> = {
     baseUrl: 'failureServerUrl',
@@ -34,8 +37,12 @@ function notConfiguredMessage(missing: readonly CredentialField[], { keySource }
   };
   const key = exact[missing.join()];
   if (key) return t(key);
-  const needed = missing.map((field) => t(MISSING_TEXT[field === 'apiKey' && ownKey ? 'ownApiKey' : field]));
-  return t('failureNotConfigured', [new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(needed)]);
+  const needed = missing.map((field) =>
+    t(MISSING_TEXT[field === 'apiKey' && ownKey ? 'ownApiKey' : field]),
+  );
+  return t('failureNotConfigured', [
+    new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(needed),
+  ]);
 }
 
 /**
@@ -43,8 +50,14 @@ function notConfiguredMessage(missing: readonly CredentialField[], { keySource }
  * the same account reads the same everywhere (card, Settings page, badge tooltip, notification):
  * every caller passes the account.
  */
-export function describeFailure(failure: Failure, account: FailureContext): { message: string; remedy: FailureRemedy } {
-  return { message: failureMessage(failure, account), remedy: needsTheUser(failure) ? 'options' : 'wait' };
+export function describeFailure(
+  failure: Failure,
+  account: FailureContext,
+): { message: string; remedy: FailureRemedy } {
+  return {
+    message: failureMessage(failure, account),
+    remedy: needsTheUser(failure) ? 'options' : 'wait',
+  };
 }
 
 /** A failure as one sentence. When a retry is scheduled, the card says when, from the snapshot. */
@@ -110,7 +123,9 @@ const ANSWER_FIELD_TEXT: Record<string, MessageKey> = {
 
 /** What was wrong with an answer (a reason stored by an older version reads as unknown). */
 function invalidAnswer(reason: InvalidAnswer, field = ''): string {
-  return t(INVALID_ANSWER_TEXT[reason] ?? 'invalidUnknown', [t(ANSWER_FIELD_TEXT[field] ?? 'answerFieldOther')]);
+  return t(INVALID_ANSWER_TEXT[reason] ?? 'invalidUnknown', [
+    t(ANSWER_FIELD_TEXT[field] ?? 'answerFieldOther'),
+  ]);
 }
 
 /** Each failure kind in a few words, for lists of outcomes such as the activity log. */

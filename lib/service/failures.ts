@@ -27,8 +27,22 @@ export type Failure =
 
 /** Every failure kind, to recognise a stored failure. */
 const FAILURE_KINDS: ReadonlySet<string> = new Set<Failure['kind']>([
-  'not-configured', 'permission-missing', 'api-key-unsendable', 'credentials-rejected', 'api-key-rejected', 'node-not-ready', 'not-found', 'server-not-found',
-  'rate-limited', 'server-error', 'http-error', 'service-error', 'invalid-response', 'redirect-refused', 'timeout', 'network',
+  'not-configured',
+  'permission-missing',
+  'api-key-unsendable',
+  'credentials-rejected',
+  'api-key-rejected',
+  'node-not-ready',
+  'not-found',
+  'server-not-found',
+  'rate-limited',
+  'server-error',
+  'http-error',
+  'service-error',
+  'invalid-response',
+  'redirect-refused',
+  'timeout',
+  'network',
 ]);
 
 /** Whether a stored value is a failure this version can describe. */
@@ -82,7 +96,11 @@ const NEEDS_THE_USER: ReadonlySet<Failure['kind']> = new Set<Failure['kind']>([
 export const needsTheUser = (failure: Failure): boolean => NEEDS_THE_USER.has(failure.kind);
 
 /** Failures where nothing was sent (the account is incomplete, its key unsendable or its access not granted): no retry helps. */
-const NOTHING_SENT: ReadonlySet<Failure['kind']> = new Set<Failure['kind']>(['not-configured', 'api-key-unsendable', 'permission-missing']);
+const NOTHING_SENT: ReadonlySet<Failure['kind']> = new Set<Failure['kind']>([
+  'not-configured',
+  'api-key-unsendable',
+  'permission-missing',
+]);
 
 /** Whether nothing is sent for this account until the user changes it (it is paused, not retried). */
 export const sendsNothing = (failure: Failure): boolean => NOTHING_SENT.has(failure.kind);

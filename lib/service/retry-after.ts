@@ -28,7 +28,10 @@ function parseHttpDate(text: string): number | undefined {
     if (!parts) continue;
     const month = MONTHS.indexOf(parts.m!) + 1;
     // RFC 850's two-digit year: 70 to 99 are the 1900s (HTTP began after), the rest this century.
-    const year = parts.y!.length === 2 ? Number(parts.y) + (Number(parts.y) >= 70 ? 1900 : 2000) : Number(parts.y);
+    const year =
+      parts.y!.length === 2
+        ? Number(parts.y) + (Number(parts.y) >= 70 ? 1900 : 2000)
+        : Number(parts.y);
     const iso = `${year}-${String(month).padStart(2, '0')}-${parts.d!.trim().padStart(2, '0')}T${parts.t}Z`;
     const ms = month > 0 ? Date.parse(iso) : NaN;
     return Number.isNaN(ms) ? undefined : ms;

@@ -14,7 +14,14 @@ const JST_OFFSET_MS = 9 * 3_600_000;
 export function parseServiceTime(raw: string): ServiceTime {
   const match = PATTERN.exec(raw.trim());
   if (!match) return { epochMs: null, raw };
-  const [y, mo, d, h, mi, s] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const fraction = Number(`0.${match[7] ?? '0'}`);
   const utc = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(utc);

@@ -21,7 +21,11 @@ function readCheckState(value: unknown): CheckState {
 function readAlerts(value: unknown): Alerts {
   const v = isObject(value) ? value : {};
   // Before escalating reminders there was one flag: it counts as one notice shown.
-  const notices = isCount(v.keepAliveNotices) ? v.keepAliveNotices : v.keepAliveFailing === true ? 1 : 0;
+  const notices = isCount(v.keepAliveNotices)
+    ? v.keepAliveNotices
+    : v.keepAliveFailing === true
+      ? 1
+      : 0;
   return {
     usage: LEVELS.includes(v.usage) ? (v.usage as UsageLevel) : 'normal',
     keepAliveNotices: notices,
@@ -36,7 +40,8 @@ function readAlerts(value: unknown): Alerts {
  * pages show an odd one as unknown. Its node is used to send credentials, so a node that is not
  * text is read again from getUser (see readSnapshot).
  */
-const isStoredUser = (value: unknown): value is UserInfo & { at: number } => isObject(value) && isTime(value.at);
+const isStoredUser = (value: unknown): value is UserInfo & { at: number } =>
+  isObject(value) && isTime(value.at);
 
 const isStoredCapacity = (value: unknown): value is DatasetCapacity & { at: number } =>
   isObject(value) && isCount(value.quota) && isCount(value.used) && isTime(value.at);
@@ -48,7 +53,9 @@ export function readSnapshot(value: unknown): AccountSnapshot {
     ...(typeof v.identity === 'string' && { identity: v.identity }),
     ...(isStoredUser(v.user) && { user: v.user }),
     ...(isStoredCapacity(v.capacity) && { capacity: v.capacity }),
-    ...((v.nodeStale === true || (isStoredUser(v.user) && typeof v.user.node !== 'string')) && { nodeStale: true }),
+    ...((v.nodeStale === true || (isStoredUser(v.user) && typeof v.user.node !== 'string')) && {
+      nodeStale: true,
+    }),
     keepAlive: readCheckState(v.keepAlive),
     refresh: readCheckState(v.refresh),
     alerts: readAlerts(v.alerts),

@@ -48,10 +48,15 @@ export interface AccountSnapshot {
 }
 
 /** How a check of this account has been going (stored under the names the first release gave them). */
-export const checkState = (snapshot: AccountSnapshot, check: Check): CheckState => (check === 'signIn' ? snapshot.keepAlive : snapshot.refresh);
+export const checkState = (snapshot: AccountSnapshot, check: Check): CheckState =>
+  check === 'signIn' ? snapshot.keepAlive : snapshot.refresh;
 
 /** The snapshot with a check's state replaced. */
-export const withCheckState = (snapshot: AccountSnapshot, check: Check, state: CheckState): AccountSnapshot =>
+export const withCheckState = (
+  snapshot: AccountSnapshot,
+  check: Check,
+  state: CheckState,
+): AccountSnapshot =>
   check === 'signIn' ? { ...snapshot, keepAlive: state } : { ...snapshot, refresh: state };
 
 export const emptySnapshot = (identity?: string): AccountSnapshot => ({
@@ -65,7 +70,10 @@ export const emptySnapshot = (identity?: string): AccountSnapshot => ({
  * The account's stored snapshot, if it is about this account as it is now: after its server
  * or user ID changed, what the old one said (node, user details, figures) is forgotten.
  */
-export function snapshotFor(account: Pick<Account, 'baseUrl' | 'userId'>, stored: AccountSnapshot | undefined): AccountSnapshot {
+export function snapshotFor(
+  account: Pick<Account, 'baseUrl' | 'userId'>,
+  stored: AccountSnapshot | undefined,
+): AccountSnapshot {
   const identity = accountIdentity(account);
   // Snapshots written before identities were recorded belong to the account they are filed under.
   if (stored && (stored.identity === undefined || stored.identity === identity)) return stored;

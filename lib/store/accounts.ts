@@ -13,9 +13,12 @@ export interface Account extends ServiceCredentials {
   notifications: boolean;
 }
 
-
 /** What a new account has until the user says otherwise: no label, the key in a header (on a custom server: see defaultKeyForm), notices on. */
-export const ACCOUNT_DEFAULTS: Pick<Account, 'label' | 'keyForm' | 'notifications'> = { label: '', keyForm: 'header', notifications: true };
+export const ACCOUNT_DEFAULTS: Pick<Account, 'label' | 'keyForm' | 'notifications'> = {
+  label: '',
+  keyForm: 'header',
+  notifications: true,
+};
 
 /**
  * How a new account on this server sends its key. The preset servers get the address form:
@@ -23,13 +26,17 @@ export const ACCOUNT_DEFAULTS: Pick<Account, 'label' | 'keyForm' | 'notification
  * contract's header may be refused there, while `;api_key=` does not depend on a header's name.
  */
 export function defaultKeyForm(baseUrl: string): KeyForm {
-  return (SERVER_PRESETS as readonly string[]).includes(baseUrl) ? 'matrix' : ACCOUNT_DEFAULTS.keyForm;
+  return (SERVER_PRESETS as readonly string[]).includes(baseUrl)
+    ? 'matrix'
+    : ACCOUNT_DEFAULTS.keyForm;
 }
 
 /** The credential fields an account still lacks (or has unusable): such an account sends nothing. */
 export function missingCredentials(account: ServiceCredentials): CredentialField[] {
   const fields: CredentialField[] = ['userId', 'password', 'apiKey'];
-  const missing = fields.filter((field) => (field === 'apiKey' ? requestKey(account) : account[field]).trim() === '');
+  const missing = fields.filter(
+    (field) => (field === 'apiKey' ? requestKey(account) : account[field]).trim() === '',
+  );
   return isAllowedServerUrl(account.baseUrl) ? missing : ['baseUrl', ...missing];
 }
 
@@ -48,7 +55,14 @@ export function accountIdentity(account: Pick<Account, 'baseUrl' | 'userId'>): s
 
 /** Everything a request is sent with: runs with other credentials are never joined or recorded. */
 export function credentialsKey(account: ServiceCredentials): string {
-  return JSON.stringify([account.baseUrl, account.userId, account.password, account.apiKey, account.keyForm, account.keySource ?? 'own']);
+  return JSON.stringify([
+    account.baseUrl,
+    account.userId,
+    account.password,
+    account.apiKey,
+    account.keyForm,
+    account.keySource ?? 'own',
+  ]);
 }
 
 /** Whether a stored value is a whole account as the options page saves it. */
@@ -56,8 +70,11 @@ export function isStoredAccount(value: unknown): value is Account {
   const a = value;
   return (
     isObject(a) &&
-    typeof a.id === 'string' && a.id !== '' &&
-    ['label', 'baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof a[key] === 'string') &&
+    typeof a.id === 'string' &&
+    a.id !== '' &&
+    ['label', 'baseUrl', 'userId', 'password', 'apiKey'].every(
+      (key) => typeof a[key] === 'string',
+    ) &&
     (KEY_FORMS as readonly unknown[]).includes(a.keyForm) &&
     (a.keySource === undefined || a.keySource === 'app' || a.keySource === 'own') &&
     typeof a.notifications === 'boolean'

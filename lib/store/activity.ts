@@ -48,13 +48,21 @@ const USAGE_THINNING_MS = HOUR_MS;
  * from now, so a clock once set ahead cannot wipe the log), another identity's log started
  * over, repeated usage updates thinned, and at most ACTIVITY_MAX_ENTRIES kept.
  */
-export function addActivity(log: AccountActivity | undefined, identity: string, entry: ActivityEntry, now: number): AccountActivity {
+export function addActivity(
+  log: AccountActivity | undefined,
+  identity: string,
+  entry: ActivityEntry,
+  now: number,
+): AccountActivity {
   const own = log?.identity === identity ? log.entries : [];
   const cutoff = now - ACTIVITY_DAYS * DAY_MS;
   const kept = (own[0]?.at ?? Infinity) > cutoff ? own : own.filter((e) => e.at > cutoff); // oldest first: often nothing to drop
   const lastUsage = kept.findLast((e) => e.check === 'usage' && e.at <= entry.at);
-  const repeated = entry.check === 'usage' && entry.trigger !== 'manual' && lastUsage?.outcome === entry.outcome
-    && entry.at - lastUsage.at < USAGE_THINNING_MS;
+  const repeated =
+    entry.check === 'usage' &&
+    entry.trigger !== 'manual' &&
+    lastUsage?.outcome === entry.outcome &&
+    entry.at - lastUsage.at < USAGE_THINNING_MS;
   // In time order (an entry older than the last comes of a clock set back).
   const entries = repeated ? kept : [...kept, entry];
   if (entry.at < (kept.at(-1)?.at ?? -Infinity)) entries.sort((a, b) => a.at - b.at);
@@ -74,13 +82,31 @@ export function activityFor(log: AccountActivity | undefined, identity: string):
 
 const CHECK_CODES: Record<ActivityCheck, string> = { 'sign-in': 'i', usage: 'u' };
 const TRIGGER_CODES: Record<ActivityTrigger, string> = {
-  schedule: 'a', start: 'b', retry: 'r', manual: 'm', permission: 'p', settings: 's',
+  schedule: 'a',
+  start: 'b',
+  retry: 'r',
+  manual: 'm',
+  permission: 'p',
+  settings: 's',
 };
 /** Failure kinds by capital letter: every kind has one (the type says so). Never reuse a letter: a stored letter keeps its meaning. */
 const FAILURE_CODES: Record<Failure['kind'], string> = {
-  'not-configured': 'A', 'permission-missing': 'B', 'credentials-rejected': 'C', 'api-key-rejected': 'D', 'api-key-unsendable': 'E',
-  'node-not-ready': 'F', 'not-found': 'G', 'rate-limited': 'H', 'server-error': 'I', 'http-error': 'J', 'service-error': 'K',
-  'invalid-response': 'L', 'redirect-refused': 'M', timeout: 'N', network: 'O', 'server-not-found': 'P',
+  'not-configured': 'A',
+  'permission-missing': 'B',
+  'credentials-rejected': 'C',
+  'api-key-rejected': 'D',
+  'api-key-unsendable': 'E',
+  'node-not-ready': 'F',
+  'not-found': 'G',
+  'rate-limited': 'H',
+  'server-error': 'I',
+  'http-error': 'J',
+  'service-error': 'K',
+  'invalid-response': 'L',
+  'redirect-refused': 'M',
+  timeout: 'N',
+  network: 'O',
+  'server-not-found': 'P',
 };
 
 const codeOf = (outcome: ActivityOutcome) => (outcome === 'ok' ? '' : FAILURE_CODES[outcome]);
@@ -90,12 +116,15 @@ const keyOf = <T extends string>(codes: Record<T, string>, code: string | undefi
 /** Entries as stored (see above); sorted first, so every step is a count of minutes. */
 export function packActivity(entries: readonly ActivityEntry[]): string {
   let previous = 0;
-  return [...entries].sort((a, b) => a.at - b.at).map((entry) => {
-    const minutes = Math.round(entry.at / MINUTE_MS);
-    const step = minutes - previous;
-    previous = minutes;
-    return `${step}${CHECK_CODES[entry.check]}${TRIGGER_CODES[entry.trigger]}${codeOf(entry.outcome)}`;
-  }).join(';');
+  return [...entries]
+    .sort((a, b) => a.at - b.at)
+    .map((entry) => {
+      const minutes = Math.round(entry.at / MINUTE_MS);
+      const step = minutes - previous;
+      previous = minutes;
+      return `${step}${CHECK_CODES[entry.check]}${TRIGGER_CODES[entry.trigger]}${codeOf(entry.outcome)}`;
+    })
+    .join(';');
 }
 
 /** The last moment a Date can hold (ECMAScript's limit): a later one cannot be shown or written as CSV. */

@@ -32,14 +32,27 @@ const ZONE_MOVE_DAYS = 2;
  * true, so it goes, and never takes the real days with it. Another server's or user's history
  * starts over.
  */
-export function addPoint(history: AccountHistory | undefined, identity: string, point: HistoryPoint): AccountHistory {
+export function addPoint(
+  history: AccountHistory | undefined,
+  identity: string,
+  point: HistoryPoint,
+): AccountHistory {
   const today = point[0];
-  const others = history?.identity === identity ? history.points.filter(([day]) => day !== today && day > today - HISTORY_DAYS && day <= today + ZONE_MOVE_DAYS) : [];
+  const others =
+    history?.identity === identity
+      ? history.points.filter(
+          ([day]) => day !== today && day > today - HISTORY_DAYS && day <= today + ZONE_MOVE_DAYS,
+        )
+      : [];
   return { identity, points: [...others, point].sort((a, b) => a[0] - b[0]) };
 }
 
 /** The points of the `days` days up to and including `today`. */
-export function lastDays(points: readonly HistoryPoint[], today: number, days: number): HistoryPoint[] {
+export function lastDays(
+  points: readonly HistoryPoint[],
+  today: number,
+  days: number,
+): HistoryPoint[] {
   return points.filter(([day]) => day > today - days && day <= today);
 }
 
@@ -52,10 +65,12 @@ export function pointsFor(history: AccountHistory | undefined, identity: string)
  * Points as stored: `day,used,quota` triples joined by `;`, oldest first. One string reads many
  * times faster than a list of lists (the popup reads every account's history at each open).
  */
-export const packPoints = (points: readonly HistoryPoint[]): string => points.map((point) => point.join(',')).join(';');
+export const packPoints = (points: readonly HistoryPoint[]): string =>
+  points.map((point) => point.join(',')).join(';');
 
 /** Stored points back as triples; what is not three numbers is left for the guards to drop. */
-export const unpackPoints = (packed: string): number[][] => (packed ? packed.split(';').map((point) => point.split(',').map(Number)) : []);
+export const unpackPoints = (packed: string): number[][] =>
+  packed ? packed.split(';').map((point) => point.split(',').map(Number)) : [];
 
 /**
  * The last day JavaScript can still turn into a date (8.64e15 ms; formatting a later one
@@ -65,20 +80,41 @@ export const unpackPoints = (packed: string): number[][] => (packed ? packed.spl
 const LAST_DAY = Math.floor(8.64e15 / DAY_MS);
 
 const isPoint = (value: unknown): value is HistoryPoint =>
-  Array.isArray(value) && value.length === 3 && value.every(isCount) && (value[0] as number) <= LAST_DAY;
+  Array.isArray(value) &&
+  value.length === 3 &&
+  value.every(isCount) &&
+  (value[0] as number) <= LAST_DAY;
 
 /** One account's stored history: its points that can be read, in day order, one a day. */
 export function readHistory(value: unknown): AccountHistory | undefined {
-  if (!isObject(value) || typeof value.identity !== 'string' || typeof value.points !== 'string') return undefined;
+  if (!isObject(value) || typeof value.identity !== 'string' || typeof value.points !== 'string')
+    return undefined;
   const points = unpackPoints(value.points).filter(isPoint);
-  return { identity: value.identity, points: points.filter((p, i) => i === 0 || p[0] > points[i - 1]![0]) };
+  return {
+    identity: value.identity,
+    points: points.filter((p, i) => i === 0 || p[0] > points[i - 1]![0]),
+  };
 }
 
 /** The stored histories' recent part, as stored: each readable one's last RECENT_DAYS days. */
-export function recentPart(stored: Record<string, unknown>): Record<string, { identity: string; points: string }> {
-  return Object.fromEntries(Object.entries(stored).flatMap(([id, value]) => {
-    const history = readHistory(value);
-    const newest = history?.points.at(-1)?.[0] ?? 0;
-    return history ? [[id, { identity: history.identity, points: packPoints(history.points.filter(([day]) => day > newest - RECENT_DAYS)) }]] : [];
-  }));
+export function recentPart(
+  stored: Record<string, unknown>,
+): Record<string, { identity: string; points: string }> {
+  return Object.fromEntries(
+    Object.entries(stored).flatMap(([id, value]) => {
+      const history = readHistory(value);
+      const newest = history?.points.at(-1)?.[0] ?? 0;
+      return history
+        ? [
+            [
+              id,
+              {
+                identity: history.identity,
+                points: packPoints(history.points.filter(([day]) => day > newest - RECENT_DAYS)),
+              },
+            ],
+          ]
+        : [];
+    }),
+  );
 }

@@ -6,7 +6,16 @@ import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from '
 import { isObject } from '../basics/guards';
 import type { AccountSnapshot } from './account-state';
 import { readSnapshot } from './account-state-reader';
-import { ACCOUNTS_KEY, ACTIVITY_KEY, HISTORY_KEY, RECENT_HISTORY_KEY, SETTINGS_KEY, SETUP_OPENED_KEY, SNAPSHOTS_KEY, VERSION } from './stored-names';
+import {
+  ACCOUNTS_KEY,
+  ACTIVITY_KEY,
+  HISTORY_KEY,
+  RECENT_HISTORY_KEY,
+  SETTINGS_KEY,
+  SETUP_OPENED_KEY,
+  SNAPSHOTS_KEY,
+  VERSION,
+} from './stored-names';
 
 // Every stored item, its migrations, and the reads that survive whatever is stored: another
 // version's data, a damaged entry, a value that is no JSON we know. Keys and versions are in
@@ -38,7 +47,8 @@ const storedItem = <T>(key: StorageItemKey, fallback: T): StoredItem<T> => ({
   // Written whole, not through storage.setMeta: that reads the stored metadata first to merge into
   // it, one more read at every write, and ours is only ever the version.
   setMeta: (meta) => storage.setItem(`${key}$`, meta),
-  watch: (callback) => storage.watch<T>(key, (value, old) => callback(value ?? fallback, old ?? fallback)),
+  watch: (callback) =>
+    storage.watch<T>(key, (value, old) => callback(value ?? fallback, old ?? fallback)),
 });
 
 /**
@@ -47,8 +57,15 @@ const storedItem = <T>(key: StorageItemKey, fallback: T): StoredItem<T> => ({
  * migration never turns data into less data.
  */
 function upgradeSingleAccount(old: unknown): unknown {
-  if (!isObject(old) || !['baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof old[key] === 'string')) return old;
-  const { baseUrl, userId, password, apiKey } = old as Record<'baseUrl' | 'userId' | 'password' | 'apiKey', string>;
+  if (
+    !isObject(old) ||
+    !['baseUrl', 'userId', 'password', 'apiKey'].every((key) => typeof old[key] === 'string')
+  )
+    return old;
+  const { baseUrl, userId, password, apiKey } = old as Record<
+    'baseUrl' | 'userId' | 'password' | 'apiKey',
+    string
+  >;
   return [{ ...ACCOUNT_DEFAULTS, id: newAccountId(), baseUrl, userId, password, apiKey }];
 }
 
@@ -70,7 +87,12 @@ export function accountsReady(read?: Promise<[unknown, unknown]>): Promise<void>
     if (raw === null || versionOf(meta) >= VERSION.accounts) return;
     await storage.setItem(ACCOUNTS_KEY, upgradeSingleAccount(raw));
     await storage.setMeta(ACCOUNTS_KEY, { v: VERSION.accounts });
-  })().catch((error: unknown) => console.error('Storage Keeper: the stored accounts could not be upgraded; they are kept as they are', error));
+  })().catch((error: unknown) =>
+    console.error(
+      'Storage Keeper: the stored accounts could not be upgraded; they are kept as they are',
+      error,
+    ),
+  );
   return migrated;
 }
 
@@ -111,7 +133,8 @@ export const setupOpenedItem = /* @__PURE__ */ storedItem<boolean>(SETUP_OPENED_
 export type LockReason = 'newer-version' | 'not-a-list';
 
 /** The version a stored item's metadata (`<key>$`) names: 1 when it names none. */
-const versionOf = (meta: unknown): number => (isObject(meta) && typeof meta.v === 'number' ? meta.v : 1);
+const versionOf = (meta: unknown): number =>
+  isObject(meta) && typeof meta.v === 'number' ? meta.v : 1;
 
 export async function storedVersion(item: StoredItem<unknown>): Promise<number> {
   return versionOf(await item.getMeta());
@@ -136,7 +159,9 @@ interface StoredAccounts {
 
 export function damagedEntry(raw: unknown): DamagedEntry {
   const entry = isObject(raw) ? raw : {};
-  const name = [entry.label, entry.userId, entry.id].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const name = [entry.label, entry.userId, entry.id].find(
+    (v): v is string => typeof v === 'string' && v.trim() !== '',
+  );
   return { key: JSON.stringify(raw) ?? String(raw), ...(name !== undefined && { name }) };
 }
 
@@ -148,12 +173,14 @@ export async function loadAccounts(): Promise<StoredAccounts> {
 }
 
 /** The valid accounts in a stored list, as a storage change gives it (loadAccounts reads the same ones). */
-export const storedAccountsIn = (raw: unknown): Account[] => accountsFrom(raw, VERSION.accounts).accounts;
+export const storedAccountsIn = (raw: unknown): Account[] =>
+  accountsFrom(raw, VERSION.accounts).accounts;
 
 /** The accounts as stored (`raw`, at `version`): valid ones to use, damaged ones to show. */
 function accountsFrom(raw: unknown, version: number): StoredAccounts {
   const newer = version > VERSION.accounts ? { locked: 'newer-version' as const } : {};
-  if (!Array.isArray(raw)) return { accounts: [], damaged: [damagedEntry(raw)], locked: newer.locked ?? 'not-a-list' };
+  if (!Array.isArray(raw))
+    return { accounts: [], damaged: [damagedEntry(raw)], locked: newer.locked ?? 'not-a-list' };
   const accounts: Account[] = [];
   const damaged: DamagedEntry[] = [];
   const ids = new Set<string>();
@@ -177,18 +204,21 @@ function isStoredSetting(key: keyof Settings, value: unknown): boolean {
 }
 
 /** The stored settings; each invalid or missing field takes its default. */
-export const loadSettings = async (): Promise<Settings> => settingsFrom(await settingsItem.getValue());
+export const loadSettings = async (): Promise<Settings> =>
+  settingsFrom(await settingsItem.getValue());
 
 function settingsFrom(raw: unknown): Settings {
   const values: Partial<Record<keyof Settings, unknown>> = isObject(raw) ? raw : {};
-  return mergeSettings(DEFAULT_SETTINGS, values, (key, value) => (isStoredSetting(key, value) ? undefined : 'errorInvalid'))
-    .settings;
+  return mergeSettings(DEFAULT_SETTINGS, values, (key, value) =>
+    isStoredSetting(key, value) ? undefined : 'errorInvalid',
+  ).settings;
 }
 
 // ---- snapshots --------------------------------------------------------------------------
 
 /** The stored snapshots, each read through its guards (a damaged part starts over empty). */
-export const loadSnapshots = async (): Promise<Record<string, AccountSnapshot>> => snapshotsFrom(await snapshotsItem.getValue());
+export const loadSnapshots = async (): Promise<Record<string, AccountSnapshot>> =>
+  snapshotsFrom(await snapshotsItem.getValue());
 
 function snapshotsFrom(raw: unknown): Record<string, AccountSnapshot> {
   if (!isObject(raw)) return {};
@@ -198,7 +228,8 @@ function snapshotsFrom(raw: unknown): Record<string, AccountSnapshot> {
 // ---- history ----------------------------------------------------------------------------
 
 /** Every account's recent history (RECENT_DAYS), by account id: far less to read than the whole. */
-export const loadRecentHistory = async (): Promise<Record<string, AccountHistory>> => recentOrWhole(await recentHistoryItem.getValue());
+export const loadRecentHistory = async (): Promise<Record<string, AccountHistory>> =>
+  recentOrWhole(await recentHistoryItem.getValue());
 
 async function recentOrWhole(raw: unknown): Promise<Record<string, AccountHistory>> {
   // Histories recorded before the recent part was stored apart are read whole, until the next
@@ -230,29 +261,37 @@ export const recentHistory: HistorySource = {
 
 function readHistories(raw: unknown): Record<string, AccountHistory> {
   const entries = isObject(raw) ? Object.entries(raw) : [];
-  return Object.fromEntries(entries.flatMap(([id, value]) => {
-    const history = readHistory(value);
-    return history ? [[id, history]] : [];
-  }));
+  return Object.fromEntries(
+    entries.flatMap(([id, value]) => {
+      const history = readHistory(value);
+      return history ? [[id, history]] : [];
+    }),
+  );
 }
 
 // ---- activity log -----------------------------------------------------------------------
 
 /** One account's stored activity log: the entries that can be read, oldest first. */
 export function readActivity(value: unknown): AccountActivity | undefined {
-  if (!isObject(value) || typeof value.identity !== 'string' || typeof value.entries !== 'string') return undefined;
+  if (!isObject(value) || typeof value.identity !== 'string' || typeof value.entries !== 'string')
+    return undefined;
   // A time no Date can hold (damaged storage) is left out, so the page and its CSV can still be made.
-  return { identity: value.identity, entries: unpackActivity(value.entries).filter((entry) => entry.at <= LAST_TIME) };
+  return {
+    identity: value.identity,
+    entries: unpackActivity(value.entries).filter((entry) => entry.at <= LAST_TIME),
+  };
 }
 
 /** Every account's activity log that can be read, by account id. Only the options page reads it. */
 export async function loadActivity(): Promise<Record<string, AccountActivity>> {
   const raw = await activityItem.getValue();
   const entries = isObject(raw) ? Object.entries(raw) : [];
-  return Object.fromEntries(entries.flatMap(([id, value]) => {
-    const activity = readActivity(value);
-    return activity ? [[id, activity]] : [];
-  }));
+  return Object.fromEntries(
+    entries.flatMap(([id, value]) => {
+      const activity = readActivity(value);
+      return activity ? [[id, activity]] : [];
+    }),
+  );
 }
 
 // ---- the whole store --------------------------------------------------------------------
@@ -273,7 +312,9 @@ export interface StorageProblem {
 function problemsOf(accounts: StoredAccounts, settingsVersion: number): StorageProblem[] {
   return [
     ...(accounts.locked ? [{ item: 'accounts' as const, reason: accounts.locked }] : []),
-    ...(settingsVersion > VERSION.settings ? [{ item: 'settings' as const, reason: 'newer-version' as const }] : []),
+    ...(settingsVersion > VERSION.settings
+      ? [{ item: 'settings' as const, reason: 'newer-version' as const }]
+      : []),
   ];
 }
 
@@ -284,13 +325,21 @@ function problemsOf(accounts: StoredAccounts, settingsVersion: number): StorageP
  * every popup open, some only after others.
  */
 export async function loadStore(history?: HistorySource) {
-  const keys = [ACCOUNTS_KEY, `${ACCOUNTS_KEY}$`, SETTINGS_KEY, `${SETTINGS_KEY}$`, SNAPSHOTS_KEY, ...(history ? [history.key] : [])] as const;
+  const keys = [
+    ACCOUNTS_KEY,
+    `${ACCOUNTS_KEY}$`,
+    SETTINGS_KEY,
+    `${SETTINGS_KEY}$`,
+    SNAPSHOTS_KEY,
+    ...(history ? [history.key] : []),
+  ] as const;
   const reading = storage.getItems([...keys]).then((read) => read.map((item) => item.value));
   // The upgrade check (once per page or worker, before the accounts are read) looks at this same read.
   await accountsReady(reading.then(([raw, meta]) => [raw, meta]));
   let [accounts, accountsMeta, settings, settingsMeta, snapshots, histories] = await reading;
   // Read before an older version's single account was upgraded: read it again.
-  if (accounts !== null && versionOf(accountsMeta) < VERSION.accounts) [accounts, accountsMeta] = await readAccounts();
+  if (accounts !== null && versionOf(accountsMeta) < VERSION.accounts)
+    [accounts, accountsMeta] = await readAccounts();
   const stored = accountsFrom(accounts ?? [], versionOf(accountsMeta));
   return {
     accounts: stored.accounts,
@@ -305,6 +354,8 @@ export async function loadStore(history?: HistorySource) {
 /** Calls back whenever the accounts, settings or snapshots change (a page watches its history apart); returns the function that stops watching. */
 export function watchStorage(callback: () => void): () => void {
   // By key: watching through an item would define it, and a definition reads the item.
-  const stops = ([ACCOUNTS_KEY, SETTINGS_KEY, SNAPSHOTS_KEY] as const).map((key) => storage.watch(key, callback));
+  const stops = ([ACCOUNTS_KEY, SETTINGS_KEY, SNAPSHOTS_KEY] as const).map((key) =>
+    storage.watch(key, callback),
+  );
   return () => stops.forEach((stop) => stop());
 }

@@ -27,7 +27,13 @@ const HISTORY_VERSION = 1;
 const ACTIVITY_VERSION = 1;
 
 /** The version each versioned item's marker names (an item without a marker reads as version 1). */
-export const VERSION = { accounts: 2, settings: 1, snapshots: 1, history: HISTORY_VERSION, activity: ACTIVITY_VERSION } as const;
+export const VERSION = {
+  accounts: 2,
+  settings: 1,
+  snapshots: 1,
+  history: HISTORY_VERSION,
+  activity: ACTIVITY_VERSION,
+} as const;
 
 /**
  * The alarms: one periodic alarm per check, and one for the earliest backed-off retry. The sign-in's

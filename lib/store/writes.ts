@@ -49,7 +49,8 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
 function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void> {
   return queued(async () => {
     await accountsReady();
-    if ((await storedVersion(accountsItem)) > VERSION.accounts) throw new StorageLockedError('newer-version');
+    if ((await storedVersion(accountsItem)) > VERSION.accounts)
+      throw new StorageLockedError('newer-version');
     const raw = await accountsItem.getValue();
     if (!Array.isArray(raw)) throw new StorageLockedError('not-a-list');
     // The version goes with every write: a list written without it would be read as v1 later.
@@ -62,7 +63,8 @@ function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void
  * The index of the stored entry that is this account: the first valid entry with its id, as
  * loadAccounts reads it. A damaged entry sharing the id is another entry, left to the user.
  */
-const indexOfAccount = (entries: readonly unknown[], id: string) => entries.findIndex((entry) => isStoredAccount(entry) && entry.id === id);
+const indexOfAccount = (entries: readonly unknown[], id: string) =>
+  entries.findIndex((entry) => isStoredAccount(entry) && entry.id === id);
 
 /** Adds accounts, or replaces the stored ones with the same ids, in one write (an import, or one account saved). */
 export function saveAccounts(accounts: readonly Account[]): Promise<void> {
@@ -117,7 +119,8 @@ export async function removeDamagedEntry(key: string): Promise<void> {
 /** Saves the settings, unless a newer version wrote them. */
 export function saveSettings(settings: Settings): Promise<void> {
   return queued(async () => {
-    if ((await storedVersion(settingsItem)) > VERSION.settings) throw new StorageLockedError('newer-version');
+    if ((await storedVersion(settingsItem)) > VERSION.settings)
+      throw new StorageLockedError('newer-version');
     await settingsItem.setValue(settings);
   });
 }
@@ -125,7 +128,10 @@ export function saveSettings(settings: Settings): Promise<void> {
 // ---- snapshots ------------------------------------------------------------------------
 
 /** Changes one account's snapshot (unqueued: the caller holds the queue); a change that returns the same object writes nothing. */
-async function changeSnapshot(id: string, change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot): Promise<AccountSnapshot> {
+async function changeSnapshot(
+  id: string,
+  change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot,
+): Promise<AccountSnapshot> {
   const all = await loadSnapshots();
   const current = all[id];
   const updated = change(current);
@@ -142,20 +148,27 @@ async function changeSnapshot(id: string, change: (snapshot: AccountSnapshot | u
  * undefined, writing nothing, when the account was removed or edited since. Checked in the
  * queue, just before writing, so no edit can slip in between.
  */
-export function recordSnapshot(account: Account, change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot): Promise<AccountSnapshot | undefined> {
+export function recordSnapshot(
+  account: Account,
+  change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot,
+): Promise<AccountSnapshot | undefined> {
   return queued(async () => {
     const stored = (await loadAccounts()).accounts.find((a) => a.id === account.id);
-    if (stored === undefined || credentialsKey(stored) !== credentialsKey(account)) return undefined;
+    if (stored === undefined || credentialsKey(stored) !== credentialsKey(account))
+      return undefined;
     return changeSnapshot(account.id, change);
   });
 }
 
 /** Keeps only the snapshots `keep` accepts (the accounts that still exist, as they are now). */
-export function pruneSnapshots(keep: (id: string, snapshot: AccountSnapshot) => boolean): Promise<void> {
+export function pruneSnapshots(
+  keep: (id: string, snapshot: AccountSnapshot) => boolean,
+): Promise<void> {
   return queued(async () => {
     const all = await loadSnapshots();
     const kept = Object.entries(all).filter(([id, snapshot]) => keep(id, snapshot));
-    if (kept.length !== Object.keys(all).length) await snapshotsItem.setValue(Object.fromEntries(kept));
+    if (kept.length !== Object.keys(all).length)
+      await snapshotsItem.setValue(Object.fromEntries(kept));
   });
 }
 
@@ -187,7 +200,8 @@ function changeRecords(
 type KeepRecord = (id: string, identity: string | undefined) => boolean;
 
 /** A change that drops the per-account records `keep` refuses (histories and logs alike). */
-const dropRefused = (read: (value: unknown) => { identity: string } | undefined, keep: KeepRecord) =>
+const dropRefused =
+  (read: (value: unknown) => { identity: string } | undefined, keep: KeepRecord) =>
   (all: Record<string, unknown>): boolean => {
     const gone = Object.keys(all).filter((id) => !keep(id, read(all[id])?.identity));
     for (const id of gone) delete all[id];
@@ -196,8 +210,11 @@ const dropRefused = (read: (value: unknown) => { identity: string } | undefined,
 
 /** Histories change with their recent part (what the popup and the background read). */
 const changeHistory = (change: (all: Record<string, unknown>) => boolean) =>
-  changeRecords(historyItem, VERSION.history, change, (all) => recentHistoryItem.setValue(recentPart(all)));
-const changeActivity = (change: (all: Record<string, unknown>) => boolean) => changeRecords(activityItem, VERSION.activity, change);
+  changeRecords(historyItem, VERSION.history, change, (all) =>
+    recentHistoryItem.setValue(recentPart(all)),
+  );
+const changeActivity = (change: (all: Record<string, unknown>) => boolean) =>
+  changeRecords(activityItem, VERSION.activity, change);
 
 /** Adds a capacity reading to an account's history (another identity's history starts over). */
 export function addReading(id: string, identity: string, point: HistoryPoint): Promise<void> {
@@ -216,7 +233,12 @@ export function pruneHistory(keep: KeepRecord): Promise<void> {
 // ---- activity log -----------------------------------------------------------------------
 
 /** Logs a sign-in or usage update of an account (another identity's log starts over). */
-export function logActivity(id: string, identity: string, entry: ActivityEntry, now: number): Promise<void> {
+export function logActivity(
+  id: string,
+  identity: string,
+  entry: ActivityEntry,
+  now: number,
+): Promise<void> {
   return changeActivity((all) => {
     const { entries } = addActivity(readActivity(all[id]), identity, entry, now);
     all[id] = { identity, entries: packActivity(entries) };

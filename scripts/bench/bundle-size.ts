@@ -18,11 +18,18 @@ const resolveFrom = (root: string, from: string, spec: string) =>
 function startFiles(root: string, entry: string): string[] {
   const start = join(root, entry);
   if (!entry.endsWith('.html')) return [start];
-  return [...readFileSync(start, 'utf8').matchAll(HTML_ASSETS)].map(([, src]) => resolveFrom(root, start, src!));
+  return [...readFileSync(start, 'utf8').matchAll(HTML_ASSETS)].map(([, src]) =>
+    resolveFrom(root, start, src!),
+  );
 }
 
 /** Every file reachable from `from` by the imports `pattern` matches, and by static imports beyond them, each once. */
-function reach(root: string, from: string[], pattern: RegExp, seen = new Set<string>()): Set<string> {
+function reach(
+  root: string,
+  from: string[],
+  pattern: RegExp,
+  seen = new Set<string>(),
+): Set<string> {
   const visit = (file: string, via: RegExp) => {
     if (!file.endsWith('.js')) return;
     for (const match of readFileSync(file, 'utf8').matchAll(via)) {
@@ -47,7 +54,9 @@ export function entryFiles(outDir: string, entry: string): string[] {
 export function onDemandFiles(outDir: string, entry: string): string[] {
   const root = resolve(outDir);
   const atOpen = entryFiles(outDir, entry);
-  return [...reach(root, atOpen, DYNAMIC_IMPORTS, new Set(atOpen))].filter((file) => !atOpen.includes(file));
+  return [...reach(root, atOpen, DYNAMIC_IMPORTS, new Set(atOpen))].filter(
+    (file) => !atOpen.includes(file),
+  );
 }
 
 export interface EntrySize {
@@ -70,7 +79,11 @@ export function entrySize(outDir: string, entry: string): EntrySize {
   return { entry, js, css, total: js + css, onDemand: sum(onDemandFiles(outDir, entry)) };
 }
 
-export const ENTRIES = { popup: 'popup.html', options: 'options.html', background: 'background.js' } as const;
+export const ENTRIES = {
+  popup: 'popup.html',
+  options: 'options.html',
+  background: 'background.js',
+} as const;
 
 /**
  * Budgets in bytes (gzip), per entry, of what it loads when it opens. Issue 10 set 20 / 28 / 20 KB;

@@ -52,20 +52,50 @@ async function traced(cdp: CDPSession, run: () => Promise<void>): Promise<TraceE
 /** Milliseconds from navigation start until `selector` shows (as the bench measures). */
 async function open(page: Page, url: string, selector: string): Promise<number> {
   await page.goto(url);
-  const handle = await page.waitForFunction((sel) => document.querySelector(sel) && performance.now(), selector, { polling: 'raf' });
+  const handle = await page.waitForFunction(
+    (sel) => document.querySelector(sel) && performance.now(),
+    selector,
+    { polling: 'raf' },
+  );
   return (await handle.jsonValue()) as number;
 }
 
 const TOP = new Set([
-  'ParseHTML', 'EvaluateScript', 'v8.compileModule', 'v8.evaluateModule', 'v8.compile', 'FunctionCall', 'TimerFire',
-  'FireAnimationFrame', 'RunMicrotasks', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit',
-  'EventDispatch', 'ResourceSendRequest', 'ResourceReceiveResponse', 'ResourceFinish', 'MarkDOMContent', 'MarkLoad',
-  'firstContentfulPaint', 'firstPaint', 'v8.produceModuleCache', 'v8.run', 'ScheduleStyleRecalculation',
+  'ParseHTML',
+  'EvaluateScript',
+  'v8.compileModule',
+  'v8.evaluateModule',
+  'v8.compile',
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'RunMicrotasks',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'Commit',
+  'EventDispatch',
+  'ResourceSendRequest',
+  'ResourceReceiveResponse',
+  'ResourceFinish',
+  'MarkDOMContent',
+  'MarkLoad',
+  'firstContentfulPaint',
+  'firstPaint',
+  'v8.produceModuleCache',
+  'v8.run',
+  'ScheduleStyleRecalculation',
 ]);
 
 /** One open's story: its renderer main thread's events from navigation start on. */
 function story(events: TraceEvent[], upTo: number) {
-  const nav = events.find((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith('chrome-extension://'));
+  const nav = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      String(e.args?.data?.documentLoaderURL ?? '').startsWith('chrome-extension://'),
+  );
   if (!nav) return { lines: ['(no navigationStart)'], totals: {} };
   const main = events.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ts >= nav.ts);
   const at = (e: TraceEvent) => (e.ts - nav.ts) / 1000;
@@ -75,13 +105,19 @@ function story(events: TraceEvent[], upTo: number) {
     if (at(e) > upTo + 5) break;
     const ms = (e.dur ?? 0) / 1000;
     if (e.ph === 'X' && TOP.has(e.name)) totals[e.name] = (totals[e.name] ?? 0) + ms;
-    if (e.name === 'RunTask' && ms >= 1) lines.push(`${at(e).toFixed(1).padStart(7)}  task ${ms.toFixed(1)} ms`);
+    if (e.name === 'RunTask' && ms >= 1)
+      lines.push(`${at(e).toFixed(1).padStart(7)}  task ${ms.toFixed(1)} ms`);
     if (TOP.has(e.name) && (ms >= 0.3 || e.ph !== 'X')) {
       const data = e.args?.data ?? {};
-      const what = String(data.url ?? data.name ?? data.functionName ?? data.fileName ?? '').replace(/^chrome-extension:\/\/[a-z]+/, '');
-      lines.push(`${at(e).toFixed(1).padStart(7)}    ${e.name}${e.ph === 'X' ? ` ${ms.toFixed(1)} ms` : ''} ${what}`);
+      const what = String(
+        data.url ?? data.name ?? data.functionName ?? data.fileName ?? '',
+      ).replace(/^chrome-extension:\/\/[a-z]+/, '');
+      lines.push(
+        `${at(e).toFixed(1).padStart(7)}    ${e.name}${e.ph === 'X' ? ` ${ms.toFixed(1)} ms` : ''} ${what}`,
+      );
     }
-    if (e.cat.includes('blink.user_timing')) lines.push(`${at(e).toFixed(1).padStart(7)}    mark ${e.name} ${e.ph}`);
+    if (e.cat.includes('blink.user_timing'))
+      lines.push(`${at(e).toFixed(1).padStart(7)}    mark ${e.name} ${e.ph}`);
   }
   return { lines, totals };
 }
@@ -105,10 +141,14 @@ const WRAP_STORAGE = `(() => {
 const sim = await startSimulator({
   accounts: [
     demoAccount(),
-    ...Array.from({ length: ACCOUNTS - 1 }, (_, i) => demoAccount({ userId: `user-${i + 2}`, password: `pw${i + 2}`, apiKey: `k${i + 2}` })),
+    ...Array.from({ length: ACCOUNTS - 1 }, (_, i) =>
+      demoAccount({ userId: `user-${i + 2}`, password: `pw${i + 2}`, apiKey: `k${i + 2}` }),
+    ),
   ],
 });
-const browser = await launchExtension({ extensionDir: `${SIMULATOR_BUILD},${FLOOR_DIR}/.output/chrome-mv3` });
+const browser = await launchExtension({
+  extensionDir: `${SIMULATOR_BUILD},${FLOOR_DIR}/.output/chrome-mv3`,
+});
 try {
   const stored = sim.accounts.map((a) => storedAccount(sim, a));
   await browser.storeAccounts(stored);
@@ -117,7 +157,9 @@ try {
   await first.locator('.usage__figures').first().waitFor();
   await first.locator('.trend__line').first().waitFor();
   await first.close();
-  const floorWorker = browser.context.serviceWorkers().find((w) => !w.url().includes(browser.extensionId))!;
+  const floorWorker = browser.context
+    .serviceWorkers()
+    .find((w) => !w.url().includes(browser.extensionId))!;
   const blankUrl = `chrome-extension://${new URL(floorWorker.url()).host}/blank.html`;
   mkdirSync('artifacts/bench', { recursive: true });
   const page = await browser.context.newPage();
@@ -125,15 +167,28 @@ try {
   const cdp = await browser.context.newCDPSession(page);
   await open(page, browser.url('popup'), '.trend__line'); // warm-up
   for (let i = 0; i < OPENS; i++) {
-    for (const [label, url, selector] of [['popup', browser.url('popup'), '.trend__line'], ['blank', blankUrl, '#ready']] as const) {
+    for (const [label, url, selector] of [
+      ['popup', browser.url('popup'), '.trend__line'],
+      ['blank', blankUrl, '#ready'],
+    ] as const) {
       let shown = 0;
       const events = await traced(cdp, async () => void (shown = await open(page, url, selector)));
       const { lines, totals } = story(events, shown);
       console.log(`\n=== ${label} open ${i + 1}: data on screen at ${shown.toFixed(1)} ms`);
       if (i === OPENS - 1 || process.env.TRACE_VERBOSE) console.log(lines.join('\n'));
       // DevTools' Performance panel opens these (Load profile).
-      if (i === OPENS - 1) writeFileSync(`artifacts/bench/trace-${label}.json`, JSON.stringify({ traceEvents: events }));
-      console.log('totals (ms):', Object.entries(totals).filter(([, ms]) => ms >= 0.2).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', '));
+      if (i === OPENS - 1)
+        writeFileSync(
+          `artifacts/bench/trace-${label}.json`,
+          JSON.stringify({ traceEvents: events }),
+        );
+      console.log(
+        'totals (ms):',
+        Object.entries(totals)
+          .filter(([, ms]) => ms >= 0.2)
+          .map(([k, ms]) => `${k} ${ms.toFixed(1)}`)
+          .join(', '),
+      );
     }
   }
 } finally {

@@ -10,16 +10,31 @@ export function messages(locale: string) {
 /** A locale's message as a pattern: its placeholders ($1, $2…) stand for any text. */
 export function messagePatterns(locale: string) {
   const t = messages(locale);
-  return (key: string) => new RegExp(t(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\$\d/g, '.+?'));
+  return (key: string) =>
+    new RegExp(
+      t(key)
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\\\$\d/g, '.+?'),
+    );
 }
 
 /** The options page, as a user drives it, in the browser's language. */
 export class OptionsPage {
   /** Another build's own words (e.g. a release's, scripts/last-release.ts) may stand for this version's. */
-  constructor(readonly page: Page, locale = 'en', readonly t: (key: string) => string = messages(locale)) {}
+  constructor(
+    readonly page: Page,
+    locale = 'en',
+    readonly t: (key: string) => string = messages(locale),
+  ) {}
 
   /** Fills the account form (already open) for an account on a custom server. */
-  async fillAccount(fields: { baseUrl: string; userId: string; password: string; apiKey: string; label?: string }) {
+  async fillAccount(fields: {
+    baseUrl: string;
+    userId: string;
+    password: string;
+    apiKey: string;
+    label?: string;
+  }) {
     const { page, t } = this;
     if (fields.label) await page.getByLabel(t('fieldLabel'), { exact: true }).fill(fields.label);
     await page.getByLabel(t('fieldServer'), { exact: true }).selectOption('custom');
@@ -41,12 +56,19 @@ export class OptionsPage {
   }
 
   async editAccount(name: string) {
-    await this.page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: this.t('edit') }).click();
+    await this.page
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .getByRole('button', { name: this.t('edit') })
+      .click();
   }
 
   /** Goes to a section of the page by its navigation link (`accountsHeading`, `settingsHeading`…). */
   async showSection(key: string) {
-    await this.page.getByRole('navigation').getByRole('link', { name: this.t(key), exact: true }).click();
+    await this.page
+      .getByRole('navigation')
+      .getByRole('link', { name: this.t(key), exact: true })
+      .click();
     await this.page.getByRole('heading', { name: this.t(key), level: 2 }).waitFor();
   }
 
@@ -82,7 +104,10 @@ export class Popup {
   readonly t: (key: string) => string;
   readonly pattern: (key: string) => RegExp;
 
-  constructor(readonly page: Page, locale = 'en') {
+  constructor(
+    readonly page: Page,
+    locale = 'en',
+  ) {
     this.t = messages(locale);
     this.pattern = messagePatterns(locale);
   }

@@ -16,11 +16,17 @@ export const APP_KEY_E2E_BUILD = resolve('.output/chrome-mv3-e2e-app-key');
 /** That build's application key: the simulator's, made up for the tests (never a real service's). */
 export const E2E_APP_KEY = 'simulated-application-key';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /** The browser CHROMIUM_PATH names, else the first Chromium or Chrome installed; undefined if none. */
 export function findChromium(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : undefined;
+  if (process.env.CHROMIUM_PATH)
+    return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : undefined;
   return CANDIDATES.find((path) => existsSync(path));
 }
 
@@ -45,7 +51,13 @@ export interface LaunchOptions {
 }
 
 /** Chromium with the extension loaded, on a throwaway (or given) profile. */
-export async function launchExtension({ extensionDir = E2E_BUILD, profileDir, locale = 'en', headless = true, updatable = false }: LaunchOptions = {}) {
+export async function launchExtension({
+  extensionDir = E2E_BUILD,
+  profileDir,
+  locale = 'en',
+  headless = true,
+  updatable = false,
+}: LaunchOptions = {}) {
   const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'sk-profile-'));
   const home = mkdtempSync(join(tmpdir(), 'sk-xdg-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -53,7 +65,13 @@ export async function launchExtension({ extensionDir = E2E_BUILD, profileDir, lo
     headless,
     locale,
     viewport: { width: 360, height: 640 },
-    env: { ...process.env, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home, LANGUAGE: locale, LANG: locale === 'ja' ? 'ja_JP.UTF-8' : 'en_US.UTF-8' },
+    env: {
+      ...process.env,
+      XDG_CONFIG_HOME: home,
+      XDG_CACHE_HOME: home,
+      LANGUAGE: locale,
+      LANG: locale === 'ja' ? 'ja_JP.UTF-8' : 'en_US.UTF-8',
+    },
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
@@ -81,7 +99,12 @@ export function accountItems(accounts: Account[]) {
 
 /** Usage histories (by account id) as the background stores them: with their recent part (what the popup reads). */
 export function historyItems(history: Record<string, unknown>) {
-  return { history, recentHistory: recentPart(history), history$: { v: 1 }, recentHistory$: { v: 1 } };
+  return {
+    history,
+    recentHistory: recentPart(history),
+    history$: { v: 1 },
+    recentHistory$: { v: 1 },
+  };
 }
 
 /** Activity logs (by account id) as the background stores them. */
@@ -126,7 +149,9 @@ export class ExtensionSession {
   }
 
   async notifications(): Promise<string[]> {
-    return this.currentWorker().evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+    return this.currentWorker().evaluate(async () =>
+      Object.keys(await chrome.notifications.getAll()),
+    );
   }
 
   async storage(): Promise<Record<string, unknown>> {
@@ -146,17 +171,26 @@ export class ExtensionSession {
 
   /** Stores usage histories (by account id) as the background leaves them. */
   async storeHistory(history: Record<string, unknown>) {
-    await this.currentWorker().evaluate((value) => chrome.storage.local.set(value), historyItems(history));
+    await this.currentWorker().evaluate(
+      (value) => chrome.storage.local.set(value),
+      historyItems(history),
+    );
   }
 
   /** Stores activity logs (by account id) as the background leaves them. */
   async storeActivity(activity: Record<string, unknown>) {
-    await this.currentWorker().evaluate((value) => chrome.storage.local.set(value), activityItems(activity));
+    await this.currentWorker().evaluate(
+      (value) => chrome.storage.local.set(value),
+      activityItems(activity),
+    );
   }
 
   /** Stores settings as the options page does. */
   async storeSettings(settings: Settings) {
-    await this.currentWorker().evaluate((value) => chrome.storage.local.set({ settings: value, settings$: { v: 1 } }), settings);
+    await this.currentWorker().evaluate(
+      (value) => chrome.storage.local.set({ settings: value, settings$: { v: 1 } }),
+      settings,
+    );
   }
 
   /**
@@ -166,9 +200,19 @@ export class ExtensionSession {
    */
   async checkedSnapshot(accountId: string): Promise<AccountSnapshot> {
     let previous = '';
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
-      const snapshot = ((await this.storage()).snapshots as Record<string, AccountSnapshot> | undefined)?.[accountId];
-      if (snapshot?.keepAlive.lastAttemptAt === undefined || snapshot.refresh.lastAttemptAt === undefined) continue;
+    for (
+      const deadline = Date.now() + 20_000;
+      Date.now() < deadline;
+      await new Promise((r) => setTimeout(r, 500))
+    ) {
+      const snapshot = (
+        (await this.storage()).snapshots as Record<string, AccountSnapshot> | undefined
+      )?.[accountId];
+      if (
+        snapshot?.keepAlive.lastAttemptAt === undefined ||
+        snapshot.refresh.lastAttemptAt === undefined
+      )
+        continue;
       if (JSON.stringify(snapshot) === previous) return snapshot;
       previous = JSON.stringify(snapshot);
     }

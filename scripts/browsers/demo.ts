@@ -64,10 +64,15 @@ export class DemoRun {
   build(args: string[]) {
     return this.step('build the extension', () => {
       try {
-        execFileSync('npx', ['wxt', 'build', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+        execFileSync('npx', ['wxt', 'build', ...args], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          env: { ...process.env, NODE_ENV: 'production' },
+        });
       } catch (error) {
         const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-        throw new Error(stderr.split('\n').find((line) => /error/i.test(line)) ?? (error as Error).message);
+        throw new Error(
+          stderr.split('\n').find((line) => /error/i.test(line)) ?? (error as Error).message,
+        );
       }
     });
   }
@@ -102,5 +107,7 @@ export function printLines(heading: string, lines: readonly string[], indent = '
 
 /** The badge as the toolbar shows it: its text, and its tooltip on one line. */
 export function printBadge(badge: { text: string; title: string }) {
-  console.log(`Toolbar badge: "${badge.text}"; its tooltip: ${badge.title.split('\n').join(' / ')}`);
+  console.log(
+    `Toolbar badge: "${badge.text}"; its tooltip: ${badge.title.split('\n').join(' / ')}`,
+  );
 }

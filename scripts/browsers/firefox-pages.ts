@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TimeoutError, type ElementHandle, type EvaluateFunc, type HandleFor, type JSHandle, type Page } from 'puppeteer-core';
+import {
+  TimeoutError,
+  type ElementHandle,
+  type EvaluateFunc,
+  type HandleFor,
+  type JSHandle,
+  type Page,
+} from 'puppeteer-core';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
 import { messagePatterns, messages } from './chromium-pages';
 
@@ -7,7 +14,8 @@ import { messagePatterns, messages } from './chromium-pages';
 // puppeteer instead of Playwright (whose Firefox needs its own patched build). Controls are found
 // as a person finds them: by their label, role and visible text.
 
-const aria = (role: string, name: string) => `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`;
+const aria = (role: string, name: string) =>
+  `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`;
 
 /**
  * Waits until `predicate`, run in the page with `args`, returns a truthy value; returns a handle
@@ -15,7 +23,10 @@ const aria = (role: string, name: string) => `::-p-aria([name=${JSON.stringify(n
  * `new Function` inside the page, which an extension page's CSP forbids in Firefox 140 (later
  * Firefoxes exempt WebDriver's code). Each poll is one plain evaluation, which no CSP blocks.
  */
-export async function waitUntil<Params extends unknown[], Func extends EvaluateFunc<Params> = EvaluateFunc<Params>>(
+export async function waitUntil<
+  Params extends unknown[],
+  Func extends EvaluateFunc<Params> = EvaluateFunc<Params>,
+>(
   page: Page,
   predicate: Func,
   { timeout = page.getDefaultTimeout(), polling = 50 }: { timeout?: number; polling?: number } = {},
@@ -26,7 +37,8 @@ export async function waitUntil<Params extends unknown[], Func extends EvaluateF
     const handle = await page.evaluateHandle(predicate, ...args);
     if (await (handle as JSHandle).evaluate((value) => Boolean(value))) return handle;
     await handle.dispose();
-    if (performance.now() > deadline) throw new TimeoutError(`Waiting failed: ${timeout}ms exceeded`);
+    if (performance.now() > deadline)
+      throw new TimeoutError(`Waiting failed: ${timeout}ms exceeded`);
     await sleep(polling);
   }
 }
@@ -35,7 +47,8 @@ export async function waitUntil<Params extends unknown[], Func extends EvaluateF
 export async function field(page: Page, label: string): Promise<ElementHandle<HTMLElement>> {
   const handle = await waitUntil(
     page,
-    (text) => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)?.control,
+    (text) =>
+      [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)?.control,
     {},
     label,
   );
@@ -61,9 +74,17 @@ export async function clickButton(page: Page, name: string) {
  * Waits until the page (or the element `within` selects: CSS or puppeteer's `::-p-aria`) shows
  * this text; returns the text it shows. `timeout` for a wait longer than the tab's default.
  */
-export async function waitForText(page: Page, text: string | RegExp, within = 'body', timeout?: number): Promise<string> {
+export async function waitForText(
+  page: Page,
+  text: string | RegExp,
+  within = 'body',
+  timeout?: number,
+): Promise<string> {
   const element = await page.waitForSelector(within);
-  const pattern = typeof text === 'string' ? { source: text, flags: 'literal' } : { source: text.source, flags: text.flags };
+  const pattern =
+    typeof text === 'string'
+      ? { source: text, flags: 'literal' }
+      : { source: text.source, flags: text.flags };
   await waitUntil(
     page,
     (scope, { source, flags }) => {
@@ -80,7 +101,11 @@ export async function waitForText(page: Page, text: string | RegExp, within = 'b
 /** The options page, as a user drives it. */
 export class OptionsPage {
   /** Another build's own words (e.g. a release's, scripts/last-release.ts) may stand for this version's. */
-  constructor(readonly page: Page, locale = 'en', readonly t: (key: string) => string = messages(locale)) {}
+  constructor(
+    readonly page: Page,
+    locale = 'en',
+    readonly t: (key: string) => string = messages(locale),
+  ) {}
 
   async fill(label: string, value: string) {
     const control = await field(this.page, label);
@@ -89,7 +114,13 @@ export class OptionsPage {
   }
 
   /** Fills the account form (already open) for a custom server. */
-  async fillAccount(fields: { baseUrl: string; userId: string; password: string; apiKey: string; label?: string }) {
+  async fillAccount(fields: {
+    baseUrl: string;
+    userId: string;
+    password: string;
+    apiKey: string;
+    label?: string;
+  }) {
     const { t } = this;
     if (fields.label) await this.fill(t('fieldLabel'), fields.label);
     await (await field(this.page, t('fieldServer'))).select('custom');
@@ -151,7 +182,10 @@ export class Popup {
   private readonly t: (key: string) => string;
   readonly pattern: (key: string) => RegExp;
 
-  constructor(readonly page: Page, locale = 'en') {
+  constructor(
+    readonly page: Page,
+    locale = 'en',
+  ) {
     this.t = messages(locale);
     this.pattern = messagePatterns(locale);
   }
@@ -166,7 +200,10 @@ export class Popup {
     const card = await this.page.waitForSelector(this.card(name));
     const label = await waitUntil(
       this.page,
-      (scope, source) => [...scope.querySelectorAll('[role="img"]')].map((image) => image.getAttribute('aria-label') ?? '').find((text) => new RegExp(source).test(text)),
+      (scope, source) =>
+        [...scope.querySelectorAll('[role="img"]')]
+          .map((image) => image.getAttribute('aria-label') ?? '')
+          .find((text) => new RegExp(source).test(text)),
       {},
       card!,
       this.pattern('sparklineLabel').source,
@@ -181,19 +218,24 @@ export class Popup {
    * `afterGap` is false: after a failure the user fixes, the check is not held back).
    */
   async refresh({ afterGap = true } = {}) {
-    if (afterGap) await waitUntil(
-      this.page,
-      async (gap) => {
-        type Task = { lastAttemptAt?: number; failure?: unknown };
-        const { snapshots = {} } = (await chrome.storage.local.get('snapshots')) as { snapshots?: Record<string, Record<string, Task>> };
-        // Tasks that are failing retry on their own backoff; a test's Check now is for the healthy ones.
-        const healthy = Object.values(snapshots).flatMap((s) => [s.keepAlive, s.refresh]).filter((task) => task && !task.failure);
-        const attempts = healthy.map((task) => task!.lastAttemptAt ?? 0);
-        return Date.now() - Math.max(0, ...attempts) >= gap;
-      },
-      { timeout: 60_000, polling: 500 },
-      MANUAL_CHECK_GAP_MS,
-    );
+    if (afterGap)
+      await waitUntil(
+        this.page,
+        async (gap) => {
+          type Task = { lastAttemptAt?: number; failure?: unknown };
+          const { snapshots = {} } = (await chrome.storage.local.get('snapshots')) as {
+            snapshots?: Record<string, Record<string, Task>>;
+          };
+          // Tasks that are failing retry on their own backoff; a test's Check now is for the healthy ones.
+          const healthy = Object.values(snapshots)
+            .flatMap((s) => [s.keepAlive, s.refresh])
+            .filter((task) => task && !task.failure);
+          const attempts = healthy.map((task) => task!.lastAttemptAt ?? 0);
+          return Date.now() - Math.max(0, ...attempts) >= gap;
+        },
+        { timeout: 60_000, polling: 500 },
+        MANUAL_CHECK_GAP_MS,
+      );
     const button = await this.page.waitForSelector(aria('button', this.t('checkNow')));
     await button!.evaluate((element) => {
       const b = element as HTMLElement;
@@ -207,6 +249,11 @@ export class Popup {
       }).observe(b, { attributes: true, attributeFilter: ['aria-busy'] });
     });
     await button!.click();
-    await waitUntil(this.page, (b) => (b as HTMLElement).dataset.refreshed === 'yes', { timeout: 30_000 }, button!);
+    await waitUntil(
+      this.page,
+      (b) => (b as HTMLElement).dataset.refreshed === 'yes',
+      { timeout: 30_000 },
+      button!,
+    );
   }
 }

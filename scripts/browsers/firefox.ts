@@ -14,7 +14,8 @@ const CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
 
 /** The browser FIREFOX_PATH names, else the first Firefox installed; undefined if none. */
 export function findFirefox(): string | undefined {
-  if (process.env.FIREFOX_PATH) return existsSync(process.env.FIREFOX_PATH) ? process.env.FIREFOX_PATH : undefined;
+  if (process.env.FIREFOX_PATH)
+    return existsSync(process.env.FIREFOX_PATH) ? process.env.FIREFOX_PATH : undefined;
   return CANDIDATES.find((path) => existsSync(path));
 }
 
@@ -42,7 +43,9 @@ export interface FirefoxLaunchOptions {
 }
 
 /** puppeteer keeps its WebDriver BiDi connection on the browser; it is not in the public types. */
-type BidiConnection = { send(method: string, params: object, timeoutMs?: number): Promise<{ result: unknown }> };
+type BidiConnection = {
+  send(method: string, params: object, timeoutMs?: number): Promise<{ result: unknown }>;
+};
 /** A tab's BiDi browsing context id (puppeteer's frame id, also not in the public types). */
 const contextId = (page: Page) => (page.mainFrame() as unknown as { _id: string })._id;
 
@@ -50,13 +53,22 @@ const contextId = (page: Page) => (page.mainFrame() as unknown as { _id: string 
 export async function launchFirefox(options: FirefoxLaunchOptions = {}) {
   const executablePath = options.executablePath ?? findFirefox();
   if (!executablePath) throw new Error(NO_FIREFOX_HELP);
-  const { install, profileDir, headless = true, idleTimeoutMs, acceptInsecureCerts = false, locale = 'en' } = options;
+  const {
+    install,
+    profileDir,
+    headless = true,
+    idleTimeoutMs,
+    acceptInsecureCerts = false,
+    locale = 'en',
+  } = options;
   const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'sk-firefox-'));
   // The add-on's id, from the manifest of the build being installed (the test build's for an XPI or a restart).
   const manifestDir = install && 'dir' in install ? install.dir : FIREFOX_E2E_BUILD;
-  const geckoId = (JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as {
-    browser_specific_settings: { gecko: { id: string } };
-  }).browser_specific_settings.gecko.id;
+  const geckoId = (
+    JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as {
+      browser_specific_settings: { gecko: { id: string } };
+    }
+  ).browser_specific_settings.gecko.id;
   const browser = await puppeteer.launch({
     browser: 'firefox',
     protocol: 'webDriverBiDi',
@@ -80,18 +92,24 @@ export async function launchFirefox(options: FirefoxLaunchOptions = {}) {
   });
   const session = new FirefoxSession(browser, geckoId, profile);
   const params =
-    install && ('dir' in install
+    install &&
+    ('dir' in install
       ? { extensionData: { type: 'path', path: install.dir } }
       : { extensionData: { type: 'archivePath', path: install.xpi }, 'moz:permanent': true });
   try {
     // Debian's Firefox ESR has no Japanese language pack: Japanese is made available to the
     // add-on (whose catalogue has it) before it is installed; the browser's own words fall back to English.
-    if (locale !== 'en') await session.privileged(`(() => { Services.locale.availableLocales = ['${locale}', 'en-US']; Services.locale.requestedLocales = ['${locale}']; })()`);
+    if (locale !== 'en')
+      await session.privileged(
+        `(() => { Services.locale.availableLocales = ['${locale}', 'en-US']; Services.locale.requestedLocales = ['${locale}']; })()`,
+      );
     // A permanent install this Firefox refuses (e.g. a strict_min_version above it) goes unanswered.
     if (params) await session.bidi('webExtension.install', params, 15_000);
   } catch (error) {
     await session.close();
-    throw new Error(`Firefox did not install the add-on (${(error as Error).message})`, { cause: error });
+    throw new Error(`Firefox did not install the add-on (${(error as Error).message})`, {
+      cause: error,
+    });
   }
   return session;
 }
@@ -146,8 +164,14 @@ export class FirefoxSession {
    * tabs) while one shows.
    */
   private async newTab({ background = false } = {}): Promise<Page> {
-    const tree = (await this.bidi('browsingContext.getTree', { maxDepth: 0 })) as { contexts: { context: string }[] };
-    const created = (await this.bidi('browsingContext.create', { type: 'tab', referenceContext: tree.contexts[0]!.context, background })) as { context: string };
+    const tree = (await this.bidi('browsingContext.getTree', { maxDepth: 0 })) as {
+      contexts: { context: string }[];
+    };
+    const created = (await this.bidi('browsingContext.create', {
+      type: 'tab',
+      referenceContext: tree.contexts[0]!.context,
+      background,
+    })) as { context: string };
     const tab = (await this.browser.pages()).find((page) => contextId(page) === created.context);
     if (!tab) throw new Error('the new tab was not found');
     return tab;
@@ -173,7 +197,8 @@ export class FirefoxSession {
 
   async clearNotifications() {
     await this.inExtension(async () => {
-      for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
+      for (const id of Object.keys(await chrome.notifications.getAll()))
+        await chrome.notifications.clear(id);
     });
   }
 
@@ -197,7 +222,11 @@ export class FirefoxSession {
    * session opened belonged to the old version: the next `inExtension` opens a new one.
    */
   async updateInPlace(xpi: string) {
-    await this.bidi('webExtension.install', { extensionData: { type: 'archivePath', path: xpi }, 'moz:permanent': true }, 15_000);
+    await this.bidi(
+      'webExtension.install',
+      { extensionData: { type: 'archivePath', path: xpi }, 'moz:permanent': true },
+      15_000,
+    );
     this.probe = undefined;
   }
 
@@ -209,7 +238,11 @@ export class FirefoxSession {
   async privileged(expression: string): Promise<unknown> {
     if (!this.chromePage) {
       const tab = await this.newTab({ background: true });
-      await this.bidi('browsingContext.navigate', { context: contextId(tab), url: 'chrome://global/content/win.xhtml', wait: 'complete' });
+      await this.bidi('browsingContext.navigate', {
+        context: contextId(tab),
+        url: 'chrome://global/content/win.xhtml',
+        wait: 'complete',
+      });
       this.chromePage = contextId(tab);
     }
     const answer = (await this.bidi('script.evaluate', {
@@ -218,16 +251,19 @@ export class FirefoxSession {
       awaitPromise: true,
       resultOwnership: 'none',
     })) as { type: string; result?: { value?: unknown }; exceptionDetails?: { text: string } };
-    if (answer.type !== 'success') throw new Error(`in the browser's chrome: ${answer.exceptionDetails?.text}`);
+    if (answer.type !== 'success')
+      throw new Error(`in the browser's chrome: ${answer.exceptionDetails?.text}`);
     return answer.result?.value; // the primitive (or undefined) the expressions here return
   }
 
   /** The event page's state as Firefox sees it: 'running', 'suspending', 'stopped', 'starting'. */
   async backgroundState(): Promise<string> {
-    return String(await this.privileged(`(() => {
+    return String(
+      await this.privileged(`(() => {
       const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
       return String(ExtensionParent.GlobalManager.getExtension(${JSON.stringify(this.geckoId)})?.backgroundState);
-    })()`));
+    })()`),
+    );
   }
 
   /** The extension's permission prompt if it is showing (the doorhanger cannot be screenshotted). */
@@ -255,7 +291,9 @@ export class FirefoxSession {
 
   /** Light or dark pages (Firefox has no media emulation over BiDi: the content pref does it). */
   async setColorScheme(scheme: 'light' | 'dark') {
-    await this.privileged(`Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${scheme === 'dark' ? 0 : 1})`);
+    await this.privileged(
+      `Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${scheme === 'dark' ? 0 : 1})`,
+    );
   }
 
   /** Closes the browser; the profile is kept when `keepProfile` (for a restart). */
@@ -264,7 +302,8 @@ export class FirefoxSession {
     await this.browser.close();
     // puppeteer returns without waiting for the exit when Firefox drops the connection before it
     // answers browser.close; until it has exited it still writes to (and locks) its profile.
-    if (firefox && firefox.exitCode === null && firefox.signalCode === null) await once(firefox, 'exit');
+    if (firefox && firefox.exitCode === null && firefox.signalCode === null)
+      await once(firefox, 'exit');
     if (!keepProfile) rmSync(this.profileDir, { recursive: true, force: true });
   }
 }

@@ -15,7 +15,11 @@ interface ChunkGraph {
 }
 
 /** A chunk and every chunk it imports statically, each once. */
-function staticClosure(name: string, chunks: Record<string, ChunkGraph | undefined>, seen = new Set<string>()): Set<string> {
+function staticClosure(
+  name: string,
+  chunks: Record<string, ChunkGraph | undefined>,
+  seen = new Set<string>(),
+): Set<string> {
   if (seen.has(name)) return seen;
   seen.add(name);
   for (const next of chunks[name]?.imports ?? []) staticClosure(next, chunks, seen);
@@ -34,7 +38,8 @@ export function plainDynamicImports(): Plugin {
       const chunks = meta.chunks as Record<string, ChunkGraph | undefined>;
       const loaded = staticClosure(chunk.fileName, chunks);
       const preloadsNothing = chunk.dynamicImports.every((part) =>
-        [...staticClosure(part, chunks)].every((file) => file === part || loaded.has(file)));
+        [...staticClosure(part, chunks)].every((file) => file === part || loaded.has(file)),
+      );
       if (!preloadsNothing) return null;
       unwrapped.add(chunk.fileName);
       // `__vitePreload(factory, __VITE_PRELOAD__)` → `(factory)()`: the factory is what the helper calls.
@@ -46,7 +51,9 @@ export function plainDynamicImports(): Plugin {
         for (const part of host.dynamicImports) {
           const target = bundle[part];
           if (target?.type === 'chunk' && (target.viteMetadata?.importedCss.size ?? 0) > 0) {
-            this.error(`${part}, loaded on demand by ${host.fileName}, has a stylesheet that only Vite's preload helper would load`);
+            this.error(
+              `${part}, loaded on demand by ${host.fileName}, has a stylesheet that only Vite's preload helper would load`,
+            );
           }
         }
       }

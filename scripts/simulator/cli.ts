@@ -8,5 +8,8 @@ const simulator = await startSimulator({
 const [account] = simulator.accounts;
 console.log(`API server:  ${simulator.apiUrl}  (getUser)`);
 console.log(`Node server: ${simulator.nodeUrl}  (getDatasetCapacity)`);
-if (account) console.log(`Account: user ID "${account.userId}", apps password "${account.password}", API key "${account.apiKey}"`);
+if (account)
+  console.log(
+    `Account: user ID "${account.userId}", apps password "${account.password}", API key "${account.apiKey}"`,
+  );
 process.on('SIGINT', () => void simulator.close().then(() => process.exit(0)));

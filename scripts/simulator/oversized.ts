@@ -15,7 +15,12 @@ const PADDING_DEFLATED = flushed(PADDING);
  * A valid JSON answer: `body` with a `padding` string field of `bytes` characters. Streamed as
  * it is read, without Content-Length; with `gzip`, as one gzip stream (a bomb, when large).
  */
-export async function sendOversized(res: ServerResponse, body: Record<string, unknown>, bytes: number, gzip: boolean) {
+export async function sendOversized(
+  res: ServerResponse,
+  body: Record<string, unknown>,
+  bytes: number,
+  gzip: boolean,
+) {
   const json = JSON.stringify(body);
   const head = Buffer.from(`${json.slice(0, -1)},"padding":"`);
   const tail = Buffer.from('"}');
@@ -28,7 +33,8 @@ export async function sendOversized(res: ServerResponse, body: Record<string, un
 
   function* decoded() {
     yield head;
-    for (let sent = 0; sent < bytes; sent += MIB) yield PADDING.subarray(0, Math.min(MIB, bytes - sent));
+    for (let sent = 0; sent < bytes; sent += MIB)
+      yield PADDING.subarray(0, Math.min(MIB, bytes - sent));
     yield tail;
   }
 }

@@ -106,7 +106,13 @@ export async function startSimulator(options: SimulatorOptions = {}) {
   let nodeHost = '';
 
   function handle(server: ServerName, req: IncomingMessage, res: ServerResponse) {
-    const entry: SimRequest = { server, method: req.method ?? '', path: req.url ?? '', status: 0, atMs: now() };
+    const entry: SimRequest = {
+      server,
+      method: req.method ?? '',
+      path: req.url ?? '',
+      status: 0,
+      atMs: now(),
+    };
     requests.push(entry);
     const send = (status: number, body: string, headers: Record<string, string> = {}) => {
       entry.status = status;
@@ -116,17 +122,22 @@ export async function startSimulator(options: SimulatorOptions = {}) {
 
     const [rawPath = '', matrix] = entry.path.split(';', 2);
     const path = decodeURIComponent(rawPath);
-    const matrixKey = matrix?.startsWith('api_key=') ? decodeURIComponent(matrix.slice(8)) : undefined;
+    const matrixKey = matrix?.startsWith('api_key=')
+      ? decodeURIComponent(matrix.slice(8))
+      : undefined;
     const headerKey = req.headers['x-service-api-key'];
     if (typeof headerKey === 'string') entry.keyHeader = headerKey;
     if (matrixKey !== undefined) Object.assign(entry, { keyVia: 'matrix', apiKey: matrixKey });
-    else if (typeof headerKey === 'string') Object.assign(entry, { keyVia: 'header', apiKey: headerKey });
+    else if (typeof headerKey === 'string')
+      Object.assign(entry, { keyVia: 'header', apiKey: headerKey });
     const basic = decodeBasic(req.headers.authorization);
     if (basic) Object.assign(entry, basic);
 
     const expected = server === 'api' ? USER_PATH : CAPACITY_PATH;
     if (req.method !== 'GET' || path !== expected) return send(404, '{"error":"no such endpoint"}');
-    const account = accounts.find((a) => a.userId === basic?.userId && a.password === basic.password);
+    const account = accounts.find(
+      (a) => a.userId === basic?.userId && a.password === basic.password,
+    );
     if (!account) return send(401, '', { 'WWW-Authenticate': 'Basic realm="service"' });
     if (entry.apiKey !== account.apiKey) return send(403, '{"error":"invalid api key"}');
 
@@ -156,23 +167,43 @@ export async function startSimulator(options: SimulatorOptions = {}) {
     res: ServerResponse,
   ) {
     switch (fault) {
-      case 'server-error': return send(500, '{"error":"internal"}');
-      case 'html-502': return send(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'Content-Type': 'text/html' });
-      case 'html-200': return send(200, '<!DOCTYPE html><html><body>Please log in</body></html>', { 'Content-Type': 'text/html' });
-      case 'malformed-json': return send(200, '{"result":0,"user":');
-      case 'empty-body': return send(200, '');
-      case 'service-error': return send(200, '{"result":1203}');
-      case 'not-ready': return send(202, '');
-      case 'not-found': return send(404, '{"error":"dataset not found"}');
+      case 'server-error':
+        return send(500, '{"error":"internal"}');
+      case 'html-502':
+        return send(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', {
+          'Content-Type': 'text/html',
+        });
+      case 'html-200':
+        return send(200, '<!DOCTYPE html><html><body>Please log in</body></html>', {
+          'Content-Type': 'text/html',
+        });
+      case 'malformed-json':
+        return send(200, '{"result":0,"user":');
+      case 'empty-body':
+        return send(200, '');
+      case 'service-error':
+        return send(200, '{"result":1203}');
+      case 'not-ready':
+        return send(202, '');
+      case 'not-found':
+        return send(404, '{"error":"dataset not found"}');
       case 'rate-limited':
       case 'unavailable': {
         const retryAfter = given.retryAfter === undefined ? '120' : given.retryAfter;
-        const [status, body] = fault === 'rate-limited' ? [429, '{"error":"slow down"}'] : [503, '{"error":"maintenance"}'];
+        const [status, body] =
+          fault === 'rate-limited'
+            ? [429, '{"error":"slow down"}']
+            : [503, '{"error":"maintenance"}'];
         return send(status, body, retryAfter === null ? {} : { 'Retry-After': retryAfter });
       }
-      case 'redirect': return send(302, '', { Location: 'http://127.0.0.1:9/elsewhere' });
-      case 'stall': entry.status = -1; stalled.add(res); return;
-      default: break;
+      case 'redirect':
+        return send(302, '', { Location: 'http://127.0.0.1:9/elsewhere' });
+      case 'stall':
+        entry.status = -1;
+        stalled.add(res);
+        return;
+      default:
+        break;
     }
 
     // The service records the login before it answers, however odd the answer.
@@ -184,11 +215,24 @@ export async function startSimulator(options: SimulatorOptions = {}) {
       const bytes = given.bytes ?? (fault === 'huge-body' ? 20e6 : 10 * GB);
       return void sendOversized(res, good, bytes, fault === 'gzip-bomb');
     }
-    return send(200, JSON.stringify(faulty(good, fault, given, server === 'api' ? 'node' : 'used')));
+    return send(
+      200,
+      JSON.stringify(faulty(good, fault, given, server === 'api' ? 'node' : 'used')),
+    );
   }
 
-  const api = await listen((req, res) => handle('api', req, res), '127.0.0.1', options.apiPort ?? 0, options.tls);
-  const node = await listen((req, res) => handle('node', req, res), 'localhost', options.nodePort ?? 0, options.tls);
+  const api = await listen(
+    (req, res) => handle('api', req, res),
+    '127.0.0.1',
+    options.apiPort ?? 0,
+    options.tls,
+  );
+  const node = await listen(
+    (req, res) => handle('node', req, res),
+    'localhost',
+    options.nodePort ?? 0,
+    options.tls,
+  );
   const scheme = options.tls ? 'https' : 'http';
   const nodePort = (node.address() as AddressInfo).port;
   nodeHost = `localhost:${nodePort}`;
@@ -214,14 +258,27 @@ export async function startSimulator(options: SimulatorOptions = {}) {
     async close() {
       for (const res of stalled) res.destroy();
       for (const timer of delayed) clearTimeout(timer);
-      await Promise.all([api, node].map((s) => new Promise((r) => { s.closeAllConnections(); s.close(r); })));
+      await Promise.all(
+        [api, node].map(
+          (s) =>
+            new Promise((r) => {
+              s.closeAllConnections();
+              s.close(r);
+            }),
+        ),
+      );
     },
   };
 }
 
 export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
 
-function listen(handler: Parameters<typeof createServer>[1], host: string, port: number, tls?: SimulatorOptions['tls']): Promise<Server> {
+function listen(
+  handler: Parameters<typeof createServer>[1],
+  host: string,
+  port: number,
+  tls?: SimulatorOptions['tls'],
+): Promise<Server> {
   const server = tls ? createTlsServer(tls, handler) : createServer(handler);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -233,11 +290,18 @@ function decodeBasic(header: string | undefined) {
   if (!header?.startsWith('Basic ')) return undefined;
   const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon < 0 ? undefined : { userId: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  return colon < 0
+    ? undefined
+    : { userId: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 /** Applies the field-level faults to a good body; `field` is the one 'missing-field' removes. */
-function faulty(body: Record<string, unknown>, fault: Fault | undefined, options: FaultOptions, field: string) {
+function faulty(
+  body: Record<string, unknown>,
+  fault: Fault | undefined,
+  options: FaultOptions,
+  field: string,
+) {
   switch (fault) {
     case 'missing-field':
       return withFields(body, { [field === 'used' ? 'dataset.__ROOT__.used' : field]: undefined });

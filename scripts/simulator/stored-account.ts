@@ -2,7 +2,11 @@ import type { Account } from '../../lib/store/accounts';
 import type { SimAccount, Simulator } from './simulator';
 
 /** The account, as the options page stores it, that signs in to a simulated one. */
-export function storedAccount(sim: Pick<Simulator, 'apiUrl'>, simAccount: SimAccount, overrides: Partial<Account> = {}): Account {
+export function storedAccount(
+  sim: Pick<Simulator, 'apiUrl'>,
+  simAccount: SimAccount,
+  overrides: Partial<Account> = {},
+): Account {
   return {
     id: `id-${simAccount.userId}`,
     label: simAccount.userId,

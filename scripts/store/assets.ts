@@ -34,7 +34,8 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A PNG's width and height, from its IHDR chunk (always the first, right after the signature). */
 export function pngSize(file: string): { width: number; height: number } {
   const head = readFileSync(file).subarray(0, 24);
-  if (!head.subarray(0, 8).equals(SIGNATURE) || head.toString('latin1', 12, 16) !== 'IHDR') throw new Error(`${file} is not a PNG`);
+  if (!head.subarray(0, 8).equals(SIGNATURE) || head.toString('latin1', 12, 16) !== 'IHDR')
+    throw new Error(`${file} is not a PNG`);
   return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
 }
 
@@ -54,6 +55,11 @@ export function listing(locale: StoreLocale): { short: string; captions: Record<
     return found.slice(heading.length).trim();
   };
   const lines = section(HEADINGS[locale].captions).split('\n');
-  const captions = Object.fromEntries(lines.map((l) => /^- (\w+): (.+)$/.exec(l)).filter((m) => m !== null).map((m) => [m[1]!, m[2]!]));
+  const captions = Object.fromEntries(
+    lines
+      .map((l) => /^- (\w+): (.+)$/.exec(l))
+      .filter((m) => m !== null)
+      .map((m) => [m[1]!, m[2]!]),
+  );
   return { short: section(HEADINGS[locale].short), captions };
 }

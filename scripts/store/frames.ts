@@ -72,20 +72,30 @@ function body({ kind, caption, icon, name, popup, popupCuts, notice, size }: Fra
   const height = popupHeight(popupCuts, size.height - 48);
   const shot = `<div class="shot" style="height:${height}px"><img class="page" src="${png(popup)}" width="${POPUP_WIDTH}" alt=""></div>`;
   // The system's notification, beside the popup of the account it is about.
-  const toast = kind === 'notification'
-    ? `<div class="toast"><img src="${icon}" alt=""><span class="app">${escape(name)}</span><strong>${escape(notice.title)}</strong><span>${escape(notice.message)}</span></div>`
-    : '';
+  const toast =
+    kind === 'notification'
+      ? `<div class="toast"><img src="${icon}" alt=""><span class="app">${escape(name)}</span><strong>${escape(notice.title)}</strong><span>${escape(notice.message)}</span></div>`
+      : '';
   return `<div class="words">${brand}<p class="caption" style="font-size:${big ? 34 : 30}px">${escape(caption)}</p></div>${shot}${toast}`;
 }
 
 /** One store image, laid out at exactly `size` pixels. */
 export async function storeFrame(options: FrameOptions) {
-  const context = await options.browser.newContext({ viewport: options.size, deviceScaleFactor: 1, locale: options.locale });
+  const context = await options.browser.newContext({
+    viewport: options.size,
+    deviceScaleFactor: 1,
+    locale: options.locale,
+  });
   try {
     const page = await context.newPage();
     // Room on the right for the notification: the words get a fixed column.
-    const toast = options.kind === 'notification' ? 'body { padding: 0 40px; gap: 40px; } .words { flex: 0 0 380px; } .shot { margin-right: 410px; }' : '';
-    await page.setContent(`<!doctype html><html lang="${options.locale}"><head><meta charset="utf-8"><style>${STYLE}${toast}</style></head><body>${body(options)}</body></html>`);
+    const toast =
+      options.kind === 'notification'
+        ? 'body { padding: 0 40px; gap: 40px; } .words { flex: 0 0 380px; } .shot { margin-right: 410px; }'
+        : '';
+    await page.setContent(
+      `<!doctype html><html lang="${options.locale}"><head><meta charset="utf-8"><style>${STYLE}${toast}</style></head><body>${body(options)}</body></html>`,
+    );
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({ path: options.path });
   } finally {
@@ -109,7 +119,13 @@ const THEMES = [
  * A toolbar strip, light above dark, with the extension's button beside the browser's own, at a
  * device scale of 1 (the browser picks the 16 px icon) or 2 (the 32 px one): to judge the icon by.
  */
-export async function toolbarStrip({ browser, icons, size, scale, path }: {
+export async function toolbarStrip({
+  browser,
+  icons,
+  size,
+  scale,
+  path,
+}: {
   browser: Browser;
   icons: { 16: string; 32: string };
   size: { width: number; height: number };
@@ -117,19 +133,26 @@ export async function toolbarStrip({ browser, icons, size, scale, path }: {
   path: string;
 }) {
   const srcset = `data:image/png;base64,${readFileSync(icons[16]).toString('base64')} 1x, data:image/png;base64,${readFileSync(icons[32]).toString('base64')} 2x`;
-  const rows = THEMES.map((theme) => `
+  const rows = THEMES.map(
+    (theme) => `
     <div style="height:${size.height / 2}px;background:${theme.frame};padding-top:12px">
       <div style="height:56px;background:${theme.bar};display:flex;align-items:center;gap:14px;padding:0 12px">
         <div style="flex:1;height:34px;border-radius:17px;background:${theme.field};color:${theme.text};font:14px system-ui;display:flex;align-items:center;padding:0 16px">example.com</div>
         <span style="width:28px;height:28px;display:grid;place-items:center"><img srcset="${srcset}" width="16" height="16" alt=""></span>
         ${CHROME_ICONS(theme.icons)}
       </div>
-    </div>`);
+    </div>`,
+  );
   const context = await browser.newContext({ viewport: size, deviceScaleFactor: scale });
   try {
     const page = await context.newPage();
-    await page.setContent(`<!doctype html><html><body style="margin:0">${rows.join('')}</body></html>`);
-    await page.locator('img').first().evaluate((img: HTMLImageElement) => img.decode());
+    await page.setContent(
+      `<!doctype html><html><body style="margin:0">${rows.join('')}</body></html>`,
+    );
+    await page
+      .locator('img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.decode());
     await page.screenshot({ path });
   } finally {
     await context.close();

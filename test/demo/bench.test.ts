@@ -20,14 +20,23 @@ describe('npm run bench', () => {
       /^popup time-to-data, 10 accounts with a year of history each \(2 opens\)/m,
       /^stored history, a year of daily points per account +[\d.]+ KB/m,
       /^worker start → alarms checked \(5 fresh starts\) +[\d.]+ ms/m,
-    ]) expect(ran.stdout).toMatch(row);
+    ])
+      expect(ran.stdout).toMatch(row);
     // Sign-ins and usage updates come from the alarms; opening a page sends nothing.
     for (const accounts of ['1 account', '3 accounts']) {
-      expect(ran.stdout).toMatch(new RegExp(`^requests per account, ${accounts} +sign-in [1-9][\\d.]*, usage update [1-9][\\d.]*, popup open 0, options open 0`, 'm'));
+      expect(ran.stdout).toMatch(
+        new RegExp(
+          `^requests per account, ${accounts} +sign-in [1-9][\\d.]*, usage update [1-9][\\d.]*, popup open 0, options open 0`,
+          'm',
+        ),
+      );
     }
     expect(existsSync(JSON_OUT)).toBe(true);
     const written = JSON.parse(readFileSync(JSON_OUT, 'utf8')) as Record<string, unknown>;
-    expect(written).toMatchObject({ 'requests.1': { popupOpen: 0, optionsOpen: 0 }, 'requests.3': { popupOpen: 0, optionsOpen: 0 } });
+    expect(written).toMatchObject({
+      'requests.1': { popupOpen: 0, optionsOpen: 0 },
+      'requests.3': { popupOpen: 0, optionsOpen: 0 },
+    });
     expect(written.workerStart).toHaveLength(5);
   }, 900_000);
 });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, USER_PATH, type Simulator } from '../../scripts/simulator/simulator';
+import {
+  demoAccount,
+  startSimulator,
+  USER_PATH,
+  type Simulator,
+} from '../../scripts/simulator/simulator';
 import { selfSignedCertificate } from '../../scripts/simulator/self-signed';
-import { FIREFOX_E2E_BUILD, launchFirefox, type FirefoxSession } from '../../scripts/browsers/firefox';
+import {
+  FIREFOX_E2E_BUILD,
+  launchFirefox,
+  type FirefoxSession,
+} from '../../scripts/browsers/firefox';
 import { clickButton, OptionsPage, Popup, waitForText } from '../../scripts/browsers/firefox-pages';
 import { messages } from '../../scripts/browsers/chromium-pages';
 
@@ -14,14 +23,21 @@ let options: OptionsPage;
 const user = demoAccount();
 const t = messages('en');
 /** A catalogue message with its $1, $2… filled in. */
-const say = (key: string, ...values: string[]) => values.reduce((text, value, i) => text.replace(`$${i + 1}`, value), t(key));
+const say = (key: string, ...values: string[]) =>
+  values.reduce((text, value, i) => text.replace(`$${i + 1}`, value), t(key));
 
 beforeAll(async () => {
   sim = await startSimulator({ accounts: [user], tls: selfSignedCertificate() });
   firefox = await launchFirefox({ install: { dir: FIREFOX_E2E_BUILD }, acceptInsecureCerts: true });
   options = new OptionsPage(await firefox.open('options'));
   await options.openNewAccount();
-  await options.fillAccount({ baseUrl: sim.apiUrl, userId: user.userId, password: user.password, apiKey: user.apiKey, label: 'Custom' });
+  await options.fillAccount({
+    baseUrl: sim.apiUrl,
+    userId: user.userId,
+    password: user.password,
+    apiKey: user.apiKey,
+    label: 'Custom',
+  });
 });
 afterAll(async () => {
   await firefox?.close();
@@ -37,10 +53,11 @@ async function promptAfter(button: string) {
   return (await firefox.permissionPrompt())!;
 }
 
-const granted = () => firefox.inExtension(async () => (await chrome.permissions.getAll()).origins ?? []);
+const granted = () =>
+  firefox.inExtension(async () => (await chrome.permissions.getAll()).origins ?? []);
 const refusal = (...servers: string[]) => say('permissionRefused', servers.join(', '));
 
-describe.sequential('7. host permission for a custom https server (Firefox\'s prompt)', () => {
+describe.sequential("7. host permission for a custom https server (Firefox's prompt)", () => {
   it('Test connection: the prompt names the server; refusing sends nothing and says so', async () => {
     expect(sim.apiUrl).toMatch(/^https:\/\/127\.0\.0\.1:/);
     const prompt = await promptAfter(t('testConnection'));
@@ -57,9 +74,15 @@ describe.sequential('7. host permission for a custom https server (Firefox\'s pr
   it('Test connection: allowing lets getUser go out; the node is not contacted before it is allowed', async () => {
     const prompt = await promptAfter(t('testConnection'));
     await firefox.answerPermissionPrompt(prompt.allow);
-    const result = await waitForText(options.page, say('failurePermissionMissing', sim.nodeUrl), '.form-status');
+    const result = await waitForText(
+      options.page,
+      say('failurePermissionMissing', sim.nodeUrl),
+      '.form-status',
+    );
     expect(result).toContain(say('testUserOk', user.userId, sim.nodeHost));
-    expect(sim.requests).toMatchObject([{ server: 'api', path: USER_PATH, userId: user.userId, password: user.password, status: 200 }]);
+    expect(sim.requests).toMatchObject([
+      { server: 'api', path: USER_PATH, userId: user.userId, password: user.password, status: 200 },
+    ]);
     expect(await granted()).toContain('https://127.0.0.1/*');
   });
 
@@ -69,7 +92,9 @@ describe.sequential('7. host permission for a custom https server (Firefox\'s pr
     await firefox.answerPermissionPrompt(prompt.deny);
     await waitForText(options.page, refusal(sim.apiUrl, sim.nodeUrl), '::-p-aria([role="alert"])');
     const popup = await firefox.open('popup');
-    await popup.waitForSelector(`::-p-aria([name=${JSON.stringify(t('welcomeSetUp'))}][role="button"])`);
+    await popup.waitForSelector(
+      `::-p-aria([name=${JSON.stringify(t('welcomeSetUp'))}][role="button"])`,
+    );
     await popup.close();
     expect(sim.requests.filter((r) => r.server === 'node')).toEqual([]);
   });
@@ -78,10 +103,15 @@ describe.sequential('7. host permission for a custom https server (Firefox\'s pr
     const prompt = await promptAfter(t('save'));
     await firefox.answerPermissionPrompt(prompt.allow);
     await waitForText(options.page, 'Custom', '.account-list');
-    expect(await granted()).toEqual(expect.arrayContaining(['https://127.0.0.1/*', 'https://localhost/*']));
+    expect(await granted()).toEqual(
+      expect.arrayContaining(['https://127.0.0.1/*', 'https://localhost/*']),
+    );
     const popup = new Popup(await firefox.open('popup'));
     await waitForText(popup.page, '12.3 GB of 28 GB used', popup.card('Custom'));
-    expect(sim.requests.filter((r) => r.server === 'node').at(-1)).toMatchObject({ userId: user.userId, status: 200 });
+    expect(sim.requests.filter((r) => r.server === 'node').at(-1)).toMatchObject({
+      userId: user.userId,
+      status: 200,
+    });
     await popup.page.close();
   });
 });

@@ -21,20 +21,27 @@ interface LintReport {
  *   the project never uses it (checked below).
  */
 const ALLOWED: Record<string, { message: string; file: RegExp }> = {
-  UNSAFE_VAR_ASSIGNMENT: { message: 'Unsafe assignment to innerHTML', file: /^chunks\/[\w-]+\.js$/ },
+  UNSAFE_VAR_ASSIGNMENT: {
+    message: 'Unsafe assignment to innerHTML',
+    file: /^chunks\/[\w-]+\.js$/,
+  },
 };
 
 /** Every source file of the extension itself (entrypoints, components, lib). */
 const sources = () =>
   ['entrypoints', 'components', 'lib'].flatMap((dir) =>
-    readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|tsx)$/.test(f)).map((f) => join(dir, f)),
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|tsx)$/.test(f))
+      .map((f) => join(dir, f)),
   );
 
 /** Runs web-ext lint; it exits non-zero when it finds errors, with the JSON report on stdout either way. */
 function lint(): LintReport {
   const args = ['web-ext', 'lint', '--source-dir', FIREFOX_BUILD, '--output', 'json'];
   try {
-    return JSON.parse(execFileSync('npx', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as LintReport;
+    return JSON.parse(
+      execFileSync('npx', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    ) as LintReport;
   } catch (error) {
     return JSON.parse((error as { stdout: string }).stdout) as LintReport;
   }
@@ -60,6 +67,7 @@ describe('web-ext lint of the Firefox production build', () => {
   });
 
   it("keeps the allow-list's reason true: the project itself never sets innerHTML", () => {
-    for (const file of sources()) expect(readFileSync(file, 'utf8'), file).not.toMatch(/innerHTML|dangerouslySetInnerHTML/);
+    for (const file of sources())
+      expect(readFileSync(file, 'utf8'), file).not.toMatch(/innerHTML|dangerouslySetInnerHTML/);
   });
 });

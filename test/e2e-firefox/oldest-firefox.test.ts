@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateAccounts } from '../e2e/page-states';
 import { startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { FIREFOX_E2E_BUILD, FIREFOX_E2E_XPI, launchFirefox, type FirefoxSession } from '../../scripts/browsers/firefox';
+import {
+  FIREFOX_E2E_BUILD,
+  FIREFOX_E2E_XPI,
+  launchFirefox,
+  type FirefoxSession,
+} from '../../scripts/browsers/firefox';
 import { OptionsPage, Popup, waitForText, waitUntil } from '../../scripts/browsers/firefox-pages';
 
 // The oldest Firefox the add-on supports, Debian's ESR 140 (unpacked beside the current ESR the
@@ -30,7 +35,9 @@ afterAll(async () => {
 
 describe('the oldest Firefox supported', () => {
   it('is the version the README and the manifest name as the minimum', () => {
-    const major = /^Mozilla Firefox (\d+)\./.exec(execFileSync(oldest, ['--version'], { encoding: 'utf8' }))?.[1];
+    const major = /^Mozilla Firefox (\d+)\./.exec(
+      execFileSync(oldest, ['--version'], { encoding: 'utf8' }),
+    )?.[1];
     const manifest = JSON.parse(readFileSync(join(FIREFOX_E2E_BUILD, 'manifest.json'), 'utf8')) as {
       browser_specific_settings: { gecko: { strict_min_version: string } };
     };
@@ -41,11 +48,20 @@ describe('the oldest Firefox supported', () => {
   it('runs the add-on: an account added in the Settings page, its figures and notification, a tab opened while it shows, the activity log, a dark screenshot', async () => {
     const options = new OptionsPage(await firefox.open('options'));
     const photos = sim.account('photos');
-    await options.addAccount({ baseUrl: sim.apiUrl, userId: 'photos', password: photos.password, apiKey: photos.apiKey, label: 'Photos' });
+    await options.addAccount({
+      baseUrl: sim.apiUrl,
+      userId: 'photos',
+      password: photos.password,
+      apiKey: photos.apiKey,
+      label: 'Photos',
+    });
 
     // 19.3 of 20 GB used: a notification, in a window of its own, the most recent one while it
     // shows. Firefox 140 opened a new tab in the most recent window, whatever its kind.
-    const recentWindow = () => firefox.privileged(`Services.wm.getMostRecentWindow(null).document.documentElement.getAttribute('windowtype')`);
+    const recentWindow = () =>
+      firefox.privileged(
+        `Services.wm.getMostRecentWindow(null).document.documentElement.getAttribute('windowtype')`,
+      );
     await expect.poll(recentWindow, { timeout: 20_000 }).toBe('alert:alert');
     // Two new tabs while it shows (it closes by itself after 20 s): the one that reads the
     // notifications through the extension's API, and the popup's.

@@ -4,7 +4,11 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateAccounts } from '../e2e/page-states';
 import { startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { FIREFOX_E2E_BUILD, launchFirefox, type FirefoxSession } from '../../scripts/browsers/firefox';
+import {
+  FIREFOX_E2E_BUILD,
+  launchFirefox,
+  type FirefoxSession,
+} from '../../scripts/browsers/firefox';
 import { OptionsPage, Popup, waitForText, waitUntil } from '../../scripts/browsers/firefox-pages';
 
 // Firefox's popup and options page beside Chromium's in artifacts/screenshots (English only:
@@ -26,7 +30,13 @@ afterAll(async () => {
 async function addAccount(userId: string, label: string) {
   const options = new OptionsPage(await firefox.open('options'));
   const account = sim.account(userId);
-  await options.addAccount({ baseUrl: sim.apiUrl, userId, password: account.password, apiKey: account.apiKey, label });
+  await options.addAccount({
+    baseUrl: sim.apiUrl,
+    userId,
+    password: account.password,
+    apiKey: account.apiKey,
+    label,
+  });
   await options.page.close();
 }
 
@@ -35,7 +45,12 @@ async function capture(page: Page, name: string, whole: 'page' | 'body') {
   const files: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
     await firefox.setColorScheme(scheme);
-    await waitUntil(page, (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, {}, scheme === 'dark');
+    await waitUntil(
+      page,
+      (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
+      {},
+      scheme === 'dark',
+    );
     const path = join(DIR, `firefox-${name}-${scheme}-en.png`) as `${string}.png`;
     if (whole === 'page') await page.screenshot({ path, fullPage: true });
     else await (await page.$('body'))!.screenshot({ path });
@@ -68,6 +83,7 @@ describe('screenshots in Firefox (en)', () => {
     await waitForText(options, 'Archive', '.account-list');
     files.push(...(await capture(options, 'options', 'page')));
     expect(files).toHaveLength(6);
-    for (const file of files) expect(existsSync(file) && statSync(file).size > 5_000, file).toBe(true);
+    for (const file of files)
+      expect(existsSync(file) && statSync(file).size > 5_000, file).toBe(true);
   }, 90_000);
 });

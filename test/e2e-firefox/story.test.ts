@@ -1,8 +1,25 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { CAPACITY_PATH, demoAccount, startSimulator, USER_PATH, type Simulator } from '../../scripts/simulator/simulator';
-import { FIREFOX_E2E_XPI, launchFirefox, type FirefoxSession } from '../../scripts/browsers/firefox';
-import { clickButton, field, OptionsPage, Popup, waitForText, waitUntil } from '../../scripts/browsers/firefox-pages';
+import {
+  CAPACITY_PATH,
+  demoAccount,
+  startSimulator,
+  USER_PATH,
+  type Simulator,
+} from '../../scripts/simulator/simulator';
+import {
+  FIREFOX_E2E_XPI,
+  launchFirefox,
+  type FirefoxSession,
+} from '../../scripts/browsers/firefox';
+import {
+  clickButton,
+  field,
+  OptionsPage,
+  Popup,
+  waitForText,
+  waitUntil,
+} from '../../scripts/browsers/firefox-pages';
 import { messages } from '../../scripts/browsers/chromium-pages';
 import { unpackActivity } from '../../lib/store/activity';
 
@@ -16,7 +33,10 @@ const t = messages('en');
 const HOUR_MS = 5_000; // WXT_TIME_SCALE=720: an hour of settings lasts 5 s
 const IDLE_MS = 1_500;
 const launch = (profileDir?: string) =>
-  launchFirefox({ ...(profileDir ? { profileDir } : { install: { xpi: FIREFOX_E2E_XPI } }), idleTimeoutMs: IDLE_MS });
+  launchFirefox({
+    ...(profileDir ? { profileDir } : { install: { xpi: FIREFOX_E2E_XPI } }),
+    idleTimeoutMs: IDLE_MS,
+  });
 
 beforeAll(async () => {
   sim = await startSimulator({ accounts: [user] });
@@ -47,8 +67,12 @@ async function setSettings(numbers: Record<string, number>) {
 describe.sequential('Storage Keeper in Firefox', () => {
   it('1. fresh install: welcome in the popup, empty badge, nothing sent', async () => {
     const popup = await firefox.open('popup');
-    await popup.waitForSelector(`::-p-aria([name=${JSON.stringify(t('welcomeTitle'))}][role="heading"])`);
-    await popup.waitForSelector(`::-p-aria([name=${JSON.stringify(t('welcomeSetUp'))}][role="button"])`);
+    await popup.waitForSelector(
+      `::-p-aria([name=${JSON.stringify(t('welcomeTitle'))}][role="heading"])`,
+    );
+    await popup.waitForSelector(
+      `::-p-aria([name=${JSON.stringify(t('welcomeSetUp'))}][role="button"])`,
+    );
     expect((await firefox.badge()).text).toBe('');
     expect(sim.requests).toEqual([]);
     await popup.close();
@@ -57,13 +81,30 @@ describe.sequential('Storage Keeper in Firefox', () => {
   it('2. options: add an account, test it, save it; the popup and the badge show the figures', async () => {
     const options = new OptionsPage(await firefox.open('options'));
     await options.openNewAccount();
-    await options.fillAccount({ baseUrl: sim.apiUrl, userId: user.userId, password: user.password, apiKey: user.apiKey, label: 'Demo' });
+    await options.fillAccount({
+      baseUrl: sim.apiUrl,
+      userId: user.userId,
+      password: user.password,
+      apiKey: user.apiKey,
+      label: 'Demo',
+    });
     await clickButton(options.page, t('testConnection'));
     // The answer needs the suspended event page started, the messaging part loaded and two calls:
     // more than the tab's 10 s once on a loaded 2-core machine.
-    const result = await waitForText(options.page, `Connected as ${user.userId}, storage on ${sim.nodeHost}.`, '.form-status', 30_000);
+    const result = await waitForText(
+      options.page,
+      `Connected as ${user.userId}, storage on ${sim.nodeHost}.`,
+      '.form-status',
+      30_000,
+    );
     expect(result).toContain('12.3 GB of 28 GB used');
-    const credentials = { userId: user.userId, password: user.password, keyVia: 'header', apiKey: user.apiKey, status: 200 };
+    const credentials = {
+      userId: user.userId,
+      password: user.password,
+      keyVia: 'header',
+      apiKey: user.apiKey,
+      status: 200,
+    };
     expect(sim.requests).toMatchObject([
       { server: 'api', method: 'GET', path: USER_PATH, ...credentials },
       { server: 'node', method: 'GET', path: CAPACITY_PATH, ...credentials },
@@ -109,7 +150,12 @@ describe.sequential('Storage Keeper in Firefox', () => {
       await sleep(100);
     }
     expect(wakeUps, timeline.join(' → ')).toBe(2);
-    expect(keptAlive().at(-1)).toMatchObject({ path: USER_PATH, userId: user.userId, password: user.password, apiKey: user.apiKey });
+    expect(keptAlive().at(-1)).toMatchObject({
+      path: USER_PATH,
+      userId: user.userId,
+      password: user.password,
+      apiKey: user.apiKey,
+    });
     const popup = new Popup(await firefox.open('popup'));
     await waitForText(popup.page, /Last sign-in (just now|1 minute ago)/, popup.card('Demo'));
     await popup.page.close();
@@ -140,7 +186,9 @@ describe.sequential('Storage Keeper in Firefox', () => {
 
   /** The figures the card shows now ("12.3 GB of 28 GB used"). */
   const figuresOn = async (popup: Popup) =>
-    (await waitForText(popup.page, / of .* used/, popup.card('Demo'))).match(/[\d.]+ GB of [\d.]+ GB used/)![0];
+    (await waitForText(popup.page, / of .* used/, popup.card('Demo'))).match(
+      /[\d.]+ GB of [\d.]+ GB used/,
+    )![0];
 
   it('5. wrong password: its own alert, old figures kept, the badge title says it needs you, account unchanged', async () => {
     const password = user.password;
@@ -151,11 +199,17 @@ describe.sequential('Storage Keeper in Firefox', () => {
     const figures = await figuresOn(popup);
     user.password = 'renewed-on-the-website';
     await popup.refresh();
-    const alert = await waitForText(popup.page, /apps password was rejected/, '::-p-aria([role="alert"])');
+    const alert = await waitForText(
+      popup.page,
+      /apps password was rejected/,
+      '::-p-aria([role="alert"])',
+    );
     expect(alert).toMatch(/apps password was rejected/);
     expect(await waitForText(popup.page, figures, popup.card('Demo'))).toContain(figures);
     // At critical usage the badge keeps its red percentage (badgeFor); its title says the account needs the user.
-    await expect.poll(async () => (await firefox.badge()).title).toContain(`! ${t('badgeNeedsYou')}: The user ID or apps password was rejected`);
+    await expect
+      .poll(async () => (await firefox.badge()).title)
+      .toContain(`! ${t('badgeNeedsYou')}: The user ID or apps password was rejected`);
     expect((await firefox.badge()).text).toBe('97%');
     expect((await firefox.storage()).accounts).toEqual(saved);
 
@@ -173,14 +227,18 @@ describe.sequential('Storage Keeper in Firefox', () => {
     onTestFinished(() => sim.setFault('node', undefined));
     await popup.refresh();
     const card = await waitForText(popup.page, /The last check failed/, popup.card('Demo'));
-    expect(card).toMatch(/The last check failed (just now|1 minute ago)\. Storage Keeper tries again/);
+    expect(card).toMatch(
+      /The last check failed (just now|1 minute ago)\. Storage Keeper tries again/,
+    );
     expect(await popup.page.$('::-p-aria([role="alert"])')).toBeNull();
     expect(await waitForText(popup.page, figures, popup.card('Demo'))).toContain(figures);
     expect((await firefox.badge()).text).toBe('97%');
 
     // The node is back: the retry the extension scheduled (2 minutes, 10 s in this build) clears the line.
     sim.setFault('node', undefined);
-    await waitUntil(popup.page, () => !document.body.innerText.includes('The last check failed'), { timeout: 40_000 });
+    await waitUntil(popup.page, () => !document.body.innerText.includes('The last check failed'), {
+      timeout: 40_000,
+    });
     await expect.poll(async () => (await firefox.badge()).text).toBe('97%');
     await popup.page.close();
   }, 90_000);
@@ -202,9 +260,13 @@ describe.sequential('Storage Keeper in Firefox', () => {
     firefox = await launch(profileDir);
     await expect.poll(() => keptAlive().length, { timeout: 30_000 }).toBeGreaterThan(count);
     // It is the start's, not an alarm's (however long the browser took to start): the activity log says what started it.
-    await expect.poll(async () => signInsLogged(await firefox.storage())[logged]?.trigger).toBe('start');
+    await expect
+      .poll(async () => signInsLogged(await firefox.storage())[logged]?.trigger)
+      .toBe('start');
 
-    expect((await firefox.alarms()).map((a) => a.name).sort()).toEqual(alarmsBefore.map((a) => a.name).sort());
+    expect((await firefox.alarms()).map((a) => a.name).sort()).toEqual(
+      alarmsBefore.map((a) => a.name).sort(),
+    );
     const after = await firefox.storage();
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     expect(after.accounts).toEqual(before.accounts);
@@ -214,6 +276,10 @@ describe.sequential('Storage Keeper in Firefox', () => {
     const options = await firefox.open('options');
     await waitForText(options, 'Demo', '.account-list');
     await new OptionsPage(options).showSection('settingsHeading');
-    expect(await (await field(options, t('settingSignInEvery'))).evaluate((e) => (e as HTMLInputElement).value)).toBe('8');
+    expect(
+      await (
+        await field(options, t('settingSignInEvery'))
+      ).evaluate((e) => (e as HTMLInputElement).value),
+    ).toBe('8');
   }, 90_000);
 });

@@ -6,9 +6,24 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackPoints } from '../../lib/store/history';
 import { unpackActivity } from '../../lib/store/activity';
-import { demoAccount, startSimulator, USER_PATH, type Simulator } from '../../scripts/simulator/simulator';
-import { FIREFOX_E2E_XPI, launchFirefox, type FirefoxSession } from '../../scripts/browsers/firefox';
-import { clickButton, field, OptionsPage, Popup, waitForText } from '../../scripts/browsers/firefox-pages';
+import {
+  demoAccount,
+  startSimulator,
+  USER_PATH,
+  type Simulator,
+} from '../../scripts/simulator/simulator';
+import {
+  FIREFOX_E2E_XPI,
+  launchFirefox,
+  type FirefoxSession,
+} from '../../scripts/browsers/firefox';
+import {
+  clickButton,
+  field,
+  OptionsPage,
+  Popup,
+  waitForText,
+} from '../../scripts/browsers/firefox-pages';
 import { messages } from '../../scripts/browsers/chromium-pages';
 import { buildMessages, LAST_RELEASE, LAST_RELEASE_BUILD } from '../../scripts/last-release';
 
@@ -21,21 +36,42 @@ const released = buildMessages(LAST_RELEASE_BUILD.firefox.dir);
 const current = messages('en');
 /** The user's schedule, changed in the release's Settings page: sign in every hour (5 s), usage every 30 minutes (2.5 s). */
 const SCHEDULE = { keepAliveHours: 1, refreshMinutes: 30 };
-const DAMAGE_WORDS = ['damagedAccount', 'storageAccountsNewer', 'storageSettingsNewer', 'storageAccountsNotAList'];
+const DAMAGE_WORDS = [
+  'damagedAccount',
+  'storageAccountsNewer',
+  'storageSettingsNewer',
+  'storageAccountsNotAList',
+];
 
 let sim: Simulator;
 let firefox: FirefoxSession | undefined;
 const home = mkdtempSync(join(tmpdir(), 'sk-firefox-update-'));
 const releaseXpi = join(home, `storage-keeper-${LAST_RELEASE.version}.xpi`);
-const user = demoAccount({ userId: 'kept-user', password: 'kept-pässword', apiKey: 'kept-key', bonus: undefined });
+const user = demoAccount({
+  userId: 'kept-user',
+  password: 'kept-pässword',
+  apiKey: 'kept-key',
+  bonus: undefined,
+});
 
 type Stored = Record<string, unknown>;
 const session = () => firefox!;
 const storage = () => session().storage() as Promise<Stored>;
 const accountId = (stored: Stored) => (stored.accounts as { id: string }[])[0]!.id;
-const pointsOf = (stored: Stored) => unpackPoints(Object.values((stored.history ?? {}) as Record<string, { points: string }>)[0]?.points ?? '');
-const periods = async () => Object.fromEntries((await session().alarms()).filter((a) => a.periodInMinutes).map((a) => [a.name, a.periodInMinutes]));
-const signInsSince = (at: number) => sim.requests.filter((r) => r.server === 'api' && r.path === USER_PATH && r.status === 200 && r.atMs >= at);
+const pointsOf = (stored: Stored) =>
+  unpackPoints(
+    Object.values((stored.history ?? {}) as Record<string, { points: string }>)[0]?.points ?? '',
+  );
+const periods = async () =>
+  Object.fromEntries(
+    (await session().alarms())
+      .filter((a) => a.periodInMinutes)
+      .map((a) => [a.name, a.periodInMinutes]),
+  );
+const signInsSince = (at: number) =>
+  sim.requests.filter(
+    (r) => r.server === 'api' && r.path === USER_PATH && r.status === 200 && r.atMs >= at,
+  );
 
 async function expectNothingDamaged(page: Page, t: (key: string) => string) {
   const text = await page.evaluate(() => document.body.innerText);
@@ -45,7 +81,20 @@ async function expectNothingDamaged(page: Page, t: (key: string) => string) {
 beforeAll(async () => {
   sim = await startSimulator({ accounts: [user] });
   // The release's XPI, as the current one is made (test/e2e-firefox/global-setup.ts).
-  execFileSync('npx', ['web-ext', 'build', '--source-dir', LAST_RELEASE_BUILD.firefox.dir, '--artifacts-dir', home, '--filename', `storage-keeper-${LAST_RELEASE.version}.xpi`], { stdio: 'ignore' });
+  execFileSync(
+    'npx',
+    [
+      'web-ext',
+      'build',
+      '--source-dir',
+      LAST_RELEASE_BUILD.firefox.dir,
+      '--artifacts-dir',
+      home,
+      '--filename',
+      `storage-keeper-${LAST_RELEASE.version}.xpi`,
+    ],
+    { stdio: 'ignore' },
+  );
 });
 afterAll(async () => {
   await firefox?.close();
@@ -60,16 +109,31 @@ describe.sequential(`an update from ${LAST_RELEASE.version} in Firefox`, () => {
   it(`1. ${LAST_RELEASE.version}, installed for good: an account added and the schedule changed in its Settings page, a sign-in and a reading`, async () => {
     firefox = await launchFirefox({ install: { xpi: releaseXpi } });
     const options = new OptionsPage(await session().open('options'), 'en', released);
-    await options.addAccount({ label: 'Kept', baseUrl: sim.apiUrl, userId: user.userId, password: user.password, apiKey: user.apiKey });
+    await options.addAccount({
+      label: 'Kept',
+      baseUrl: sim.apiUrl,
+      userId: user.userId,
+      password: user.password,
+      apiKey: user.apiKey,
+    });
     await options.fill(released('settingKeepAlive'), String(SCHEDULE.keepAliveHours));
     await options.fill(released('settingRefresh'), String(SCHEDULE.refreshMinutes));
     await clickButton(options.page, released('saveSettings'));
     await waitForText(options.page, released('saved'));
-    await expect.poll(async () => pointsOf(await storage()).length, { timeout: 30_000, interval: 500 }).toBe(1);
+    await expect
+      .poll(async () => pointsOf(await storage()).length, { timeout: 30_000, interval: 500 })
+      .toBe(1);
     // The storage node down until after the update: once the release has recorded a failed
     // reading, nothing more is read, and the updated pages can only show what the release stored.
     sim.setFault('node', 'server-error');
-    await expect.poll(async () => ((await storage()).snapshots as Record<string, { refresh: { failure?: unknown } }>)[accountId(await storage())]?.refresh.failure, { timeout: 30_000 })
+    await expect
+      .poll(
+        async () =>
+          ((await storage()).snapshots as Record<string, { refresh: { failure?: unknown } }>)[
+            accountId(await storage())
+          ]?.refresh.failure,
+        { timeout: 30_000 },
+      )
       .toBeDefined();
     fromRelease = await storage();
     releaseAlarms = await periods();
@@ -87,10 +151,17 @@ describe.sequential(`an update from ${LAST_RELEASE.version} in Firefox`, () => {
     // The current version runs (the release kept no activity log) and signs in with the kept credentials.
     expect(fromRelease.activity).toBeUndefined();
     const id = accountId(fromRelease);
-    const signIns = async () => unpackActivity(((await storage()).activity as Record<string, { entries: string }> | undefined)?.[id]?.entries ?? '')
-      .filter((e) => e.check === 'sign-in' && e.outcome === 'ok').length;
+    const signIns = async () =>
+      unpackActivity(
+        ((await storage()).activity as Record<string, { entries: string }> | undefined)?.[id]
+          ?.entries ?? '',
+      ).filter((e) => e.check === 'sign-in' && e.outcome === 'ok').length;
     await expect.poll(signIns, { timeout: 30_000, interval: 500 }).toBeGreaterThan(0);
-    expect(signInsSince(updatedAt)[0]).toMatchObject({ userId: user.userId, password: user.password, apiKey: user.apiKey });
+    expect(signInsSince(updatedAt)[0]).toMatchObject({
+      userId: user.userId,
+      password: user.password,
+      apiKey: user.apiKey,
+    });
 
     // The figures the release read (the node still down: nothing read since).
     const popup = new Popup(await session().open('popup'));
@@ -100,7 +171,8 @@ describe.sequential(`an update from ${LAST_RELEASE.version} in Firefox`, () => {
     await waitForText(options.page, 'Kept', options.section('accountsHeading'));
     await expectNothingDamaged(options.page, current);
     await options.showSection('settingsHeading');
-    const value = async (key: string) => (await field(options.page, current(key))).evaluate((e) => (e as HTMLInputElement).value);
+    const value = async (key: string) =>
+      (await field(options.page, current(key))).evaluate((e) => (e as HTMLInputElement).value);
     expect(await value('settingSignInEvery')).toBe(String(SCHEDULE.keepAliveHours));
     expect(await value('settingUsageUpdateEvery')).toBe(String(SCHEDULE.refreshMinutes));
 

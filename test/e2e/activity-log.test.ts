@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackActivity, type ActivityEntry } from '../../lib/store/activity';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
-import { FAST_E2E_BUILD, launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
+import {
+  FAST_E2E_BUILD,
+  launchExtension,
+  type ExtensionSession,
+} from '../../scripts/browsers/chromium';
 import { axeViolations } from './axe';
 
 // A few days of real work, logged by the extension itself on the build whose days last 10 s:
@@ -21,7 +25,15 @@ beforeAll(async () => {
   sim = await startSimulator({ accounts: [account] });
   browser = await launchExtension({ extensionDir: FAST_E2E_BUILD });
   // Capacity every 12 h (5 s), sign-in daily (10 s).
-  await browser.storeSettings({ keepAliveHours: 24, refreshMinutes: 720, warningPercent: 90, criticalPercent: 95, notifyUsage: false, notifyKeepAlive: false, notifyForecast: false });
+  await browser.storeSettings({
+    keepAliveHours: 24,
+    refreshMinutes: 720,
+    warningPercent: 90,
+    criticalPercent: 95,
+    notifyUsage: false,
+    notifyKeepAlive: false,
+    notifyForecast: false,
+  });
   await browser.storeAccounts([storedAccount(sim, account, { id: 'logged', label: 'Logged' })]);
 });
 afterAll(async () => {
@@ -31,31 +43,51 @@ afterAll(async () => {
 
 /** The stored entries in order (their times are in the fast build's minutes, so not compared here). */
 const entries = async (): Promise<ActivityEntry[]> =>
-  unpackActivity(((await browser.storage()).activity as Record<string, { entries: string }> | undefined)?.logged?.entries ?? '');
+  unpackActivity(
+    ((await browser.storage()).activity as Record<string, { entries: string }> | undefined)?.logged
+      ?.entries ?? '',
+  );
 const signIns = async () => (await entries()).filter((e) => e.check === 'sign-in');
 
 describe('the activity log in Chromium', () => {
   it('logs a few days of sign-ins and usage updates; the options page shows them with the summary, and the CSV downloads', async () => {
-    await expect.poll(async () => (await signIns()).length, { timeout: 4 * SCALED_DAY_MS, interval: 500 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => (await signIns()).length, { timeout: 4 * SCALED_DAY_MS, interval: 500 })
+      .toBeGreaterThanOrEqual(2);
     // An outage: the next scheduled sign-in fails, the retry after it gets through once it is over.
     sim.setFault('api', 'server-error');
-    await expect.poll(async () => (await signIns()).some((e) => e.outcome === 'server-error'), { timeout: 3 * SCALED_DAY_MS, interval: 200 }).toBe(true);
+    await expect
+      .poll(async () => (await signIns()).some((e) => e.outcome === 'server-error'), {
+        timeout: 3 * SCALED_DAY_MS,
+        interval: 200,
+      })
+      .toBe(true);
     sim.setFault('api', undefined);
-    await expect.poll(async () => (await signIns()).at(-1)?.outcome, { timeout: 3 * SCALED_DAY_MS, interval: 500 }).toBe('ok');
-    await expect.poll(async () => (await signIns()).length, { timeout: 4 * SCALED_DAY_MS, interval: 500 }).toBeGreaterThanOrEqual(6);
+    await expect
+      .poll(async () => (await signIns()).at(-1)?.outcome, {
+        timeout: 3 * SCALED_DAY_MS,
+        interval: 500,
+      })
+      .toBe('ok');
+    await expect
+      .poll(async () => (await signIns()).length, { timeout: 4 * SCALED_DAY_MS, interval: 500 })
+      .toBeGreaterThanOrEqual(6);
     const logged = await signIns();
     // The first: when the account was added, by the run its change starts, or by a periodic alarm
     // (every 10 s here) whose run read the new account first; either way it signs in at once.
     expect(logged[0]).toMatchObject({ outcome: 'ok' });
     expect(['settings', 'schedule']).toContain(logged[0]!.trigger);
     expect(logged.filter((e) => e.trigger === 'schedule').length).toBeGreaterThanOrEqual(3);
-    const recovery = logged.find((e, i) => e.outcome === 'ok' && logged[i - 1]?.outcome === 'server-error');
+    const recovery = logged.find(
+      (e, i) => e.outcome === 'ok' && logged[i - 1]?.outcome === 'server-error',
+    );
     expect(recovery?.trigger).toBe('retry');
 
     const page = await browser.open('options', 'activity');
     const log = page.getByRole('article', { name: 'Logged' });
     const summary = log.locator('.activity__summary');
-    const summaryPattern = /^Days with a successful sign-in since .+: (\d+) of (\d+)\. 1 failure, followed by a successful sign-in \d+ (minutes?|hours?|days?) later\.$/;
+    const summaryPattern =
+      /^Days with a successful sign-in since .+: (\d+) of (\d+)\. 1 failure, followed by a successful sign-in \d+ (minutes?|hours?|days?) later\.$/;
     await expect.poll(() => summary.textContent()).toMatch(summaryPattern);
     // Every day had a successful sign-in, but the one the outage began on when (a day lasting 10 s
     // here) the retry that ended it came after midnight.
@@ -63,19 +95,34 @@ describe('the activity log in Chromium', () => {
     expect(Number(days) - Number(okDays)).toBeLessThanOrEqual(1);
     const firstRow = log.getByRole('row').nth(1);
     const newest = (await entries()).at(-1)!;
-    await expect.poll(() => firstRow.getByRole('cell').nth(1).textContent()).toBe(newest.check === 'sign-in' ? 'Sign-in' : 'Usage update');
-    await expect.poll(() => log.getByRole('row').filter({ hasText: 'Server error' }).count()).toBeGreaterThanOrEqual(1);
-    expect(await log.getByRole('row').filter({ hasText: 'Retry' }).count()).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => firstRow.getByRole('cell').nth(1).textContent())
+      .toBe(newest.check === 'sign-in' ? 'Sign-in' : 'Usage update');
+    await expect
+      .poll(() => log.getByRole('row').filter({ hasText: 'Server error' }).count())
+      .toBeGreaterThanOrEqual(1);
+    expect(await log.getByRole('row').filter({ hasText: 'Retry' }).count()).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(await axeViolations(page)).toEqual([]);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), log.getByRole('button', { name: 'Download activity log (CSV)' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^storage-keeper-activity-logged@127\.0\.0\.1_\d+\.csv$/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      log.getByRole('button', { name: 'Download activity log (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^storage-keeper-activity-logged@127\.0\.0\.1_\d+\.csv$/,
+    );
     const file = join(mkdtempSync(join(tmpdir(), 'sk-activity-')), 'activity.csv');
     await download.saveAs(file);
     const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe('time,check,trigger,outcome');
     expect(lines.length - 1).toBeGreaterThanOrEqual(logged.length);
-    expect(lines).toContainEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z,sign-in,schedule,server-error$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z,usage-update,(settings|schedule),ok$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z,sign-in,schedule,server-error$/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z,usage-update,(settings|schedule),ok$/),
+    );
   }, 120_000);
 });

@@ -1,7 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUDGETS, ENTRIES, entryFiles, entrySize, ON_DEMAND_BUDGETS, onDemandFiles } from '../../scripts/bench/bundle-size';
+import {
+  BUDGETS,
+  ENTRIES,
+  entryFiles,
+  entrySize,
+  ON_DEMAND_BUDGETS,
+  onDemandFiles,
+} from '../../scripts/bench/bundle-size';
 
 // Sizes are deterministic, so the budgets are checked here; timings are only reported by `npm run bench`.
 const OUT = '.output/chrome-mv3';
@@ -25,12 +32,20 @@ it('a store build runs on real time whatever WXT_TIME_SCALE says (only the e2e m
 });
 
 describe('bundle size budgets (gzip, shared chunks included)', () => {
-  it.each(Object.keys(ENTRIES) as (keyof typeof ENTRIES)[])('%s stays within its budget', (name) => {
-    const size = entrySize(OUT, ENTRIES[name]);
-    expect(size.total).toBeGreaterThan(1_000);
-    expect(size.total, `${name}: ${size.total} B gzip, budget ${BUDGETS[name]} B`).toBeLessThanOrEqual(BUDGETS[name]);
-    expect(size.onDemand, `${name}: ${size.onDemand} B gzip on demand`).toBeLessThanOrEqual(ON_DEMAND_BUDGETS[name]);
-  });
+  it.each(Object.keys(ENTRIES) as (keyof typeof ENTRIES)[])(
+    '%s stays within its budget',
+    (name) => {
+      const size = entrySize(OUT, ENTRIES[name]);
+      expect(size.total).toBeGreaterThan(1_000);
+      expect(
+        size.total,
+        `${name}: ${size.total} B gzip, budget ${BUDGETS[name]} B`,
+      ).toBeLessThanOrEqual(BUDGETS[name]);
+      expect(size.onDemand, `${name}: ${size.onDemand} B gzip on demand`).toBeLessThanOrEqual(
+        ON_DEMAND_BUDGETS[name],
+      );
+    },
+  );
 
   it('counts every file a page loads when it opens, each once, and what it loads on demand apart', () => {
     const popup = entryFiles(OUT, ENTRIES.popup);
@@ -39,7 +54,8 @@ describe('bundle size budgets (gzip, shared chunks included)', () => {
     expect(popup.some((f) => f.endsWith('.css'))).toBe(true);
     // The popup's extras and the messaging library (its log lines say "[messaging]") come by import(), not at open.
     const later = onDemandFiles(OUT, ENTRIES.popup);
-    const messaging = (files: string[]) => files.filter((f) => readFileSync(f, 'utf8').includes('[messaging]'));
+    const messaging = (files: string[]) =>
+      files.filter((f) => readFileSync(f, 'utf8').includes('[messaging]'));
     expect(later.length).toBeGreaterThanOrEqual(2);
     expect(later.filter((f) => popup.includes(f))).toEqual([]);
     expect(messaging(later)).toHaveLength(1);
@@ -47,7 +63,11 @@ describe('bundle size budgets (gzip, shared chunks included)', () => {
   });
 
   it('the Settings page loads what only one of its sections shows on demand (components/settings/parts.tsx)', () => {
-    const code = (files: string[]) => files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const code = (files: string[]) =>
+      files
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => readFileSync(f, 'utf8'))
+        .join('\n');
     const atOpen = code(entryFiles(OUT, ENTRIES.options));
     const later = code(onDemandFiles(OUT, ENTRIES.options));
     // A message key each part alone uses: the history's CSV, the activity log, export and import, the setup walk-through.
@@ -62,16 +82,29 @@ describe('bundle size budgets (gzip, shared chunks included)', () => {
 
   it("the popup imports its on-demand parts plainly, without Vite's preload helper (0.7 KB with nothing to preload)", () => {
     // (The Settings page keeps it: its parts share a chunk of their own, which the helper preloads.)
-    const files = [...entryFiles(OUT, ENTRIES.popup), ...onDemandFiles(OUT, ENTRIES.popup)].filter((f) => f.endsWith('.js'));
-    expect(files.filter((f) => /import\(\s*[`'"]\.\//.test(readFileSync(f, 'utf8'))).length).toBeGreaterThan(0);
+    const files = [...entryFiles(OUT, ENTRIES.popup), ...onDemandFiles(OUT, ENTRIES.popup)].filter(
+      (f) => f.endsWith('.js'),
+    );
+    expect(
+      files.filter((f) => /import\(\s*[`'"]\.\//.test(readFileSync(f, 'utf8'))).length,
+    ).toBeGreaterThan(0);
     // The helper's own words: the event it dispatches when a preload fails.
     expect(files.filter((f) => readFileSync(f, 'utf8').includes('vite:preloadError'))).toEqual([]);
   });
 
   it('no page and not the background defines a stored item (@wxt-dev/storage reads an item when it is defined): the popup reads what it shows in one call', () => {
-    const all = Object.values(ENTRIES).flatMap((entry) => entryFiles(OUT, entry)).filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8')).join('\n');
-    expect([...all.matchAll(/defineItem\(\s*[`'"]local:(\w+)[`'"]/g)].map(([, key]) => key)).toEqual([]);
-    const code = entryFiles(OUT, ENTRIES.popup).filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const all = Object.values(ENTRIES)
+      .flatMap((entry) => entryFiles(OUT, entry))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    expect(
+      [...all.matchAll(/defineItem\(\s*[`'"]local:(\w+)[`'"]/g)].map(([, key]) => key),
+    ).toEqual([]);
+    const code = entryFiles(OUT, ENTRIES.popup)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     // Never the whole history (a year per account) nor the activity log by name: only the recent part
     // (the whole only when no recent part was stored yet).
     expect(code).toContain('local:recentHistory');

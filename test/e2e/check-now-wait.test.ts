@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoAccount, startSimulator, type Fault, type Simulator } from '../../scripts/simulator/simulator';
+import {
+  demoAccount,
+  startSimulator,
+  type Fault,
+  type Simulator,
+} from '../../scripts/simulator/simulator';
 import { storedAccount } from '../../scripts/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
 import { Popup } from '../../scripts/browsers/chromium-pages';
@@ -21,10 +26,23 @@ beforeAll(async () => {
   browser = await launchExtension();
   // A week between sign-ins (14 real minutes in this build): only the clicks and the retry send anything.
   await browser.currentWorker().evaluate(async () => {
-    await chrome.storage.local.set({ settings: { keepAliveHours: 168, refreshMinutes: 1440, warningPercent: 90, criticalPercent: 95, notifyUsage: true, notifyKeepAlive: true } });
+    await chrome.storage.local.set({
+      settings: {
+        keepAliveHours: 168,
+        refreshMinutes: 1440,
+        warningPercent: 90,
+        criticalPercent: 95,
+        notifyUsage: true,
+        notifyKeepAlive: true,
+      },
+    });
   });
   await browser.storeAccounts([storedAccount(sim, user, { id: 'busy', label: 'Busy' })]);
-  await vi.waitFor(() => expect(sim.requests.filter((r) => r.server === 'node' && r.status === 200)).toHaveLength(1), { timeout: 20_000, interval: 100 });
+  await vi.waitFor(
+    () =>
+      expect(sim.requests.filter((r) => r.server === 'node' && r.status === 200)).toHaveLength(1),
+    { timeout: 20_000, interval: 100 },
+  );
   // A usage update is due at least daily, every 2 minutes here: its alarm is taken away, or it could
   // come in the middle of a test, and its run arm the retry a test takes away at the end.
   await browser.currentWorker().evaluate((name) => chrome.alarms.clear(name), ALARM.usageUpdate);
@@ -34,55 +52,76 @@ afterAll(async () => {
   await sim?.close();
 });
 
-const words = (popup: Popup) => popup.page.getByRole('status').filter({ hasText: 'The service asked Storage Keeper to wait, so nothing was sent. A check can go out again' });
+const words = (popup: Popup) =>
+  popup.page
+    .getByRole('status')
+    .filter({
+      hasText:
+        'The service asked Storage Keeper to wait, so nothing was sent. A check can go out again',
+    });
 
 describe.sequential('Check now and the service’s Retry-After, in Chromium', () => {
   it.each<[string, Fault, number]>([
     ['a 429', 'rate-limited', 429],
     ['a 503 with Retry-After', 'unavailable', 503],
-  ])('after %s: nothing reaches the service before its time, the words say so by the button; a click right after it checks', async (_why, fault, status) => {
-    // The whole service asks to wait: its API server and its node.
-    sim.setFault('api', fault, { retryAfter: String(WAIT_S) });
-    sim.setFault('node', fault, { retryAfter: String(WAIT_S) });
-    const popup = new Popup(await browser.open('popup'));
-    await popup.card('Busy').waitFor();
-    // A click a second until one goes out (one within 10 s of the last check is held back) and hears the wait.
-    await expect
-      .poll(async () => {
+  ])(
+    'after %s: nothing reaches the service before its time, the words say so by the button; a click right after it checks',
+    async (_why, fault, status) => {
+      // The whole service asks to wait: its API server and its node.
+      sim.setFault('api', fault, { retryAfter: String(WAIT_S) });
+      sim.setFault('node', fault, { retryAfter: String(WAIT_S) });
+      const popup = new Popup(await browser.open('popup'));
+      await popup.card('Busy').waitFor();
+      // A click a second until one goes out (one within 10 s of the last check is held back) and hears the wait.
+      await expect
+        .poll(
+          async () => {
+            await popup.refresh();
+            return sim.requests.filter((r) => r.status === status).length;
+          },
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toBe(2);
+      const heard = sim.requests.length;
+      const snapshot = ((await browser.storage()).snapshots as Record<string, AccountSnapshot>)
+        .busy!;
+      // The time the service asked for: the later of the two calls' answers, WAIT_S after each.
+      const until =
+        Math.max(snapshot.keepAlive.lastAttemptAt!, snapshot.refresh.lastAttemptAt!) +
+        WAIT_S * 1000;
+
+      // Clicks during the wait: each says when a check can go out, none sends anything.
+      let held = 0;
+      while (Date.now() < until - 5_000) {
         await popup.refresh();
-        return sim.requests.filter((r) => r.status === status).length;
-      }, { timeout: 30_000, interval: 1000 })
-      .toBe(2);
-    const heard = sim.requests.length;
-    const snapshot = ((await browser.storage()).snapshots as Record<string, AccountSnapshot>).busy!;
-    // The time the service asked for: the later of the two calls' answers, WAIT_S after each.
-    const until = Math.max(snapshot.keepAlive.lastAttemptAt!, snapshot.refresh.lastAttemptAt!) + WAIT_S * 1000;
+        await words(popup).waitFor({ timeout: 5_000 });
+        held += 1;
+      }
+      expect(held).toBeGreaterThanOrEqual(3);
+      expect(sim.requests.length).toBe(heard);
 
-    // Clicks during the wait: each says when a check can go out, none sends anything.
-    let held = 0;
-    while (Date.now() < until - 5_000) {
-      await popup.refresh();
-      await words(popup).waitFor({ timeout: 5_000 });
-      held += 1;
-    }
-    expect(held).toBeGreaterThanOrEqual(3);
-    expect(sim.requests.length).toBe(heard);
-
-    // Only the click may send now: the service answers again, and the retry alarm (at the same time) is taken away.
-    sim.setFault('api', undefined);
-    sim.setFault('node', undefined);
-    await browser.currentWorker().evaluate((name) => chrome.alarms.clear(name), ALARM.retry);
-    // The words go at the time; the click right after it checks.
-    await words(popup).waitFor({ state: 'detached', timeout: 20_000 });
-    await expect.poll(() => Date.now() >= until, { timeout: 20_000, interval: 100 }).toBe(true);
-    expect(sim.requests.length).toBe(heard);
-    const clickedAt = Date.now();
-    await popup.refresh(); // answered once the check is done
-    const answeredAt = Date.now();
-    expect(sim.requests.slice(heard).map((r) => [r.server, r.status])).toEqual([['api', 200], ['node', 200]]);
-    // The click's own check: both calls reached the service between the click and its answer.
-    expect(sim.requests.slice(heard).filter((r) => r.atMs < clickedAt || r.atMs > answeredAt)).toEqual([]);
-    expect(await words(popup).count()).toBe(0);
-    await popup.page.close();
-  }, 90_000);
+      // Only the click may send now: the service answers again, and the retry alarm (at the same time) is taken away.
+      sim.setFault('api', undefined);
+      sim.setFault('node', undefined);
+      await browser.currentWorker().evaluate((name) => chrome.alarms.clear(name), ALARM.retry);
+      // The words go at the time; the click right after it checks.
+      await words(popup).waitFor({ state: 'detached', timeout: 20_000 });
+      await expect.poll(() => Date.now() >= until, { timeout: 20_000, interval: 100 }).toBe(true);
+      expect(sim.requests.length).toBe(heard);
+      const clickedAt = Date.now();
+      await popup.refresh(); // answered once the check is done
+      const answeredAt = Date.now();
+      expect(sim.requests.slice(heard).map((r) => [r.server, r.status])).toEqual([
+        ['api', 200],
+        ['node', 200],
+      ]);
+      // The click's own check: both calls reached the service between the click and its answer.
+      expect(
+        sim.requests.slice(heard).filter((r) => r.atMs < clickedAt || r.atMs > answeredAt),
+      ).toEqual([]);
+      expect(await words(popup).count()).toBe(0);
+      await popup.page.close();
+    },
+    90_000,
+  );
 });

@@ -26,7 +26,16 @@ const ROUNDS = 4;
 beforeAll(async () => {
   browser = await launchExtension();
   await browser.currentWorker().evaluate(async () => {
-    await chrome.storage.local.set({ settings: { keepAliveHours: 1, refreshMinutes: 30, warningPercent: 90, criticalPercent: 95, notifyUsage: true, notifyKeepAlive: true } });
+    await chrome.storage.local.set({
+      settings: {
+        keepAliveHours: 1,
+        refreshMinutes: 30,
+        warningPercent: 90,
+        criticalPercent: 95,
+        notifyUsage: true,
+        notifyKeepAlive: true,
+      },
+    });
   });
 });
 afterAll(async () => {
@@ -37,7 +46,13 @@ afterAll(async () => {
 /** The moment of the click on Save, on the page's clock (the machine's, which the simulators share). */
 async function clickSave(options: OptionsPage): Promise<number> {
   const save = options.page.getByRole('button', { name: 'Save', exact: true });
-  await save.evaluate((button) => button.addEventListener('click', () => ((globalThis as unknown as { clickedAt: number }).clickedAt = Date.now()), { capture: true, once: true }));
+  await save.evaluate((button) =>
+    button.addEventListener(
+      'click',
+      () => ((globalThis as unknown as { clickedAt: number }).clickedAt = Date.now()),
+      { capture: true, once: true },
+    ),
+  );
   await save.click();
   return options.page.evaluate(() => (globalThis as unknown as { clickedAt: number }).clickedAt);
 }
@@ -46,39 +61,81 @@ describe('an account moved to another server, in Chromium: final from the click 
   for (let round = 1; round <= ROUNDS; round++) {
     const underWay = round % 2 === 1;
     it(`round ${round}: ${underWay ? 'a call under way at the click is aborted' : 'a click wherever the schedule is'}; nothing more reaches the old server, the next runs go to the new one`, async () => {
-      const before = demoAccount({ userId: `leaving-${round}`, password: 'leaving-pw', apiKey: 'leaving-key' });
-      const after = demoAccount({ userId: `moved-${round}`, password: 'moved-pw', apiKey: 'moved-key', used: 3 * GB });
-      const [oldServer, newServer] = await Promise.all([startSimulator({ accounts: [before] }), startSimulator({ accounts: [after] })]);
+      const before = demoAccount({
+        userId: `leaving-${round}`,
+        password: 'leaving-pw',
+        apiKey: 'leaving-key',
+      });
+      const after = demoAccount({
+        userId: `moved-${round}`,
+        password: 'moved-pw',
+        apiKey: 'moved-key',
+        used: 3 * GB,
+      });
+      const [oldServer, newServer] = await Promise.all([
+        startSimulator({ accounts: [before] }),
+        startSimulator({ accounts: [after] }),
+      ]);
       servers.push(oldServer, newServer);
       const label = `Moving ${round}`;
       // The settings stay (a sign-in every 5 s); the last round's account goes.
-      await browser.storeAccounts([storedAccount(oldServer, before, { id: `moving-${round}`, label })]);
-      await vi.waitFor(() => expect(oldServer.requests.some((r) => r.server === 'node' && r.status === 200)).toBe(true), { timeout: 30_000, interval: 100 });
+      await browser.storeAccounts([
+        storedAccount(oldServer, before, { id: `moving-${round}`, label }),
+      ]);
+      await vi.waitFor(
+        () =>
+          expect(oldServer.requests.some((r) => r.server === 'node' && r.status === 200)).toBe(
+            true,
+          ),
+        { timeout: 30_000, interval: 100 },
+      );
       oldServer.setFault('api', 'slow', { delayMs: SLOW_MS });
       oldServer.setFault('node', 'slow', { delayMs: SLOW_MS });
       const slowFrom = Date.now();
 
       const options = new OptionsPage(await browser.open('options'));
       await options.editAccount(label);
-      await options.fillAccount({ baseUrl: newServer.apiUrl, userId: after.userId, password: after.password, apiKey: after.apiKey });
+      await options.fillAccount({
+        baseUrl: newServer.apiUrl,
+        userId: after.userId,
+        password: after.password,
+        apiKey: after.apiKey,
+      });
       // A call to the old server that arrived moments ago, so it is still unanswered at the click.
-      if (underWay) await expect.poll(() => oldServer.requests.some((r) => r.status === 0 && Date.now() - r.atMs < 300), { timeout: 30_000, interval: 20 }).toBe(true);
+      if (underWay)
+        await expect
+          .poll(() => oldServer.requests.some((r) => r.status === 0 && Date.now() - r.atMs < 300), {
+            timeout: 30_000,
+            interval: 20,
+          })
+          .toBe(true);
       const clickedAt = await clickSave(options);
 
       // Several runs in a row: two scheduled sign-ins and usage updates on the new server.
-      const sinceClick = (server: 'api' | 'node') => newServer.requests.filter((r) => r.server === server && r.atMs > clickedAt);
-      await expect.poll(() => sinceClick('api').length, { timeout: 40_000, interval: 250 }).toBeGreaterThanOrEqual(3);
-      await expect.poll(() => sinceClick('node').length, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(3);
+      const sinceClick = (server: 'api' | 'node') =>
+        newServer.requests.filter((r) => r.server === server && r.atMs > clickedAt);
+      await expect
+        .poll(() => sinceClick('api').length, { timeout: 40_000, interval: 250 })
+        .toBeGreaterThanOrEqual(3);
+      await expect
+        .poll(() => sinceClick('node').length, { timeout: 20_000, interval: 250 })
+        .toBeGreaterThanOrEqual(3);
 
       // The old server: nothing arrived after the click but what was already on the wire; whatever was unanswered at it was abandoned.
       const late = oldServer.requests.filter((r) => r.atMs > clickedAt + ON_THE_WIRE_MS);
       expect(late.map((r) => `${r.server} +${r.atMs - clickedAt} ms`)).toEqual([]);
       // (A slow answer is due SLOW_MS after its call arrived; the margin is for a busy simulator.)
-      const open = oldServer.requests.filter((r) => r.atMs >= slowFrom && r.atMs <= clickedAt && r.atMs > clickedAt - SLOW_MS + 1000);
-      expect(open.filter((r) => !r.abandoned).map((r) => `${r.server} ${r.atMs - clickedAt} ms`)).toEqual([]);
+      const open = oldServer.requests.filter(
+        (r) => r.atMs >= slowFrom && r.atMs <= clickedAt && r.atMs > clickedAt - SLOW_MS + 1000,
+      );
+      expect(
+        open.filter((r) => !r.abandoned).map((r) => `${r.server} ${r.atMs - clickedAt} ms`),
+      ).toEqual([]);
       if (underWay) expect(open.length).toBeGreaterThan(0);
       // Credentials only where the user has them now.
-      expect(newServer.requests.every((r) => r.userId === after.userId && r.password === after.password)).toBe(true);
+      expect(
+        newServer.requests.every((r) => r.userId === after.userId && r.password === after.password),
+      ).toBe(true);
       expect(oldServer.requests.every((r) => r.userId === before.userId)).toBe(true);
       await options.page.close();
     }, 150_000);

@@ -22,35 +22,68 @@ afterAll(async () => {
 const lastApiRequest = () => sim.requests.filter((r) => r.server === 'api').at(-1);
 
 type StoredTask = { lastAttemptAt?: number; failure?: { kind: string } };
-const snapshots = async () => Object.values(((await browser.storage()).snapshots ?? {}) as Record<string, Record<'keepAlive' | 'refresh', StoredTask>>);
+const snapshots = async () =>
+  Object.values(
+    ((await browser.storage()).snapshots ?? {}) as Record<
+      string,
+      Record<'keepAlive' | 'refresh', StoredTask>
+    >,
+  );
 /**
  * Check now holds back a check attempted moments ago (10 real seconds): wait until the last usage
  * update is older (sign-ins run every 5 s here by schedule, so only the usage update is waited for).
  */
 async function afterManualCheckGap() {
-  const newest = async () => Math.max(0, ...(await snapshots()).map((s) => s.refresh?.lastAttemptAt ?? 0));
-  await expect.poll(async () => Date.now() - (await newest()) >= MANUAL_CHECK_GAP_MS, { timeout: 30_000, interval: 500 }).toBe(true);
+  const newest = async () =>
+    Math.max(0, ...(await snapshots()).map((s) => s.refresh?.lastAttemptAt ?? 0));
+  await expect
+    .poll(async () => Date.now() - (await newest()) >= MANUAL_CHECK_GAP_MS, {
+      timeout: 30_000,
+      interval: 500,
+    })
+    .toBe(true);
 }
 
 describe.sequential('Storage Keeper in Chromium', () => {
   it('1. fresh install: welcome, empty badge, nothing sent', async () => {
     // The extension opens its Settings page in setup mode by itself.
-    await expect.poll(() => browser.context.pages().map((page) => new URL(page.url()).hash).includes('#setup'), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          browser.context
+            .pages()
+            .map((page) => new URL(page.url()).hash)
+            .includes('#setup'),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const popup = await browser.open('popup');
-    await popup.getByRole('heading', { name: 'Keep your storage account from being deleted' }).waitFor();
+    await popup
+      .getByRole('heading', { name: 'Keep your storage account from being deleted' })
+      .waitFor();
     expect(await popup.getByRole('button', { name: 'Set up an account' }).isVisible()).toBe(true);
     expect((await browser.badge()).text).toBe('');
     expect(sim.requests).toHaveLength(0);
     await popup.close();
   });
 
-  it('2. options: add an account, test it, save it; the popup shows the simulator\'s figures', async () => {
+  it("2. options: add an account, test it, save it; the popup shows the simulator's figures", async () => {
     const options = new OptionsPage(await browser.open('options'));
     await options.page.getByRole('button', { name: 'Add account' }).click();
-    await options.fillAccount({ baseUrl: sim.apiUrl, userId: user.userId, password: user.password, apiKey: user.apiKey, label: 'Demo' });
+    await options.fillAccount({
+      baseUrl: sim.apiUrl,
+      userId: user.userId,
+      password: user.password,
+      apiKey: user.apiKey,
+      label: 'Demo',
+    });
     await options.page.getByRole('button', { name: 'Test connection' }).click();
-    await options.page.getByText(`Connected as ${user.userId}, storage on ${sim.nodeHost}.`).waitFor();
-    expect(await options.page.locator('.form-status').textContent()).toContain('12.3 GB of 28 GB used');
+    await options.page
+      .getByText(`Connected as ${user.userId}, storage on ${sim.nodeHost}.`)
+      .waitFor();
+    expect(await options.page.locator('.form-status').textContent()).toContain(
+      '12.3 GB of 28 GB used',
+    );
     await options.page.getByRole('button', { name: 'Save', exact: true }).click();
     await options.page.getByText('Demo', { exact: true }).first().waitFor();
 
@@ -76,11 +109,22 @@ describe.sequential('Storage Keeper in Chromium', () => {
     await options.saveSettings();
     const before = user.lastLoginMs!;
     const count = sim.requests.filter((r) => r.server === 'api').length;
-    await expect.poll(() => sim.requests.filter((r) => r.server === 'api').length, { timeout: 20_000 }).toBeGreaterThan(count);
-    expect(lastApiRequest()).toMatchObject({ userId: user.userId, password: user.password, keyVia: 'header', apiKey: user.apiKey, status: 200 });
+    await expect
+      .poll(() => sim.requests.filter((r) => r.server === 'api').length, { timeout: 20_000 })
+      .toBeGreaterThan(count);
+    expect(lastApiRequest()).toMatchObject({
+      userId: user.userId,
+      password: user.password,
+      keyVia: 'header',
+      apiKey: user.apiKey,
+      status: 200,
+    });
     expect(user.lastLoginMs).toBeGreaterThan(before);
     const popup = new Popup(await browser.open('popup'));
-    await popup.card('Demo').getByText(/Last sign-in (just now|1 minute ago)/).waitFor();
+    await popup
+      .card('Demo')
+      .getByText(/Last sign-in (just now|1 minute ago)/)
+      .waitFor();
     await popup.page.close();
     await options.page.close();
   });
@@ -92,7 +136,9 @@ describe.sequential('Storage Keeper in Chromium', () => {
     await options.page.getByRole('button', { name: 'Save', exact: true }).click();
     // The first sign-in in the new form (a sign-in every 5 s here: one may have been under way at the click).
     const signIns = () => sim.requests.filter((r) => r.server === 'api');
-    await expect.poll(() => signIns().some((r) => r.keyVia === 'matrix'), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => signIns().some((r) => r.keyVia === 'matrix'), { timeout: 20_000 })
+      .toBe(true);
     const first = signIns().findIndex((r) => r.keyVia === 'matrix');
     const request = signIns()[first]!;
     expect(request.path).toBe(`/v2/api/ba/user;api_key=${encodeURIComponent(user.apiKey)}`);
@@ -100,7 +146,11 @@ describe.sequential('Storage Keeper in Chromium', () => {
     expect(request.keyHeader).toBeUndefined();
     // The next scheduled one too: the form stays.
     await expect.poll(() => signIns().length, { timeout: 20_000 }).toBeGreaterThan(first + 1);
-    expect(signIns().slice(first).filter((r) => r.keyVia !== 'matrix' || r.keyHeader !== undefined)).toEqual([]);
+    expect(
+      signIns()
+        .slice(first)
+        .filter((r) => r.keyVia !== 'matrix' || r.keyHeader !== undefined),
+    ).toEqual([]);
     await options.page.close();
   });
 
@@ -110,15 +160,23 @@ describe.sequential('Storage Keeper in Chromium', () => {
     await afterManualCheckGap();
     await popup.refresh();
     await expect.poll(() => browser.notifications()).toEqual([expect.stringMatching(/^usage:/)]);
-    await expect.poll(() => browser.badge()).toMatchObject({ text: '92%', color: [227, 116, 0, 255] });
+    await expect
+      .poll(() => browser.badge())
+      .toMatchObject({ text: '92%', color: [227, 116, 0, 255] });
     await browser.currentWorker().evaluate(async () => {
-      for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
+      for (const id of Object.keys(await chrome.notifications.getAll()))
+        await chrome.notifications.clear(id);
     });
     await afterManualCheckGap(); // so the second check really runs
     const checked = sim.requests.length;
     await popup.refresh();
     await expect.poll(() => sim.requests.length).toBeGreaterThan(checked);
-    await expect.poll(async () => (await snapshots())[0]!.refresh.lastAttemptAt! > Date.now() - MANUAL_CHECK_GAP_MS).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await snapshots())[0]!.refresh.lastAttemptAt! > Date.now() - MANUAL_CHECK_GAP_MS,
+      )
+      .toBe(true);
     expect(await browser.notifications()).toEqual([]);
     await popup.page.getByText('Nearly full: 92%', { exact: true }).waitFor();
     await popup.page.close();
@@ -150,30 +208,44 @@ describe.sequential('Storage Keeper in Chromium', () => {
     ['stalled server', () => sim.setFault('node', 'stall'), 'timeout'],
   ];
 
-  it.each(failures)('6. %s once: a calm line, last figures kept, the badge keeps the percentage, account unchanged', async (_name, breakIt, kind) => {
-    const saved = (await browser.storage()).accounts;
-    const popup = new Popup(await browser.open('popup'));
-    await afterManualCheckGap();
-    breakIt();
-    await popup.page.getByRole('button', { name: 'Check now' }).click();
-    await popup.card('Demo').getByText(/^The last check failed /).waitFor({ timeout: 30_000 });
-    expect(await popup.page.getByRole('alert').count()).toBe(0);
-    expect((await snapshots())[0]!.refresh.failure?.kind).toBe(kind);
-    expect(await popup.page.textContent('body')).toContain('25.8 GB of 28 GB used');
-    expect((await browser.badge()).text).toBe('92%');
-    expect((await browser.storage()).accounts).toEqual(saved);
-    sim.setFault('node', undefined);
-    // The extension's own retry (moments later in this build) gets through.
-    await expect.poll(async () => (await snapshots())[0]!.refresh.failure, { timeout: 30_000, interval: 200 }).toBeUndefined();
-    await popup.page.close();
-  }, 90_000);
+  it.each(failures)(
+    '6. %s once: a calm line, last figures kept, the badge keeps the percentage, account unchanged',
+    async (_name, breakIt, kind) => {
+      const saved = (await browser.storage()).accounts;
+      const popup = new Popup(await browser.open('popup'));
+      await afterManualCheckGap();
+      breakIt();
+      await popup.page.getByRole('button', { name: 'Check now' }).click();
+      await popup
+        .card('Demo')
+        .getByText(/^The last check failed /)
+        .waitFor({ timeout: 30_000 });
+      expect(await popup.page.getByRole('alert').count()).toBe(0);
+      expect((await snapshots())[0]!.refresh.failure?.kind).toBe(kind);
+      expect(await popup.page.textContent('body')).toContain('25.8 GB of 28 GB used');
+      expect((await browser.badge()).text).toBe('92%');
+      expect((await browser.storage()).accounts).toEqual(saved);
+      sim.setFault('node', undefined);
+      // The extension's own retry (moments later in this build) gets through.
+      await expect
+        .poll(async () => (await snapshots())[0]!.refresh.failure, {
+          timeout: 30_000,
+          interval: 200,
+        })
+        .toBeUndefined();
+      await popup.page.close();
+    },
+    90_000,
+  );
 
   it('7. browser restart: alarms still there, state intact', async () => {
     const before = await browser.storage();
     const profileDir = browser.profileDir;
     await browser.close({ keepProfile: true });
     browser = await launchExtension({ profileDir });
-    await expect.poll(async () => (await browser.alarms()).map((a: { name: string }) => a.name).sort()).toEqual(['keep-alive', 'refresh']);
+    await expect
+      .poll(async () => (await browser.alarms()).map((a: { name: string }) => a.name).sort())
+      .toEqual(['keep-alive', 'refresh']);
     const after = await browser.storage();
     expect(after.accounts).toEqual(before.accounts);
     expect(after.settings).toEqual(before.settings);

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { APP_KEY_E2E_BUILD, E2E_APP_KEY, launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
+import {
+  APP_KEY_E2E_BUILD,
+  E2E_APP_KEY,
+  launchExtension,
+  type ExtensionSession,
+} from '../../scripts/browsers/chromium';
 import { OptionsPage } from '../../scripts/browsers/chromium-pages';
 import { axeViolations } from './axe';
 
@@ -20,7 +25,11 @@ afterAll(() => sim?.close());
 
 /** The tab the extension opened by itself on the settings page's setup, once it is there. */
 async function setupTab(context: BrowserContext): Promise<Page> {
-  await expect.poll(() => context.pages().filter((p) => p.url().endsWith('/options.html#setup')).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(() => context.pages().filter((p) => p.url().endsWith('/options.html#setup')).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
   const tab = context.pages().find((p) => p.url().endsWith('/options.html#setup'))!;
   await tab.setViewportSize({ width: 900, height: 1000 });
   return tab;
@@ -41,19 +50,45 @@ describe.sequential('the first run in Chromium', () => {
         '3. API key',
         '4. Test connection, then save',
       ]);
-      const links = async (i: number) => steps.nth(i).getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')]));
-      expect(await links(0)).toEqual([["Open the service's website (My Page)", 'https://infini-cloud.net/en/', '_blank']]);
-      expect(await links(1)).toEqual([["Open the service's website (My Page)", 'https://infini-cloud.net/en/', '_blank']]);
+      const links = async (i: number) =>
+        steps
+          .nth(i)
+          .getByRole('link')
+          .evaluateAll((as) =>
+            as.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')]),
+          );
+      expect(await links(0)).toEqual([
+        ["Open the service's website (My Page)", 'https://infini-cloud.net/en/', '_blank'],
+      ]);
+      expect(await links(1)).toEqual([
+        ["Open the service's website (My Page)", 'https://infini-cloud.net/en/', '_blank'],
+      ]);
       expect(await steps.nth(1).textContent()).toContain('It is shown only once');
       expect(await steps.nth(2).textContent()).toContain('the key is your own');
-      expect(await links(2)).toEqual([["Open the service's developer pages", 'https://infini-cloud.net/en/developer_auth.html', '_blank']]);
+      expect(await links(2)).toEqual([
+        [
+          "Open the service's developer pages",
+          'https://infini-cloud.net/en/developer_auth.html',
+          '_blank',
+        ],
+      ]);
       expect(await axeViolations(page)).toEqual([]);
 
       // The form below it: a preset server sends the key in the address, a custom one in the header.
       const form = page.getByRole('form', { name: 'Add account' });
-      expect(await form.getByLabel('Server', { exact: true }).inputValue()).toBe('https://api.infini-cloud.net');
-      expect(await form.getByRole('radio', { name: /Parameter in the address/ }).isChecked()).toBe(true);
-      await options.fillAccount({ baseUrl: sim.apiUrl, userId: user.userId, password: user.password, apiKey: user.apiKey, label: 'First' });
+      expect(await form.getByLabel('Server', { exact: true }).inputValue()).toBe(
+        'https://api.infini-cloud.net',
+      );
+      expect(await form.getByRole('radio', { name: /Parameter in the address/ }).isChecked()).toBe(
+        true,
+      );
+      await options.fillAccount({
+        baseUrl: sim.apiUrl,
+        userId: user.userId,
+        password: user.password,
+        apiKey: user.apiKey,
+        label: 'First',
+      });
       expect(await form.getByRole('radio', { name: /Request header/ }).isChecked()).toBe(true);
       await form.getByRole('button', { name: 'Test connection' }).click();
       await form.getByText(`Connected as ${user.userId}`).waitFor();
@@ -70,7 +105,9 @@ describe.sequential('the first run in Chromium', () => {
       browser = await launchExtension({ profileDir });
       const popup = await browser.open('popup');
       await popup.getByRole('article', { name: 'First' }).waitFor();
-      const tabs = await browser.currentWorker().evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.url ?? ''));
+      const tabs = await browser
+        .currentWorker()
+        .evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.url ?? ''));
       expect(tabs.filter((url) => url.includes('options.html'))).toEqual([]);
     } finally {
       await browser?.close();
@@ -85,7 +122,9 @@ describe.sequential('the first run in Chromium', () => {
       const guide = page.getByRole('region', { name: 'Set up Storage Keeper' });
       expect(await guide.textContent()).toContain('You need only your apps password');
       const form = page.getByRole('form', { name: 'Add account' });
-      expect(await form.getByRole('radio', { name: /Storage Keeper's application key/ }).isChecked()).toBe(true);
+      expect(
+        await form.getByRole('radio', { name: /Storage Keeper's application key/ }).isChecked(),
+      ).toBe(true);
       expect(await form.getByLabel('API key', { exact: true }).count()).toBe(0);
 
       await form.getByLabel('Server', { exact: true }).selectOption('custom');

@@ -1,7 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { renameSync, rmSync } from 'node:fs';
 import { builtByCi } from '../../.ci/built';
-import { APP_KEY_E2E_BUILD, E2E_APP_KEY, E2E_BUILD, FAST_E2E_BUILD, findChromium, NO_CHROMIUM_HELP } from '../../scripts/browsers/chromium';
+import {
+  APP_KEY_E2E_BUILD,
+  E2E_APP_KEY,
+  E2E_BUILD,
+  FAST_E2E_BUILD,
+  findChromium,
+  NO_CHROMIUM_HELP,
+} from '../../scripts/browsers/chromium';
 
 /**
  * The real-browser test builds: time 720 times faster, (one file) 8640 times, and (one file) 720
@@ -12,7 +19,12 @@ export function buildE2e() {
   const build = (scale: string, appKey = '') =>
     execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], {
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production', WXT_TIME_SCALE: scale, WXT_APP_API_KEY: appKey },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        WXT_TIME_SCALE: scale,
+        WXT_APP_API_KEY: appKey,
+      },
     });
   // WXT names the folder after the mode: each other build is moved to its own before the usual one is made.
   const buildInto = (dir: string, scale: string, appKey?: string) => {

@@ -17,7 +17,12 @@ let other: Simulator;
 let browser: ExtensionSession;
 const flaky = demoAccount({ userId: 'flaky', password: 'flaky-pw', apiKey: 'flaky-key' });
 const broken = demoAccount({ userId: 'broken', password: 'broken-pw', apiKey: 'broken-key' });
-const moved = demoAccount({ userId: 'moved', password: 'moved-pw', apiKey: 'moved-key', used: 3 * GB });
+const moved = demoAccount({
+  userId: 'moved',
+  password: 'moved-pw',
+  apiKey: 'moved-key',
+  used: 3 * GB,
+});
 const TIME_SCALE = 720; // the e2e build's WXT_TIME_SCALE
 const SCALED_DAY_MS = 120_000;
 
@@ -28,7 +33,16 @@ beforeAll(async () => {
   other = await startSimulator({ accounts: [moved] });
   browser = await launchExtension();
   await browser.currentWorker().evaluate(async () => {
-    await chrome.storage.local.set({ settings: { keepAliveHours: 1, refreshMinutes: 1440, warningPercent: 90, criticalPercent: 95, notifyUsage: true, notifyKeepAlive: true } });
+    await chrome.storage.local.set({
+      settings: {
+        keepAliveHours: 1,
+        refreshMinutes: 1440,
+        warningPercent: 90,
+        criticalPercent: 95,
+        notifyUsage: true,
+        notifyKeepAlive: true,
+      },
+    });
   });
   await browser.storeAccounts([
     storedAccount(sim, flaky, { id: 'flaky', label: 'Flaky' }),
@@ -44,51 +58,88 @@ afterAll(async () => {
 });
 
 const apiCalls = (s: Simulator, userId: string, status?: number) =>
-  s.requests.filter((r) => r.server === 'api' && r.userId === userId && (status === undefined || r.status === status));
+  s.requests.filter(
+    (r) =>
+      r.server === 'api' && r.userId === userId && (status === undefined || r.status === status),
+  );
 
 type StoredTask = { lastAttemptAt?: number; failure?: unknown };
 /** An account's two tasks as the background last recorded them. */
 async function tasksOf(accountId: string): Promise<Record<'keepAlive' | 'refresh', StoredTask>> {
-  return ((await browser.storage()).snapshots as Record<string, Record<'keepAlive' | 'refresh', StoredTask>>)[accountId]!;
+  return (
+    (await browser.storage()).snapshots as Record<
+      string,
+      Record<'keepAlive' | 'refresh', StoredTask>
+    >
+  )[accountId]!;
 }
 
 /** Waits until Check now checks this account in full: neither task attempted within the manual-check gap (10 real seconds). */
 async function afterManualCheckGap(accountId: string) {
   await expect
-    .poll(async () => {
-      const { keepAlive, refresh } = await tasksOf(accountId);
-      return Date.now() - Math.max(keepAlive.lastAttemptAt ?? 0, refresh.lastAttemptAt ?? 0) >= MANUAL_CHECK_GAP_MS;
-    }, { timeout: 30_000, interval: 250 })
+    .poll(
+      async () => {
+        const { keepAlive, refresh } = await tasksOf(accountId);
+        return (
+          Date.now() - Math.max(keepAlive.lastAttemptAt ?? 0, refresh.lastAttemptAt ?? 0) >=
+          MANUAL_CHECK_GAP_MS
+        );
+      },
+      { timeout: 30_000, interval: 250 },
+    )
     .toBe(true);
 }
 
 describe.sequential('keep-alive you can trust, in Chromium', () => {
-  it('1. a brief outage at the scheduled time says nothing; a real day of failure says so, once', async () => {
-    const popup = new Popup(await browser.open('popup'));
-    await popup.card('Flaky').getByText(/ of .* used/).waitFor({ timeout: 20_000 });
+  it(
+    '1. a brief outage at the scheduled time says nothing; a real day of failure says so, once',
+    async () => {
+      const popup = new Popup(await browser.open('popup'));
+      await popup
+        .card('Flaky')
+        .getByText(/ of .* used/)
+        .waitFor({ timeout: 20_000 });
 
-    // Brief outage: the next keep-alive (every 5 s here) fails; it works again a moment later.
-    sim.setFault('api', 'server-error');
-    await expect.poll(() => apiCalls(sim, 'flaky', 500).length, { timeout: 20_000 }).toBeGreaterThan(0);
-    sim.setFault('api', undefined);
-    const outageOverAt = Date.now();
-    // Both accounts sign in again before the next step: the outage failed both, and a failure streak
-    // of the other account still open when its password changes would date its day from the outage.
-    for (const userId of ['flaky', 'broken']) {
-      await expect.poll(() => apiCalls(sim, userId, 200).some((r) => r.atMs > outageOverAt), { timeout: 20_000 }).toBe(true);
-    }
+      // Brief outage: the next keep-alive (every 5 s here) fails; it works again a moment later.
+      sim.setFault('api', 'server-error');
+      await expect
+        .poll(() => apiCalls(sim, 'flaky', 500).length, { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      sim.setFault('api', undefined);
+      const outageOverAt = Date.now();
+      // Both accounts sign in again before the next step: the outage failed both, and a failure streak
+      // of the other account still open when its password changes would date its day from the outage.
+      for (const userId of ['flaky', 'broken']) {
+        await expect
+          .poll(() => apiCalls(sim, userId, 200).some((r) => r.atMs > outageOverAt), {
+            timeout: 20_000,
+          })
+          .toBe(true);
+      }
 
-    // A real (scaled) day of failure for the other account: its password was renewed on the website.
-    broken.password = 'renewed-on-the-website';
-    await expect.poll(() => apiCalls(sim, 'broken', 401).length, { timeout: 20_000 }).toBeGreaterThan(0);
-    const failingSince = apiCalls(sim, 'broken', 401)[0]!.atMs;
-    await popup.card('Broken').getByText(/apps password was rejected/).waitFor({ timeout: 20_000 });
-    expect(notices.of('keep-alive:broken')).toEqual([]); // failing, but not for a day yet
-    await expect.poll(() => notices.of('keep-alive:broken').length, { timeout: SCALED_DAY_MS + 30_000, interval: 1000 }).toBe(1);
-    expect(notices.of('keep-alive:broken')[0]!.at - failingSince).toBeGreaterThan(SCALED_DAY_MS);
-    expect(notices.of('keep-alive:flaky')).toEqual([]);
-    await popup.page.close();
-  }, SCALED_DAY_MS + 90_000);
+      // A real (scaled) day of failure for the other account: its password was renewed on the website.
+      broken.password = 'renewed-on-the-website';
+      await expect
+        .poll(() => apiCalls(sim, 'broken', 401).length, { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      const failingSince = apiCalls(sim, 'broken', 401)[0]!.atMs;
+      await popup
+        .card('Broken')
+        .getByText(/apps password was rejected/)
+        .waitFor({ timeout: 20_000 });
+      expect(notices.of('keep-alive:broken')).toEqual([]); // failing, but not for a day yet
+      await expect
+        .poll(() => notices.of('keep-alive:broken').length, {
+          timeout: SCALED_DAY_MS + 30_000,
+          interval: 1000,
+        })
+        .toBe(1);
+      expect(notices.of('keep-alive:broken')[0]!.at - failingSince).toBeGreaterThan(SCALED_DAY_MS);
+      expect(notices.of('keep-alive:flaky')).toEqual([]);
+      await popup.page.close();
+    },
+    SCALED_DAY_MS + 90_000,
+  );
 
   it('2. fixed in the options page: "works again" once, and no more failing notices', async () => {
     const options = new OptionsPage(await browser.open('options'));
@@ -97,8 +148,16 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
     await options.page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => notices.of('keep-alive:broken').length, { timeout: 20_000 }).toBe(2);
     const popup = new Popup(await browser.open('popup'));
-    await popup.card('Broken').getByText(/ of .* used/).waitFor();
-    expect(await popup.card('Broken').getByText(/apps password was rejected/).count()).toBe(0);
+    await popup
+      .card('Broken')
+      .getByText(/ of .* used/)
+      .waitFor();
+    expect(
+      await popup
+        .card('Broken')
+        .getByText(/apps password was rejected/)
+        .count(),
+    ).toBe(0);
     await popup.page.close();
     await options.page.close();
   }, 60_000);
@@ -106,7 +165,12 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
   it('3. edited to another server: the old details are gone and nothing more goes to the old server', async () => {
     const options = new OptionsPage(await browser.open('options'));
     await options.editAccount('Flaky');
-    await options.fillAccount({ baseUrl: other.apiUrl, userId: moved.userId, password: moved.password, apiKey: moved.apiKey });
+    await options.fillAccount({
+      baseUrl: other.apiUrl,
+      userId: moved.userId,
+      password: moved.password,
+      apiKey: moved.apiKey,
+    });
     await options.page.getByRole('button', { name: 'Save', exact: true }).click();
     const editedAt = Date.now();
     const popup = new Popup(await browser.open('popup'));
@@ -114,11 +178,17 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
     await card.getByText('3 GB of 28 GB used').waitFor({ timeout: 20_000 });
     expect(await card.textContent()).not.toContain('flaky');
     // Two more sign-in periods (5 s each here) go by: the new server sees them.
-    const signInsSinceEdit = () => other.requests.filter((r) => r.server === 'api' && r.userId === 'moved' && r.atMs > editedAt).length;
-    await expect.poll(signInsSinceEdit, { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(3);
+    const signInsSinceEdit = () =>
+      other.requests.filter((r) => r.server === 'api' && r.userId === 'moved' && r.atMs > editedAt)
+        .length;
+    await expect
+      .poll(signInsSinceEdit, { timeout: 30_000, interval: 500 })
+      .toBeGreaterThanOrEqual(3);
     const toOldServer = sim.requests.filter((r) => r.userId === 'flaky' && r.atMs > editedAt);
     expect(toOldServer).toEqual([]);
-    expect(other.requests.filter((r) => r.server === 'node' && r.userId === 'moved').length).toBeGreaterThan(0);
+    expect(
+      other.requests.filter((r) => r.server === 'node' && r.userId === 'moved').length,
+    ).toBeGreaterThan(0);
     expect(other.requests.every((r) => r.userId === 'moved')).toBe(true);
     await popup.page.close();
     await options.page.close();
@@ -131,7 +201,11 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
     await options.saveSettings();
     await options.page.close();
     // The background has taken the new period.
-    await expect.poll(async () => (await browser.alarms()).find((a) => a.name === ALARM.signIn)?.periodInMinutes).toBe((168 * 60) / TIME_SCALE);
+    await expect
+      .poll(
+        async () => (await browser.alarms()).find((a) => a.name === ALARM.signIn)?.periodInMinutes,
+      )
+      .toBe((168 * 60) / TIME_SCALE);
     // Usage updates come at least daily (2 minutes here), but the schedule makes none for most of
     // a day after the last: a first click makes one, and the click counted follows it closely.
     const popup = new Popup(await browser.open('popup'));
@@ -139,19 +213,29 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
     await popup.refresh();
     const usageUpdatedAt = (await tasksOf('flaky')).refresh.lastAttemptAt!;
     await afterManualCheckGap('flaky');
-    const before = { api: other.requests.filter((r) => r.server === 'api').length, node: other.requests.filter((r) => r.server === 'node').length };
+    const before = {
+      api: other.requests.filter((r) => r.server === 'api').length,
+      node: other.requests.filter((r) => r.server === 'node').length,
+    };
     await popup.refresh(); // answered once the check is done
-    expect(Date.now(), 'answered before the schedule could update the usage again').toBeLessThan(usageUpdatedAt + SCALED_DAY_MS / 2);
+    expect(Date.now(), 'answered before the schedule could update the usage again').toBeLessThan(
+      usageUpdatedAt + SCALED_DAY_MS / 2,
+    );
     expect(other.requests.filter((r) => r.server === 'api').length).toBe(before.api + 1);
     expect(other.requests.filter((r) => r.server === 'node').length).toBe(before.node + 1);
-    await popup.card('Flaky').getByText(/Last sign-in (just now|1 minute ago)/).waitFor();
+    await popup
+      .card('Flaky')
+      .getByText(/Last sign-in (just now|1 minute ago)/)
+      .waitFor();
     await popup.page.close();
   }, 90_000);
 
   it('5. Check now is not repeated within 10 real seconds, however fast the clicks come', async () => {
     // The gap is real time even in this time-scaled build (where 10 s would otherwise last 14 ms).
     // Only the clicks sign in (a week between sign-ins here, since step 4).
-    const popups = await Promise.all([1, 2, 3, 4, 5].map(async () => new Popup(await browser.open('popup'))));
+    const popups = await Promise.all(
+      [1, 2, 3, 4, 5].map(async () => new Popup(await browser.open('popup'))),
+    );
     const signIns = () => other.requests.filter((r) => r.server === 'api');
     await afterManualCheckGap('flaky');
     const before = signIns().length;
@@ -171,10 +255,13 @@ describe.sequential('keep-alive you can trust, in Chromium', () => {
     // answered, until a click signs in again.
     await Promise.all(popups.map(click));
     await expect
-      .poll(async () => {
-        await click(popups[0]!);
-        return signIns().length;
-      }, { timeout: MANUAL_CHECK_GAP_MS + 30_000, interval: 0 })
+      .poll(
+        async () => {
+          await click(popups[0]!);
+          return signIns().length;
+        },
+        { timeout: MANUAL_CHECK_GAP_MS + 30_000, interval: 0 },
+      )
       .toBe(checked + 1);
     const held = clicks.slice(0, -1);
     // Each held click was answered within the gap, or made before it ended...

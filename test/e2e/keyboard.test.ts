@@ -28,11 +28,17 @@ async function tabThrough(page: Page): Promise<Stop[]> {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return undefined;
       const style = getComputedStyle(el);
-      const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : el.closest('label')?.textContent;
+      const label = el.id
+        ? document.querySelector(`label[for="${el.id}"]`)?.textContent
+        : el.closest('label')?.textContent;
       const control = `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} ${(label ?? el.textContent ?? '').trim()}`;
       const width = parseFloat(style.outlineWidth);
       const transparent = /rgba\(.*,\s*0\)$|transparent/.test(style.outlineColor);
-      return { control, ring: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`, visible: style.outlineStyle !== 'none' && width >= 2 && !transparent };
+      return {
+        control,
+        ring: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
+        visible: style.outlineStyle !== 'none' && width >= 2 && !transparent,
+      };
     });
     if (!stop) continue;
     if (stops.some((s) => s.control === stop.control)) break;
@@ -43,20 +49,36 @@ async function tabThrough(page: Page): Promise<Stop[]> {
 
 /** Every control a user could operate on the page now (one per radio group). */
 function operableControls(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href]')].filter((el) => {
-      if ((el as HTMLButtonElement).disabled || el.getClientRects().length === 0) return false;
-      const radio = el as HTMLInputElement;
-      if (radio.type === 'radio') return radio.checked || !document.querySelector(`input[type=radio][name="${radio.name}"]:checked`);
-      return true;
-    }).length,
+  return page.evaluate(
+    () =>
+      [
+        ...document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href]'),
+      ].filter((el) => {
+        if ((el as HTMLButtonElement).disabled || el.getClientRects().length === 0) return false;
+        const radio = el as HTMLInputElement;
+        if (radio.type === 'radio')
+          return (
+            radio.checked ||
+            !document.querySelector(`input[type=radio][name="${radio.name}"]:checked`)
+          );
+        return true;
+      }).length,
   );
 }
 
 describe('options page by keyboard', () => {
   it('reaches every control of the page and the open account form with Tab, each with a visible focus ring', async () => {
     await browser.storeAccounts([
-      { id: 'a', label: 'Home', baseUrl: 'https://api.teracloud.jp', userId: 'yamada', password: 'pw', apiKey: 'k', keyForm: 'header', notifications: true },
+      {
+        id: 'a',
+        label: 'Home',
+        baseUrl: 'https://api.teracloud.jp',
+        userId: 'yamada',
+        password: 'pw',
+        apiKey: 'k',
+        keyForm: 'header',
+        notifications: true,
+      },
     ]);
     const options = new OptionsPage(await browser.open('options'));
     await options.page.getByText('Home', { exact: true }).first().waitFor();
@@ -91,11 +113,15 @@ describe('options page by keyboard', () => {
     await page.getByLabel('Apps password').focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
-    await expect.poll(() => page.getByRole('button', { name: 'Show password' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Show password' }).getAttribute('aria-pressed'))
+      .toBe('true');
     expect(await page.getByLabel('Apps password').getAttribute('type')).toBe('text');
     await page.getByRole('radio', { name: /Request header/ }).focus();
     await page.keyboard.press('ArrowDown');
-    expect(await page.getByRole('radio', { name: /Parameter in the address/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Parameter in the address/ }).isChecked()).toBe(
+      true,
+    );
     await page.getByLabel('User ID').focus();
     await page.keyboard.press('Enter');
     await page.getByText('Required.').first().waitFor();

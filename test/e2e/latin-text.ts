@@ -1,7 +1,18 @@
 import type { Page } from 'playwright-core';
 
 /** What may stay in Latin script inside Japanese text: proper names, codes and units. */
-const PROPER_NAMES = ['Storage Keeper', 'X-Service-API-KEY', 'WebDAV', 'API', 'URL', 'HTTP', 'ID', ';api_key=', 'CSV', 'JSON'];
+const PROPER_NAMES = [
+  'Storage Keeper',
+  'X-Service-API-KEY',
+  'WebDAV',
+  'API',
+  'URL',
+  'HTTP',
+  'ID',
+  ';api_key=',
+  'CSV',
+  'JSON',
+];
 const UNITS = ['PB', 'TB', 'GB', 'MB', 'kB', 'KB', 'byte'];
 const ADDRESS = /\b(?:https?:\/\/\S*|[\w-]+(?:\.[\w-]+)+(?::\d+)?|localhost:\d+)/g;
 

@@ -27,7 +27,12 @@ describe('a blocked node host', () => {
     await browser.storeAccounts([account]);
     const at = Date.now();
     await browser.patchSnapshot(account.id, {
-      keepAlive: { consecutiveFailures: 1, failure: { kind: 'permission-missing', origin: sim.nodeUrl }, lastAttemptAt: at, lastSuccessAt: at - 3_600_000 },
+      keepAlive: {
+        consecutiveFailures: 1,
+        failure: { kind: 'permission-missing', origin: sim.nodeUrl },
+        lastAttemptAt: at,
+        lastSuccessAt: at - 3_600_000,
+      },
     });
     const popup = new Popup(await browser.open('popup'));
     const card = popup.card('Demo');
@@ -35,14 +40,21 @@ describe('a blocked node host', () => {
     await allow.waitFor();
     await popup.page.evaluate(() => {
       type Request = typeof chrome.permissions.request;
-      const request = chrome.permissions.request.bind(chrome.permissions) as (...args: unknown[]) => unknown;
+      const request = chrome.permissions.request.bind(chrome.permissions) as (
+        ...args: unknown[]
+      ) => unknown;
       const asked: unknown[] = ((window as unknown as { asked: unknown[] }).asked = []);
-      chrome.permissions.request = ((...args: unknown[]) => (asked.push(args[0]), request(...args))) as Request;
+      chrome.permissions.request = ((...args: unknown[]) => (
+        asked.push(args[0]),
+        request(...args)
+      )) as Request;
     });
     const logins = sim.requests.filter((r) => r.server === 'api').length;
     await allow.click();
     await allow.waitFor({ state: 'detached' });
-    expect(await popup.page.evaluate(() => (window as unknown as { asked: unknown[] }).asked)).toEqual([{ origins: ['http://localhost/*'] }]);
+    expect(
+      await popup.page.evaluate(() => (window as unknown as { asked: unknown[] }).asked),
+    ).toEqual([{ origins: ['http://localhost/*'] }]);
     expect(sim.requests.filter((r) => r.server === 'api').length).toBeGreaterThan(logins);
     expect(await card.textContent()).toContain('12.3 GB of 28 GB used');
     await popup.page.close();

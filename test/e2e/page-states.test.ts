@@ -6,7 +6,13 @@ import { startSimulator, type Simulator } from '../../scripts/simulator/simulato
 import { axeViolations } from './axe';
 import { E2E_BUILD, launchExtension } from '../../scripts/browsers/chromium';
 import { latinLeftovers } from './latin-text';
-import { ACCOUNT_LABELS, IMPORTED_DATA, PAGE_STATES, QUIET_SETTINGS, stateAccounts } from './page-states';
+import {
+  ACCOUNT_LABELS,
+  IMPORTED_DATA,
+  PAGE_STATES,
+  QUIET_SETTINGS,
+  stateAccounts,
+} from './page-states';
 import { messages } from '../../scripts/browsers/chromium-pages';
 
 // Every popup and options state, light and dark, English and Japanese: a screenshot of each
@@ -39,7 +45,9 @@ function brokenOverLines(page: Page, selectors: string[]): Promise<string[]> {
       range.selectNodeContents(element);
       return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
     };
-    return [...document.querySelectorAll(selectors.join(','))].filter((element) => lines(element) > 1).map((element) => element.textContent ?? '');
+    return [...document.querySelectorAll(selectors.join(','))]
+      .filter((element) => lines(element) > 1)
+      .map((element) => element.textContent ?? '');
   }, selectors);
 }
 
@@ -48,10 +56,12 @@ function buttonsOffTitleLine(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const title = document.querySelector('.popup__header h1')?.getBoundingClientRect();
     if (!title) return [];
-    return [...document.querySelectorAll('.popup__header button')].filter((button) => {
-      const { top, height } = button.getBoundingClientRect();
-      return top + height / 2 < title.top || top + height / 2 > title.bottom;
-    }).map((button) => button.textContent ?? '');
+    return [...document.querySelectorAll('.popup__header button')]
+      .filter((button) => {
+        const { top, height } = button.getBoundingClientRect();
+        return top + height / 2 < title.top || top + height / 2 > title.bottom;
+      })
+      .map((button) => button.textContent ?? '');
   });
 }
 
@@ -77,17 +87,24 @@ describe.each(['en', 'ja'] as const)('every page state (%s)', (locale) => {
     const browser = await launchExtension({ locale });
     const problems: string[] = [];
     try {
-      expect((await browser.currentWorker().evaluate(() => chrome.i18n.getUILanguage())).startsWith(locale)).toBe(true);
+      expect(
+        (await browser.currentWorker().evaluate(() => chrome.i18n.getUILanguage())).startsWith(
+          locale,
+        ),
+      ).toBe(true);
       await browser.storeSettings(QUIET_SETTINGS);
       for (const state of PAGE_STATES) {
         const page = await state.open({ browser, sim, locale });
         // Chromium's own style for extension pages would shrink the text to 75 %.
         const fontSize = await page.evaluate(() => getComputedStyle(document.body).fontSize);
         if (fontSize !== '14px') problems.push(`${state.name}: body text ${fontSize}, not 14px`);
-        if (await latinFixedWidth(page)) problems.push(`${state.name}: Latin text in a fixed-width font`);
+        if (await latinFixedWidth(page))
+          problems.push(`${state.name}: Latin text in a fixed-width font`);
         if (state.name.startsWith('popup')) {
-          for (const text of await brokenOverLines(page, UNBROKEN)) problems.push(`${state.name}: "${text}" breaks over lines`);
-          for (const text of await buttonsOffTitleLine(page)) problems.push(`${state.name}: the header's "${text}" is off the title's line`);
+          for (const text of await brokenOverLines(page, UNBROKEN))
+            problems.push(`${state.name}: "${text}" breaks over lines`);
+          for (const text of await buttonsOffTitleLine(page))
+            problems.push(`${state.name}: the header's "${text}" is off the title's line`);
         }
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
@@ -98,11 +115,16 @@ describe.each(['en', 'ja'] as const)('every page state (%s)', (locale) => {
             await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
             await page.screenshot({ path: file, fullPage: true });
           }
-          if (!(existsSync(file) && statSync(file).size > 5_000)) problems.push(`${file}: no screenshot`);
-          for (const v of await axeViolations(page)) problems.push(`${state.name} ${scheme}: axe ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(', ')}`);
+          if (!(existsSync(file) && statSync(file).size > 5_000))
+            problems.push(`${file}: no screenshot`);
+          for (const v of await axeViolations(page))
+            problems.push(
+              `${state.name} ${scheme}: axe ${v.id} (${v.impact}) ${v.help}: ${v.targets.join(', ')}`,
+            );
         }
         if (locale === 'ja') {
-          for (const line of await latinLeftovers(page, userData())) problems.push(`${state.name}: not Japanese: ${line}`);
+          for (const line of await latinLeftovers(page, userData()))
+            problems.push(`${state.name}: not Japanese: ${line}`);
         }
         await page.close();
         state.after?.(sim);

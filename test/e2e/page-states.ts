@@ -20,10 +20,40 @@ const E2E_DAY_MS = 120_000;
 export function stateAccounts(now = Date.now()): SimAccount[] {
   return [
     demoAccount({}, now),
-    demoAccount({ userId: 'photos', password: 'pw-photos', apiKey: 'key-photos', quota: 20 * GB, used: Math.round(19.3 * GB), bonus: undefined }, now),
-    demoAccount({ userId: 'archive', password: 'pw-archive', apiKey: 'key-archive', capacityGb: 100, quota: 100 * GB, used: 31 * GB, bonus: undefined }, now),
+    demoAccount(
+      {
+        userId: 'photos',
+        password: 'pw-photos',
+        apiKey: 'key-photos',
+        quota: 20 * GB,
+        used: Math.round(19.3 * GB),
+        bonus: undefined,
+      },
+      now,
+    ),
+    demoAccount(
+      {
+        userId: 'archive',
+        password: 'pw-archive',
+        apiKey: 'key-archive',
+        capacityGb: 100,
+        quota: 100 * GB,
+        used: 31 * GB,
+        bonus: undefined,
+      },
+      now,
+    ),
     // Its +8 GB bonus ends within 30 of the build's days (an hour), and 22.5 GB do not fit in 20 GB.
-    demoAccount({ userId: 'bonus', password: 'pw-bonus', apiKey: 'key-bonus', used: Math.round(22.5 * GB), bonus: { sinceMs: now - 60 * MINUTE, untilMs: now + 50 * MINUTE, increaseGb: 8 } }, now),
+    demoAccount(
+      {
+        userId: 'bonus',
+        password: 'pw-bonus',
+        apiKey: 'key-bonus',
+        used: Math.round(22.5 * GB),
+        bonus: { sinceMs: now - 60 * MINUTE, untilMs: now + 50 * MINUTE, increaseGb: 8 },
+      },
+      now,
+    ),
   ];
 }
 
@@ -34,7 +64,11 @@ export const IMPORTED_DATA = ['Imported', 'imported-user', 'api.infini-cloud.net
 function history(account: Account, days: number, used: (i: number) => number, quota = 28 * GB) {
   const now = Date.now();
   const today = Math.floor((now - new Date(now).getTimezoneOffset() * MINUTE) / E2E_DAY_MS);
-  const points = Array.from({ length: days }, (_, i): HistoryPoint => [today - days + 1 + i, Math.round(used(i)), quota]);
+  const points = Array.from({ length: days }, (_, i): HistoryPoint => [
+    today - days + 1 + i,
+    Math.round(used(i)),
+    quota,
+  ]);
   return { [account.id]: { identity: accountIdentity(account), points: packPoints(points) } };
 }
 
@@ -47,32 +81,67 @@ function activity(account: Account, days: number) {
   const now = Date.now();
   const [e2eMinute, e2eHour] = [E2E_DAY_MS / 1440, E2E_DAY_MS / 24];
   const entries: ActivityEntry[] = [];
-  const log = (at: number, check: ActivityEntry['check'], trigger: ActivityEntry['trigger'], outcome: ActivityEntry['outcome'] = 'ok') =>
-    entries.push({ at: at * 720, check, trigger, outcome });
+  const log = (
+    at: number,
+    check: ActivityEntry['check'],
+    trigger: ActivityEntry['trigger'],
+    outcome: ActivityEntry['outcome'] = 'ok',
+  ) => entries.push({ at: at * 720, check, trigger, outcome });
   for (let back = days; back >= 1; back--) {
     const morning = now - back * E2E_DAY_MS;
     const outage = back === 3;
     log(morning, 'sign-in', outage ? 'schedule' : 'start', outage ? 'network' : 'ok');
     if (outage) log(morning + 40 * e2eMinute, 'sign-in', 'retry');
-    for (let hour = 0; hour < 8; hour++) log(morning + hour * e2eHour, 'usage', hour === 0 && !outage ? 'start' : 'schedule', outage && hour === 0 ? 'network' : 'ok');
+    for (let hour = 0; hour < 8; hour++)
+      log(
+        morning + hour * e2eHour,
+        'usage',
+        hour === 0 && !outage ? 'start' : 'schedule',
+        outage && hour === 0 ? 'network' : 'ok',
+      );
   }
   return { [account.id]: { identity: accountIdentity(account), entries: packActivity(entries) } };
 }
 
 /** A settings file as an export leaves it, without secrets. */
 const settingsFile = (accounts: Pick<Account, 'baseUrl' | 'userId' | 'label'>[]) =>
-  JSON.stringify({ format: 'storage-keeper-settings', version: 1, secrets: false, accounts, settings: QUIET_SETTINGS });
+  JSON.stringify({
+    format: 'storage-keeper-settings',
+    version: 1,
+    secrets: false,
+    accounts,
+    settings: QUIET_SETTINGS,
+  });
 
 /** The options page with a settings file chosen in its import field. */
 async function optionsImporting(context: StateContext, file: string) {
   await context.browser.storeAccounts([stored(context.sim, 'demo-user', 'Personal')]);
-  const options = new OptionsPage(await context.browser.open('options', 'transfer'), context.locale);
-  await options.page.getByLabel(options.t('importFile')).setInputFiles({ name: 'settings.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  const options = new OptionsPage(
+    await context.browser.open('options', 'transfer'),
+    context.locale,
+  );
+  await options.page
+    .getByLabel(options.t('importFile'))
+    .setInputFiles({
+      name: 'settings.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(file),
+    });
   return options;
 }
 
 /** The names the states give accounts: the user's words, not the extension's. */
-export const ACCOUNT_LABELS = ['Personal', 'Photos', 'Archive', 'Blocked', 'Damaged', 'Bonus', 'Waking', 'Offline', 'Throttled'];
+export const ACCOUNT_LABELS = [
+  'Personal',
+  'Photos',
+  'Archive',
+  'Blocked',
+  'Damaged',
+  'Bonus',
+  'Waking',
+  'Offline',
+  'Throttled',
+];
 
 /**
  * Quiet schedules (2 and 14 minutes in the e2e build's scaled time), so no periodic check
@@ -98,10 +167,18 @@ const stored = (sim: Simulator, userId: string, label: string, overrides: Partia
   storedAccount(sim, sim.account(userId), { label, ...overrides });
 
 /** An account entry as a newer or broken version might leave it: one field this version cannot read. */
-const damagedEntry = (sim: Simulator) => ({ ...stored(sim, 'photos', 'Damaged', { id: 'id-damaged' }), keyForm: 'both' }) as unknown as Account;
+const damagedEntry = (sim: Simulator) =>
+  ({
+    ...stored(sim, 'photos', 'Damaged', { id: 'id-damaged' }),
+    keyForm: 'both',
+  }) as unknown as Account;
 
 /** Stores these accounts and opens the popup on them; with `refresh`, refreshed from the popup. */
-async function popupWith({ browser, locale }: StateContext, accounts: Account[], { refresh = true } = {}) {
+async function popupWith(
+  { browser, locale }: StateContext,
+  accounts: Account[],
+  { refresh = true } = {},
+) {
   await browser.storeAccounts(accounts);
   const popup = new Popup(await browser.open('popup'), locale);
   if (accounts.length === 0) return popup;
@@ -111,19 +188,43 @@ async function popupWith({ browser, locale }: StateContext, accounts: Account[],
 }
 
 /** An account checked once by the background, then given a keep-alive state the simulator cannot produce. */
-async function patched(browser: ExtensionSession, account: Account, failure: Record<string, unknown>) {
+async function patched(
+  browser: ExtensionSession,
+  account: Account,
+  failure: Record<string, unknown>,
+) {
   await browser.storeAccounts([account]);
   const at = Date.now();
-  await browser.patchSnapshot(account.id, { keepAlive: { consecutiveFailures: 1, failure, lastAttemptAt: at, lastSuccessAt: at - 3_600_000 } });
+  await browser.patchSnapshot(account.id, {
+    keepAlive: {
+      consecutiveFailures: 1,
+      failure,
+      lastAttemptAt: at,
+      lastSuccessAt: at - 3_600_000,
+    },
+  });
 }
 
 /** An account checked once, then given a sign-in that failed at `since` and is retried at `retryAt`. */
-async function failedSignIn(context: StateContext, label: string, failure: Record<string, unknown>, since: number, retryAt: number) {
+async function failedSignIn(
+  context: StateContext,
+  label: string,
+  failure: Record<string, unknown>,
+  since: number,
+  retryAt: number,
+) {
   const account = stored(context.sim, 'demo-user', label, { id: `id-${label.toLowerCase()}` });
   await context.browser.storeAccounts([account]);
   const at = Date.now();
   await context.browser.patchSnapshot(account.id, {
-    keepAlive: { consecutiveFailures: 1, failure, failingSince: since, lastAttemptAt: at, lastSuccessAt: at - 3_600_000, retryAt },
+    keepAlive: {
+      consecutiveFailures: 1,
+      failure,
+      failingSince: since,
+      lastAttemptAt: at,
+      lastSuccessAt: at - 3_600_000,
+      retryAt,
+    },
   });
   const popup = new Popup(await context.browser.open('popup'), context.locale);
   await popup.card(label).waitFor();
@@ -147,14 +248,22 @@ export const PAGE_STATES: PageState[] = [
       return popup.page;
     },
   },
-  { name: 'popup-one-account', open: async (c) => (await popupWith(c, [stored(c.sim, 'demo-user', 'Personal')])).page },
-  { name: 'popup-near-full', open: async (c) => (await popupWith(c, [stored(c.sim, 'photos', 'Photos')])).page },
+  {
+    name: 'popup-one-account',
+    open: async (c) => (await popupWith(c, [stored(c.sim, 'demo-user', 'Personal')])).page,
+  },
+  {
+    name: 'popup-near-full',
+    open: async (c) => (await popupWith(c, [stored(c.sim, 'photos', 'Photos')])).page,
+  },
   {
     // Good figures first, then the apps password was rejected: the fix at once (a manual
     // re-check moments after the first is held back for 10 s, so the state is patched in).
     name: 'popup-failure',
     open: async (c) => {
-      await patched(c.browser, stored(c.sim, 'archive', 'Archive'), { kind: 'credentials-rejected' });
+      await patched(c.browser, stored(c.sim, 'archive', 'Archive'), {
+        kind: 'credentials-rejected',
+      });
       const popup = new Popup(await c.browser.open('popup'), c.locale);
       await popup.card('Archive').locator('.failure').waitFor();
       return popup.page;
@@ -164,7 +273,13 @@ export const PAGE_STATES: PageState[] = [
     // One failed sign-in (a laptop waking before its Wi-Fi): one quiet line, figures and badge calm.
     name: 'popup-transient',
     open: async (c) => {
-      const popup = await failedSignIn(c, 'Waking', { kind: 'network' }, Date.now(), Date.now() + 5 * 60_000);
+      const popup = await failedSignIn(
+        c,
+        'Waking',
+        { kind: 'network' },
+        Date.now(),
+        Date.now() + 5 * 60_000,
+      );
       await popup.page.locator('.card__quiet').waitFor();
       return popup.page;
     },
@@ -173,7 +288,13 @@ export const PAGE_STATES: PageState[] = [
     // Failing for longer than the notices wait (a day; 2 minutes in this build): the failure, the retry, the deletion date.
     name: 'popup-outage',
     open: async (c) => {
-      const popup = await failedSignIn(c, 'Offline', { kind: 'network' }, Date.now() - 3_600_000, Date.now() + 3_600_000);
+      const popup = await failedSignIn(
+        c,
+        'Offline',
+        { kind: 'network' },
+        Date.now() - 3_600_000,
+        Date.now() + 3_600_000,
+      );
       await popup.page.locator('.failure').waitFor();
       return popup.page;
     },
@@ -182,7 +303,13 @@ export const PAGE_STATES: PageState[] = [
     // An absurd Retry-After (two years): the retry the extension scheduled, in words.
     name: 'popup-retry-after',
     open: async (c) => {
-      const popup = await failedSignIn(c, 'Throttled', { kind: 'rate-limited', retryAfterMs: 63_072_000_000 }, Date.now(), Date.now() + 86_400_000);
+      const popup = await failedSignIn(
+        c,
+        'Throttled',
+        { kind: 'rate-limited', retryAfterMs: 63_072_000_000 },
+        Date.now(),
+        Date.now() + 86_400_000,
+      );
       await popup.page.locator('.card__quiet').waitFor();
       return popup.page;
     },
@@ -191,9 +318,18 @@ export const PAGE_STATES: PageState[] = [
     // The service asked for two minutes (a 429 just now): Check now sends nothing and says when it can.
     name: 'popup-check-held',
     open: async (c) => {
-      const popup = await failedSignIn(c, 'Throttled', { kind: 'rate-limited', retryAfterMs: 120_000 }, Date.now(), Date.now() + 120_000);
+      const popup = await failedSignIn(
+        c,
+        'Throttled',
+        { kind: 'rate-limited', retryAfterMs: 120_000 },
+        Date.now(),
+        Date.now() + 120_000,
+      );
       await popup.refresh();
-      await popup.page.getByRole('status').filter({ hasText: popup.t('checkHeld').split('$1')[0]! }).waitFor();
+      await popup.page
+        .getByRole('status')
+        .filter({ hasText: popup.t('checkHeld').split('$1')[0]! })
+        .waitFor();
       return popup.page;
     },
   },
@@ -201,8 +337,14 @@ export const PAGE_STATES: PageState[] = [
     // Several accounts, the first card's details opened.
     name: 'popup-several-details',
     open: async (c) => {
-      const popup = await popupWith(c, [stored(c.sim, 'demo-user', 'Personal'), stored(c.sim, 'photos', 'Photos')]);
-      await popup.card('Photos').getByRole('button', { name: popup.t('showDetails') }).click();
+      const popup = await popupWith(c, [
+        stored(c.sim, 'demo-user', 'Personal'),
+        stored(c.sim, 'photos', 'Photos'),
+      ]);
+      await popup
+        .card('Photos')
+        .getByRole('button', { name: popup.t('showDetails') })
+        .click();
       await popup.card('Photos').getByText(popup.t('webdavUrl')).waitFor();
       return popup.page;
     },
@@ -210,13 +352,21 @@ export const PAGE_STATES: PageState[] = [
   {
     name: 'popup-several',
     open: async (c) =>
-      (await popupWith(c, [stored(c.sim, 'demo-user', 'Personal'), stored(c.sim, 'photos', 'Photos'), stored(c.sim, 'archive', 'Archive', { password: 'old-password' })])).page,
+      (
+        await popupWith(c, [
+          stored(c.sim, 'demo-user', 'Personal'),
+          stored(c.sim, 'photos', 'Photos'),
+          stored(c.sim, 'archive', 'Archive', { password: 'old-password' }),
+        ])
+      ).page,
   },
   {
     // HTTP 403 with the key in the header: the hint suggests the address form.
     name: 'popup-key-refused',
     open: async (c) => {
-      const popup = await popupWith(c, [stored(c.sim, 'archive', 'Archive', { id: 'id-refused', apiKey: 'mistyped-key' })]);
+      const popup = await popupWith(c, [
+        stored(c.sim, 'archive', 'Archive', { id: 'id-refused', apiKey: 'mistyped-key' }),
+      ]);
       await popup.page.getByText(popup.t('failureApiKeyHeaderHint')).waitFor();
       return popup.page;
     },
@@ -224,9 +374,14 @@ export const PAGE_STATES: PageState[] = [
   {
     name: 'popup-allow-access',
     open: async (c) => {
-      await patched(c.browser, stored(c.sim, 'demo-user', 'Blocked', { id: 'id-blocked' }), { kind: 'permission-missing', origin: c.sim.nodeUrl });
+      await patched(c.browser, stored(c.sim, 'demo-user', 'Blocked', { id: 'id-blocked' }), {
+        kind: 'permission-missing',
+        origin: c.sim.nodeUrl,
+      });
       const popup = new Popup(await c.browser.open('popup'), c.locale);
-      await popup.page.getByRole('button', { name: popup.t('allowAccess').replace('$1', c.sim.nodeHost) }).waitFor();
+      await popup.page
+        .getByRole('button', { name: popup.t('allowAccess').replace('$1', c.sim.nodeHost) })
+        .waitFor();
       return popup.page;
     },
   },
@@ -247,8 +402,14 @@ export const PAGE_STATES: PageState[] = [
       const account = stored(c.sim, 'photos', 'Damaged', { id: 'id-damaged' });
       await c.browser.storeAccounts([account]);
       const { user } = await c.browser.checkedSnapshot(account.id);
-      const bonus = { since: { epochMs: 0, raw: '' }, until: { epochMs: 1e300, raw: '' }, increaseGb: 8 };
-      await c.browser.patchSnapshot(account.id, { user: { ...user, apiKey: { ...user?.apiKey, bonus } } });
+      const bonus = {
+        since: { epochMs: 0, raw: '' },
+        until: { epochMs: 1e300, raw: '' },
+        increaseGb: 8,
+      };
+      await c.browser.patchSnapshot(account.id, {
+        user: { ...user, apiKey: { ...user?.apiKey, bonus } },
+      });
       const popup = new Popup(await c.browser.open('popup'), c.locale);
       await popup.page.getByText(popup.t('accountUnreadable')).waitFor();
       return popup.page;
@@ -279,7 +440,10 @@ export const PAGE_STATES: PageState[] = [
   {
     name: 'options-list',
     open: async (c) => {
-      await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), stored(c.sim, 'archive', 'Archive', { password: 'old-password' })]);
+      await c.browser.storeAccounts([
+        stored(c.sim, 'demo-user', 'Personal'),
+        stored(c.sim, 'archive', 'Archive', { password: 'old-password' }),
+      ]);
       const options = new OptionsPage(await c.browser.open('options'), c.locale);
       await options.page.getByText(options.t('failureCredentialsRejected')).waitFor();
       return options.page;
@@ -289,7 +453,9 @@ export const PAGE_STATES: PageState[] = [
     name: 'options-history',
     open: async (c) => {
       const account = stored(c.sim, 'archive', 'Archive');
-      await c.browser.storeHistory(history(account, 120, (i) => 20 * GB + i * 0.1 * GB + (i % 7) * 0.3 * GB, 100 * GB));
+      await c.browser.storeHistory(
+        history(account, 120, (i) => 20 * GB + i * 0.1 * GB + (i % 7) * 0.3 * GB, 100 * GB),
+      );
       await c.browser.storeAccounts([account]);
       const options = new OptionsPage(await c.browser.open('options', 'history'), c.locale);
       await options.page.getByRole('button', { name: options.t('downloadCsv') }).waitFor();
@@ -314,21 +480,32 @@ export const PAGE_STATES: PageState[] = [
     name: 'options-import-preview',
     open: async (c) => {
       const user = c.sim.account('demo-user');
-      const options = await optionsImporting(c, settingsFile([
-        { baseUrl: c.sim.apiUrl, userId: user.userId, label: 'Personal' },
-        { baseUrl: 'https://api.infini-cloud.net', userId: 'imported-user', label: 'Imported' },
-      ]));
+      const options = await optionsImporting(
+        c,
+        settingsFile([
+          { baseUrl: c.sim.apiUrl, userId: user.userId, label: 'Personal' },
+          { baseUrl: 'https://api.infini-cloud.net', userId: 'imported-user', label: 'Imported' },
+        ]),
+      );
       await options.page.getByLabel(options.t('includeSecrets')).check();
-      await options.page.getByRole('button', { name: options.t('importApply'), exact: true }).waitFor();
+      await options.page
+        .getByRole('button', { name: options.t('importApply'), exact: true })
+        .waitFor();
       return options.page;
     },
   },
   {
     name: 'options-import-error',
     open: async (c) => {
-      const options = await optionsImporting(c, JSON.stringify({
-        format: 'storage-keeper-settings', version: 1, accounts: [{ baseUrl: 'ftp://example.com', userId: '' }], settings: { keepAliveHours: 500 },
-      }));
+      const options = await optionsImporting(
+        c,
+        JSON.stringify({
+          format: 'storage-keeper-settings',
+          version: 1,
+          accounts: [{ baseUrl: 'ftp://example.com', userId: '' }],
+          settings: { keepAliveHours: 500 },
+        }),
+      );
       await options.page.getByText(options.t('importInvalid')).waitFor();
       return options.page;
     },
@@ -336,9 +513,18 @@ export const PAGE_STATES: PageState[] = [
   {
     name: 'options-imported',
     open: async (c) => {
-      const options = await optionsImporting(c, settingsFile([{ baseUrl: 'https://api.infini-cloud.net', userId: 'imported-user', label: 'Imported' }]));
-      await options.page.getByRole('button', { name: options.t('importApply'), exact: true }).click();
-      await options.page.getByText(options.t('importDone').replace('$1', '1').replace('$2', '0')).waitFor();
+      const options = await optionsImporting(
+        c,
+        settingsFile([
+          { baseUrl: 'https://api.infini-cloud.net', userId: 'imported-user', label: 'Imported' },
+        ]),
+      );
+      await options.page
+        .getByRole('button', { name: options.t('importApply'), exact: true })
+        .click();
+      await options.page
+        .getByText(options.t('importDone').replace('$1', '1').replace('$2', '0'))
+        .waitFor();
       await options.showSection('accountsHeading');
       await options.page.getByText(options.t('failureNeedsSecrets')).waitFor();
       return options.page;
@@ -359,11 +545,19 @@ export const PAGE_STATES: PageState[] = [
     // One account edited while the list stays in view, each entry with its sign-ins.
     name: 'options-edit',
     open: async (c) => {
-      await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), stored(c.sim, 'archive', 'Archive')]);
+      await c.browser.storeAccounts([
+        stored(c.sim, 'demo-user', 'Personal'),
+        stored(c.sim, 'archive', 'Archive'),
+      ]);
       const options = new OptionsPage(await c.browser.open('options'), c.locale);
-      await options.page.getByText(options.t('lastSignIn').split('$1')[0]!.trim()).first().waitFor();
+      await options.page
+        .getByText(options.t('lastSignIn').split('$1')[0]!.trim())
+        .first()
+        .waitFor();
       await options.editAccount('Archive');
-      await options.page.getByRole('heading', { name: options.t('editAccountTitle').replace('$1', 'Archive') }).waitFor();
+      await options.page
+        .getByRole('heading', { name: options.t('editAccountTitle').replace('$1', 'Archive') })
+        .waitFor();
       return options.page;
     },
   },
@@ -389,9 +583,16 @@ export const PAGE_STATES: PageState[] = [
     name: 'options-waiting',
     open: async (c) => {
       const options = await optionsForm(c);
-      await options.fillAccount({ baseUrl: 'https://storage.example.com', userId: 'demo-user', password: 'pw', apiKey: 'key' });
+      await options.fillAccount({
+        baseUrl: 'https://storage.example.com',
+        userId: 'demo-user',
+        password: 'pw',
+        apiKey: 'key',
+      });
       await options.page.getByRole('button', { name: options.t('save'), exact: true }).click();
-      await options.page.getByText(options.t('waitingForPermission').replace('$1', 'https://storage.example.com')).waitFor();
+      await options.page
+        .getByText(options.t('waitingForPermission').replace('$1', 'https://storage.example.com'))
+        .waitFor();
       return options.page;
     },
   },
@@ -400,7 +601,12 @@ export const PAGE_STATES: PageState[] = [
     open: async (c) => {
       const options = await optionsForm(c);
       const user = c.sim.account('demo-user');
-      await options.fillAccount({ baseUrl: c.sim.apiUrl, userId: user.userId, password: user.password, apiKey: 'mistyped-key' });
+      await options.fillAccount({
+        baseUrl: c.sim.apiUrl,
+        userId: user.userId,
+        password: user.password,
+        apiKey: 'mistyped-key',
+      });
       await options.page.getByRole('button', { name: options.t('testConnection') }).click();
       await options.page.getByText(options.t('failureApiKeyHeaderHint')).waitFor();
       return options.page;

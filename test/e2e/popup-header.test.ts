@@ -29,31 +29,40 @@ describe.each(['en', 'ja'] as const)('the popup header in %s', (locale) => {
     await browser?.close();
   });
 
-  it.each(['light', 'dark'] as const)('title and both buttons on one line (%s), axe clean', { timeout: 60_000 }, async (colorScheme) => {
-    const page = await browser.open('popup');
-    await page.emulateMedia({ colorScheme });
-    const popup = new Popup(page, locale);
-    await page.getByRole('meter').first().waitFor({ timeout: 20_000 });
-    const header = page.locator('header');
-    const boxes = await Promise.all(
-      [header.getByRole('heading', { level: 1 }), header.getByRole('button', { name: popup.t('checkNow'), exact: true }), header.getByRole('button', { name: popup.t('openSettings'), exact: true })]
-        .map(async (part) => (await part.boundingBox())!),
-    );
-    const [title, ...buttons] = boxes;
-    // One line: every part's vertical middle lies within each other part, left to right.
-    for (const box of boxes) {
-      for (const other of boxes) {
-        expect(box.y + box.height / 2).toBeGreaterThan(other.y);
-        expect(box.y + box.height / 2).toBeLessThan(other.y + other.height);
+  it.each(['light', 'dark'] as const)(
+    'title and both buttons on one line (%s), axe clean',
+    { timeout: 60_000 },
+    async (colorScheme) => {
+      const page = await browser.open('popup');
+      await page.emulateMedia({ colorScheme });
+      const popup = new Popup(page, locale);
+      await page.getByRole('meter').first().waitFor({ timeout: 20_000 });
+      const header = page.locator('header');
+      const boxes = await Promise.all(
+        [
+          header.getByRole('heading', { level: 1 }),
+          header.getByRole('button', { name: popup.t('checkNow'), exact: true }),
+          header.getByRole('button', { name: popup.t('openSettings'), exact: true }),
+        ].map(async (part) => (await part.boundingBox())!),
+      );
+      const [title, ...buttons] = boxes;
+      // One line: every part's vertical middle lies within each other part, left to right.
+      for (const box of boxes) {
+        for (const other of boxes) {
+          expect(box.y + box.height / 2).toBeGreaterThan(other.y);
+          expect(box.y + box.height / 2).toBeLessThan(other.y + other.height);
+        }
       }
-    }
-    expect(buttons[0]!.x).toBeGreaterThan(title!.x + title!.width);
-    expect(buttons[1]!.x).toBeGreaterThan(buttons[0]!.x + buttons[0]!.width);
-    // Nothing overflows the popup's width.
-    const width = await page.evaluate(() => document.body.getBoundingClientRect().width);
-    expect(buttons[1]!.x + buttons[1]!.width).toBeLessThanOrEqual(width);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.locator('body').screenshot({ path: `artifacts/screenshots/popup-header-${locale}-${colorScheme}.png` });
-    await page.close();
-  });
+      expect(buttons[0]!.x).toBeGreaterThan(title!.x + title!.width);
+      expect(buttons[1]!.x).toBeGreaterThan(buttons[0]!.x + buttons[0]!.width);
+      // Nothing overflows the popup's width.
+      const width = await page.evaluate(() => document.body.getBoundingClientRect().width);
+      expect(buttons[1]!.x + buttons[1]!.width).toBeLessThanOrEqual(width);
+      expect(await axeViolations(page)).toEqual([]);
+      await page
+        .locator('body')
+        .screenshot({ path: `artifacts/screenshots/popup-header-${locale}-${colorScheme}.png` });
+      await page.close();
+    },
+  );
 });

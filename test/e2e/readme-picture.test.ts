@@ -10,7 +10,10 @@ import { pngSize } from '../../scripts/store/assets';
 
 const out = mkdtempSync(join(tmpdir(), 'sk-picture-'));
 beforeAll(() => {
-  execFileSync('npm', ['run', 'picture', '--', '--out', out], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('npm', ['run', 'picture', '--', '--out', out], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }, 300_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 

@@ -17,7 +17,12 @@ import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
 
 let sim: Simulator;
 const home = demoAccount({ userId: 'home-user', password: 'home-pw', apiKey: 'home-key' });
-const work = demoAccount({ userId: 'work-user', password: 'work-pw', apiKey: 'work-key', used: 3 * GB });
+const work = demoAccount({
+  userId: 'work-user',
+  password: 'work-pw',
+  apiKey: 'work-key',
+  used: 3 * GB,
+});
 const file = join(mkdtempSync(join(tmpdir(), 'sk-export-')), 'settings.json');
 
 beforeAll(async () => {
@@ -30,21 +35,49 @@ describe.sequential('export and import in Chromium', () => {
     const browser = await launchExtension();
     try {
       await browser.storeSettings({ ...QUIET_SETTINGS, warningPercent: 80 });
-      await browser.storeAccounts([storedAccount(sim, home, { label: 'Home' }), storedAccount(sim, work, { label: 'Work', keyForm: 'matrix' })]);
+      await browser.storeAccounts([
+        storedAccount(sim, home, { label: 'Home' }),
+        storedAccount(sim, work, { label: 'Work', keyForm: 'matrix' }),
+      ]);
       const options = new OptionsPage(await browser.open('options'));
       await options.page.getByText('Work', { exact: true }).first().waitFor();
       await options.showSection('transferHeading');
-      expect(await options.page.getByLabel('Include passwords and API keys').isChecked()).toBe(false);
-      const [download] = await Promise.all([options.page.waitForEvent('download'), options.page.getByRole('button', { name: 'Export accounts and settings' }).click()]);
-      expect(download.suggestedFilename()).toMatch(/^storage-keeper-settings-\d{4}-\d{2}-\d{2}\.json$/);
+      expect(await options.page.getByLabel('Include passwords and API keys').isChecked()).toBe(
+        false,
+      );
+      const [download] = await Promise.all([
+        options.page.waitForEvent('download'),
+        options.page.getByRole('button', { name: 'Export accounts and settings' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(
+        /^storage-keeper-settings-\d{4}-\d{2}-\d{2}\.json$/,
+      );
       await download.saveAs(file);
       const text = readFileSync(file, 'utf8');
-      for (const secret of ['home-pw', 'home-key', 'work-pw', 'work-key']) expect(text).not.toContain(secret);
+      for (const secret of ['home-pw', 'home-key', 'work-pw', 'work-key'])
+        expect(text).not.toContain(secret);
       const exported = JSON.parse(text);
-      expect(exported).toMatchObject({ format: 'storage-keeper-settings', version: 1, secrets: false, settings: { warningPercent: 80 } });
+      expect(exported).toMatchObject({
+        format: 'storage-keeper-settings',
+        version: 1,
+        secrets: false,
+        settings: { warningPercent: 80 },
+      });
       expect(exported.accounts).toEqual([
-        { label: 'Home', baseUrl: sim.apiUrl, userId: 'home-user', keyForm: 'header', notifications: true },
-        { label: 'Work', baseUrl: sim.apiUrl, userId: 'work-user', keyForm: 'matrix', notifications: true },
+        {
+          label: 'Home',
+          baseUrl: sim.apiUrl,
+          userId: 'home-user',
+          keyForm: 'header',
+          notifications: true,
+        },
+        {
+          label: 'Work',
+          baseUrl: sim.apiUrl,
+          userId: 'work-user',
+          keyForm: 'matrix',
+          notifications: true,
+        },
       ]);
     } finally {
       await browser.close();
@@ -63,21 +96,31 @@ describe.sequential('export and import in Chromium', () => {
         `Home home-user at ${new URL(sim.apiUrl).host} · needs the apps password and API key`,
         `Work work-user at ${new URL(sim.apiUrl).host} · needs the apps password and API key`,
       ]);
-      expect(await preview.textContent()).toContain("The shared settings are replaced by the file's.");
+      expect(await preview.textContent()).toContain(
+        "The shared settings are replaced by the file's.",
+      );
       await preview.getByRole('button', { name: 'Import', exact: true }).click();
       await options.page.getByText('Imported: 2 added, 0 updated. Nothing was removed.').waitFor();
       await options.showSection('accountsHeading');
       const needs = catalogue('en').failureNeedsSecrets!;
       await expect.poll(() => options.page.getByText(needs).count()).toBe(2);
-      expect(((await browser.storage()).settings as { warningPercent: number }).warningPercent).toBe(80);
+      expect(
+        ((await browser.storage()).settings as { warningPercent: number }).warningPercent,
+      ).toBe(80);
 
       // The popup says the same; nothing has been sent for either account.
       const popup = new Popup(await browser.open('popup'));
       await popup.card('Home').getByText(needs).waitFor();
       // The background has been through both accounts (each task recorded as waiting for its secrets).
       const waiting = async () => {
-        const snapshots = Object.values(((await browser.storage()).snapshots ?? {}) as Record<string, AccountSnapshot>);
-        return snapshots.filter((s) => s.keepAlive.failure?.kind === 'not-configured' && s.refresh.failure?.kind === 'not-configured').length;
+        const snapshots = Object.values(
+          ((await browser.storage()).snapshots ?? {}) as Record<string, AccountSnapshot>,
+        );
+        return snapshots.filter(
+          (s) =>
+            s.keepAlive.failure?.kind === 'not-configured' &&
+            s.refresh.failure?.kind === 'not-configured',
+        ).length;
       };
       await expect.poll(waiting, { timeout: 20_000 }).toBe(2);
       expect(sim.requests).toEqual([]);

@@ -19,20 +19,33 @@ const STORE_RULES: [RegExp, { width: number; height: number }][] = [
 // images in artifacts/store/.
 const out = resolve(STORE_DIR);
 beforeAll(() => {
-  execFileSync('npm', ['run', 'store'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('npm', ['run', 'store'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }, 600_000);
 
 describe('npm run store', () => {
   it('makes the three screenshots, the promo tile and the marquee in both languages, and the toolbar strips', () => {
-    const expected = ['en', 'ja'].flatMap((l) => [`screenshot-popup-${l}.png`, `screenshot-options-${l}.png`, `screenshot-notification-${l}.png`, `promo-tile-${l}.png`, `marquee-${l}.png`]);
-    expect(readdirSync(out).sort()).toEqual([...expected, 'toolbar-1x.png', 'toolbar-2x.png'].sort());
+    const expected = ['en', 'ja'].flatMap((l) => [
+      `screenshot-popup-${l}.png`,
+      `screenshot-options-${l}.png`,
+      `screenshot-notification-${l}.png`,
+      `promo-tile-${l}.png`,
+      `marquee-${l}.png`,
+    ]);
+    expect(readdirSync(out).sort()).toEqual(
+      [...expected, 'toolbar-1x.png', 'toolbar-2x.png'].sort(),
+    );
   });
 
   it('each file is a PNG of the size its store asks for', () => {
     const wrong = readdirSync(out).flatMap((file) => {
       const rule = STORE_RULES.find(([pattern]) => pattern.test(file))?.[1];
       const size = pngSize(join(out, file));
-      return rule && size.width === rule.width && size.height === rule.height ? [] : [`${file}: ${size.width}×${size.height}`];
+      return rule && size.width === rule.width && size.height === rule.height
+        ? []
+        : [`${file}: ${size.width}×${size.height}`];
     });
     expect(wrong).toEqual([]);
   });

@@ -19,7 +19,13 @@ beforeAll(async () => {
   sim = await startSimulator({ accounts: [account] });
   browser = await launchExtension();
   await browser.storeSettings({
-    keepAliveHours: 1, refreshMinutes: 60, warningPercent: 90, criticalPercent: 95, notifyUsage: false, notifyKeepAlive: false, notifyForecast: false,
+    keepAliveHours: 1,
+    refreshMinutes: 60,
+    warningPercent: 90,
+    criticalPercent: 95,
+    notifyUsage: false,
+    notifyKeepAlive: false,
+    notifyForecast: false,
   });
   await browser.storeAccounts([storedAccount(sim, account, { id: 'steady', label: 'Steady' })]);
 });
@@ -28,8 +34,10 @@ afterAll(async () => {
   await sim?.close();
 });
 
-const answered = (server: 'api' | 'node', after: number) => sim.requests.filter((r) => r.server === server && r.status === 200 && r.atMs > after).length;
-const snapshotIn = (storage: Record<string, unknown>) => (storage.snapshots as Record<string, AccountSnapshot>).steady!;
+const answered = (server: 'api' | 'node', after: number) =>
+  sim.requests.filter((r) => r.server === server && r.status === 200 && r.atMs > after).length;
+const snapshotIn = (storage: Record<string, unknown>) =>
+  (storage.snapshots as Record<string, AccountSnapshot>).steady!;
 
 describe('a service worker stopped mid-run, in Chromium', () => {
   it('the next alarm starts a new one that carries on, and nothing recorded is lost', async () => {
@@ -41,7 +49,14 @@ describe('a service worker stopped mid-run, in Chromium', () => {
     // Mid-run: the capacity call is sent and never answered (the simulator notes it as status -1).
     const stalledAt = Date.now();
     sim.setFault('node', 'stall');
-    await expect.poll(() => sim.requests.filter((r) => r.server === 'node' && r.atMs >= stalledAt && r.status === -1).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          sim.requests.filter((r) => r.server === 'node' && r.atMs >= stalledAt && r.status === -1)
+            .length,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
     await browser.stopWorker();
     const stoppedAt = Date.now();
     sim.setFault('node', undefined);
@@ -50,9 +65,15 @@ describe('a service worker stopped mid-run, in Chromium', () => {
     await expect.poll(() => answered('api', stoppedAt), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => answered('node', stoppedAt), { timeout: 30_000 }).toBeGreaterThan(0);
     const recorded = async () => snapshotIn(await browser.storage());
-    await expect.poll(async () => (await recorded()).refresh.lastSuccessAt ?? 0, { timeout: 30_000 }).toBeGreaterThan(stoppedAt);
-    await expect.poll(async () => (await recorded()).keepAlive.lastSuccessAt ?? 0, { timeout: 30_000 }).toBeGreaterThan(stoppedAt);
-    expect((await browser.alarms()).map((a) => a.name).sort()).toEqual([ALARM.signIn, ALARM.usageUpdate].sort());
+    await expect
+      .poll(async () => (await recorded()).refresh.lastSuccessAt ?? 0, { timeout: 30_000 })
+      .toBeGreaterThan(stoppedAt);
+    await expect
+      .poll(async () => (await recorded()).keepAlive.lastSuccessAt ?? 0, { timeout: 30_000 })
+      .toBeGreaterThan(stoppedAt);
+    expect((await browser.alarms()).map((a) => a.name).sort()).toEqual(
+      [ALARM.signIn, ALARM.usageUpdate].sort(),
+    );
 
     const after = await browser.storage();
     const snapshot = snapshotIn(after);
@@ -63,10 +84,15 @@ describe('a service worker stopped mid-run, in Chromium', () => {
     expect(snapshot.refresh.failure).toBeUndefined();
     // Every day read before is still there (a scaled day lasts 2 minutes: a new one may have begun).
     const days = (storage: Record<string, unknown>) => {
-      const { identity, points } = (storage.history as Record<string, { identity: string; points: string }>).steady!;
+      const { identity, points } = (
+        storage.history as Record<string, { identity: string; points: string }>
+      ).steady!;
       return { identity, days: unpackPoints(points).map(([day]) => day) };
     };
     expect(days(before).days.length).toBeGreaterThan(0);
-    expect(days(after)).toMatchObject({ identity: days(before).identity, days: expect.arrayContaining(days(before).days) });
+    expect(days(after)).toMatchObject({
+      identity: days(before).identity,
+      days: expect.arrayContaining(days(before).days),
+    });
   }, 120_000);
 });

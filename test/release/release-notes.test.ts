@@ -8,17 +8,35 @@ import { afterAll, describe, expect, it } from 'vitest';
 // and the release workflow's first check that the CHANGELOG was prepared (docs/release.md).
 
 const script = resolve('scripts/release-notes.mjs');
-const notes = (version: string, cwd = '.') => spawnSync('node', [script, version], { cwd, encoding: 'utf8' });
+const notes = (version: string, cwd = '.') =>
+  spawnSync('node', [script, version], { cwd, encoding: 'utf8' });
 
 const scratch = mkdtempSync(join(tmpdir(), 'sk-notes-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-writeFileSync(join(scratch, 'CHANGELOG.md'), [
-  '# Changelog', '', 'Intro.', '',
-  '## [Unreleased] — 1.3.0', '', '- Not out yet.', '',
-  '## 1.2.0 — 2026-11-27', '', '- **New**: a thing.', '  Wrapped.', '',
-  '## [1.1.0] — 2026-10-01', '', '- Older.', '',
-  '## 1.0.0', '',
-].join('\n'));
+writeFileSync(
+  join(scratch, 'CHANGELOG.md'),
+  [
+    '# Changelog',
+    '',
+    'Intro.',
+    '',
+    '## [Unreleased] — 1.3.0',
+    '',
+    '- Not out yet.',
+    '',
+    '## 1.2.0 — 2026-11-27',
+    '',
+    '- **New**: a thing.',
+    '  Wrapped.',
+    '',
+    '## [1.1.0] — 2026-10-01',
+    '',
+    '- Older.',
+    '',
+    '## 1.0.0',
+    '',
+  ].join('\n'),
+);
 
 describe('release notes', () => {
   it("are the CHANGELOG's section for package.json's version", () => {

@@ -9,13 +9,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 // (keys, types, events, inputs, `needs`), which is what a push to the forge would reject.
 
 const dir = '.github/workflows';
-const workflows = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+const workflows = readdirSync(dir)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort();
 const scratch = mkdtempSync(join(tmpdir(), 'sk-workflows-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** action-validator's verdict on one file: its exit status and what it printed. */
 function validate(file: string) {
-  const { status, stdout, stderr } = spawnSync('node_modules/.bin/action-validator', [file], { encoding: 'utf8' });
+  const { status, stdout, stderr } = spawnSync('node_modules/.bin/action-validator', [file], {
+    encoding: 'utf8',
+  });
   return { status, output: stdout + stderr };
 }
 
@@ -33,9 +37,21 @@ describe('the workflows', () => {
   // The validator really reads our files: the same file with one mistake a hand edit could make fails.
   const mistakes: [string, string, (yaml: string) => string][] = [
     ['ci.yml', 'a misspelt key', (yaml) => yaml.replace('runs-on:', 'runs_on:')],
-    ['ci.yml', 'an event that does not exist', (yaml) => yaml.replace('  pull_request:', '  pull-request:')],
-    ['release.yml', 'an input of a type that does not exist', (yaml) => yaml.replace('type: boolean', 'type: bool')],
-    ['release.yml', 'a job that needs a job that is not there', (yaml) => yaml.replace('needs: build', 'needs: built')],
+    [
+      'ci.yml',
+      'an event that does not exist',
+      (yaml) => yaml.replace('  pull_request:', '  pull-request:'),
+    ],
+    [
+      'release.yml',
+      'an input of a type that does not exist',
+      (yaml) => yaml.replace('type: boolean', 'type: bool'),
+    ],
+    [
+      'release.yml',
+      'a job that needs a job that is not there',
+      (yaml) => yaml.replace('needs: build', 'needs: built'),
+    ],
   ];
   it.each(mistakes)('%s with %s fails action-validator', (file, _mistake, edit) => {
     const yaml = readFileSync(join(dir, file), 'utf8');
@@ -51,7 +67,9 @@ describe('the workflows', () => {
   it('CI is .ci/run, and the release runs it before it builds the zips it submits', () => {
     expect(readFileSync(join(dir, 'ci.yml'), 'utf8')).toMatch(/^\s+- run: bash \.ci\/run$/m);
     const release = readFileSync(join(dir, 'release.yml'), 'utf8');
-    const order = ['bash .ci/run', 'npm run zip', 'npm run submit', 'gh release create'].map((step) => release.indexOf(step));
+    const order = ['bash .ci/run', 'npm run zip', 'npm run submit', 'gh release create'].map(
+      (step) => release.indexOf(step),
+    );
     expect(order.every((at, i) => at > (order[i - 1] ?? 0))).toBe(true);
   });
 });

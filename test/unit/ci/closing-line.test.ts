@@ -1,18 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { readLaneReport, summarise, type LaneOutcome, type LaneReport } from '../../../.ci/closing-line';
+import {
+  readLaneReport,
+  summarise,
+  type LaneOutcome,
+  type LaneReport,
+} from '../../../.ci/closing-line';
 
 // npm test's closing line counts tests, and every other reason the run is not green is one more
 // failure, named on its own line above it: "0 failed" exactly when there is nothing to name.
 
 type FileOutcome = LaneReport['files'][number];
-const file = (name: string, outcome: Partial<FileOutcome> = {}): FileOutcome => ({ project: 'unit', file: name, ms: 1, passed: 1, failed: [], errors: [], ...outcome });
-const report = (files: FileOutcome[], more: Partial<LaneReport> = {}): LaneReport => ({ files, unhandledErrors: [], interrupted: false, ...more });
-const lane = (name: string, laneReport: LaneOutcome['report'], exitCode = 0): LaneOutcome => ({ name, exitCode, report: laneReport });
+const file = (name: string, outcome: Partial<FileOutcome> = {}): FileOutcome => ({
+  project: 'unit',
+  file: name,
+  ms: 1,
+  passed: 1,
+  failed: [],
+  errors: [],
+  ...outcome,
+});
+const report = (files: FileOutcome[], more: Partial<LaneReport> = {}): LaneReport => ({
+  files,
+  unhandledErrors: [],
+  interrupted: false,
+  ...more,
+});
+const lane = (name: string, laneReport: LaneOutcome['report'], exitCode = 0): LaneOutcome => ({
+  name,
+  exitCode,
+  report: laneReport,
+});
 
 const rest = report([file('test/unit/a.test.ts', { passed: 3 }), file('test/unit/b.test.tsx')]);
 const firefox = report([file('test/e2e-firefox/c.test.ts', { passed: 2 })]);
 const green = [lane('rest', rest), lane('firefox', firefox)];
-const repository = ['README.md', 'test/unit/a.test.ts', 'test/unit/b.test.tsx', 'test/unit/helpers/harness.ts', 'test/e2e-firefox/c.test.ts'];
+const repository = [
+  'README.md',
+  'test/unit/a.test.ts',
+  'test/unit/b.test.tsx',
+  'test/unit/helpers/harness.ts',
+  'test/e2e-firefox/c.test.ts',
+];
 
 describe('the closing line', () => {
   it('counts the tests that passed, and nothing else, when every lane is green', () => {
@@ -22,19 +50,51 @@ describe('the closing line', () => {
   it.each<[string, LaneOutcome[], string[], string[]]>([
     [
       'a failed test counts once (not again for its describe and file), however deep',
-      [lane('rest', report([file('test/unit/a.test.ts', { passed: 2, failed: ['outer > inner > breaks'] }), file('test/unit/b.test.tsx')]), 1), green[1]!],
+      [
+        lane(
+          'rest',
+          report([
+            file('test/unit/a.test.ts', { passed: 2, failed: ['outer > inner > breaks'] }),
+            file('test/unit/b.test.tsx'),
+          ]),
+          1,
+        ),
+        green[1]!,
+      ],
       repository,
       ['Failed: test/unit/a.test.ts > outer > inner > breaks', '5 passed, 1 failed'],
     ],
     [
       'an unhandled error, though every test passed',
-      [lane('rest', report(rest.files, { unhandledErrors: ['Error: nobody waits for me (during test/unit/a.test.ts > x)'] }), 1), green[1]!],
+      [
+        lane(
+          'rest',
+          report(rest.files, {
+            unhandledErrors: ['Error: nobody waits for me (during test/unit/a.test.ts > x)'],
+          }),
+          1,
+        ),
+        green[1]!,
+      ],
       repository,
-      ['Unhandled error in lane rest: Error: nobody waits for me (during test/unit/a.test.ts > x)', '6 passed, 1 failed'],
+      [
+        'Unhandled error in lane rest: Error: nobody waits for me (during test/unit/a.test.ts > x)',
+        '6 passed, 1 failed',
+      ],
     ],
     [
       'an error outside a test (a beforeAll threw: its tests skipped)',
-      [lane('rest', report([file('test/unit/a.test.ts', { passed: 0, errors: ['setup: Error: broke'] }), file('test/unit/b.test.tsx')]), 1), green[1]!],
+      [
+        lane(
+          'rest',
+          report([
+            file('test/unit/a.test.ts', { passed: 0, errors: ['setup: Error: broke'] }),
+            file('test/unit/b.test.tsx'),
+          ]),
+          1,
+        ),
+        green[1]!,
+      ],
       repository,
       ['Error outside a test: test/unit/a.test.ts: setup: Error: broke', '3 passed, 1 failed'],
     ],
@@ -54,24 +114,40 @@ describe('the closing line', () => {
       'a lane with no report',
       [green[0]!, lane('firefox', { unreadable: 'artifacts/ci/lane-firefox.json missing' }, 137)],
       ['test/unit/a.test.ts', 'test/unit/b.test.tsx'],
-      ['Lane firefox: no report (artifacts/ci/lane-firefox.json missing), vitest exited 137', '4 passed, 1 failed'],
+      [
+        'Lane firefox: no report (artifacts/ci/lane-firefox.json missing), vitest exited 137',
+        '4 passed, 1 failed',
+      ],
     ],
     [
       'a lane that exited non-zero with nothing failed in its report',
       [green[0]!, lane('firefox', firefox, 1)],
       repository,
-      ['Lane firefox: vitest exited 1 with no failure in its report (see its log)', '6 passed, 1 failed'],
+      [
+        'Lane firefox: vitest exited 1 with no failure in its report (see its log)',
+        '6 passed, 1 failed',
+      ],
     ],
     [
       'a lane interrupted',
-      [green[0]!, lane('firefox', report([file('test/e2e-firefox/c.test.ts')], { interrupted: true }), 130)],
+      [
+        green[0]!,
+        lane('firefox', report([file('test/e2e-firefox/c.test.ts')], { interrupted: true }), 130),
+      ],
       repository,
       ['Lane firefox: interrupted before every test had run', '5 passed, 1 failed'],
     ],
     [
       'test files no lane ran, wherever they are and however named',
       green,
-      [...repository, 'lib/store/items.test.ts', 'components/popup/card.test.tsx', 'test/e2e/picture.test.tsx', 'test/unit/thing.spec.ts', 'scripts/x.test.mjs'],
+      [
+        ...repository,
+        'lib/store/items.test.ts',
+        'components/popup/card.test.tsx',
+        'test/e2e/picture.test.tsx',
+        'test/unit/thing.spec.ts',
+        'scripts/x.test.mjs',
+      ],
       [
         'Run by no lane: lib/store/items.test.ts (no vitest project includes it, or its lane did not run it)',
         'Run by no lane: components/popup/card.test.tsx (no vitest project includes it, or its lane did not run it)',
@@ -83,22 +159,26 @@ describe('the closing line', () => {
     ],
     [
       'a test file run in two lanes',
-      [green[0]!, lane('firefox', report([file('test/e2e-firefox/c.test.ts', { passed: 2 }), file('test/unit/b.test.tsx')]))],
+      [
+        green[0]!,
+        lane(
+          'firefox',
+          report([file('test/e2e-firefox/c.test.ts', { passed: 2 }), file('test/unit/b.test.tsx')]),
+        ),
+      ],
       repository,
       ['Run more than once: test/unit/b.test.tsx (lanes rest, firefox)', '7 passed, 1 failed'],
     ],
     [
       'a test file two projects of one lane include',
-      [lane('rest', report([...rest.files, file('test/unit/b.test.tsx', { project: 'e2e' })])), green[1]!],
+      [
+        lane('rest', report([...rest.files, file('test/unit/b.test.tsx', { project: 'e2e' })])),
+        green[1]!,
+      ],
       repository,
       ['Run more than once: test/unit/b.test.tsx (lanes rest, rest)', '7 passed, 1 failed'],
     ],
-    [
-      'no lane at all',
-      [],
-      [],
-      ['No lane ran', '0 passed, 1 failed'],
-    ],
+    ['no lane at all', [], [], ['No lane ran', '0 passed, 1 failed']],
   ])('%s is one failure, named', (_, lanes, files, lines) => {
     expect(summarise(lanes, files)).toEqual({ lines, failed: lines.length - 1 });
   });
@@ -122,13 +202,18 @@ describe('the closing line', () => {
 
 describe('a lane report', () => {
   it('is read back as written', () => {
-    const written = report([file('test/unit/a.test.ts', { failed: ['x'], errors: ['Error: e'] })], { unhandledErrors: ['Error: u'] });
+    const written = report([file('test/unit/a.test.ts', { failed: ['x'], errors: ['Error: e'] })], {
+      unhandledErrors: ['Error: u'],
+    });
     expect(readLaneReport(JSON.stringify(written))).toEqual(written);
   });
 
   it.each([
     ['cut short', '{"files": [{"project": "unit"'],
-    ['of another shape (an old vitest JSON report)', JSON.stringify({ numPassedTests: 3, numFailedTests: 0, testResults: [] })],
+    [
+      'of another shape (an old vitest JSON report)',
+      JSON.stringify({ numPassedTests: 3, numFailedTests: 0, testResults: [] }),
+    ],
     ['empty', ''],
   ])('%s is unreadable', (_, text) => {
     expect(readLaneReport(text)).toHaveProperty('unreadable');

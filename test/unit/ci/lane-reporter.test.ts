@@ -39,33 +39,59 @@ const files = {
   'vitest.config.mjs': 'export default {};',
 };
 
-it('reports each failed test, each error outside a test and each unhandled error, and the closing line counts each once', { timeout: 180_000 }, () => {
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
-  const reportPath = join(folder, 'lane.json');
-  const run = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'vitest.config.mjs', '--reporter', join(root, '.ci/lane-reporter.ts')], {
-    cwd: folder,
-    env: { ...process.env, CI_LANE_REPORT: reportPath },
-    encoding: 'utf8',
-  });
-  expect(run.status).toBe(1);
-  const report = readLaneReport(readFileSync(reportPath, 'utf8'));
-  if ('unreadable' in report) throw new Error(report.unreadable);
-  const byFile = Object.fromEntries(report.files.map(({ file, passed, failed, errors }) => [file, { passed, failed, errors }]));
-  expect(byFile).toEqual({
-    'tests.test.ts': { passed: 2, failed: ['outer > inner > fails'], errors: [] },
-    'hook.test.ts': { passed: 0, failed: [], errors: ['set up: Error: setup broke'] },
-    'import.test.ts': { passed: 0, failed: [], errors: [expect.stringMatching(/^Error: Cannot find module '.\/no-such-module'/)] },
-  });
-  expect(report.unhandledErrors).toEqual(['Error: nobody waits for me (during tests.test.ts > leaves a rejection unhandled)']);
-  expect(report.interrupted).toBe(false);
+it(
+  'reports each failed test, each error outside a test and each unhandled error, and the closing line counts each once',
+  { timeout: 180_000 },
+  () => {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
+    const reportPath = join(folder, 'lane.json');
+    const run = spawnSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--config',
+        'vitest.config.mjs',
+        '--reporter',
+        join(root, '.ci/lane-reporter.ts'),
+      ],
+      {
+        cwd: folder,
+        env: { ...process.env, CI_LANE_REPORT: reportPath },
+        encoding: 'utf8',
+      },
+    );
+    expect(run.status).toBe(1);
+    const report = readLaneReport(readFileSync(reportPath, 'utf8'));
+    if ('unreadable' in report) throw new Error(report.unreadable);
+    const byFile = Object.fromEntries(
+      report.files.map(({ file, passed, failed, errors }) => [file, { passed, failed, errors }]),
+    );
+    expect(byFile).toEqual({
+      'tests.test.ts': { passed: 2, failed: ['outer > inner > fails'], errors: [] },
+      'hook.test.ts': { passed: 0, failed: [], errors: ['set up: Error: setup broke'] },
+      'import.test.ts': {
+        passed: 0,
+        failed: [],
+        errors: [expect.stringMatching(/^Error: Cannot find module '.\/no-such-module'/)],
+      },
+    });
+    expect(report.unhandledErrors).toEqual([
+      'Error: nobody waits for me (during tests.test.ts > leaves a rejection unhandled)',
+    ]);
+    expect(report.interrupted).toBe(false);
 
-  const { lines } = summarise([{ name: 'rest', exitCode: run.status!, report }], Object.keys(files));
-  expect(lines.at(-1)).toBe('2 passed, 4 failed');
-  // The files run side by side: their lines come in any order.
-  expect(lines.slice(0, -1).sort()).toEqual([
-    'Error outside a test: hook.test.ts: set up: Error: setup broke',
-    expect.stringMatching(/^Error outside a test: import.test.ts: Error: Cannot find module/),
-    'Failed: tests.test.ts > outer > inner > fails',
-    'Unhandled error in lane rest: Error: nobody waits for me (during tests.test.ts > leaves a rejection unhandled)',
-  ]);
-});
+    const { lines } = summarise(
+      [{ name: 'rest', exitCode: run.status!, report }],
+      Object.keys(files),
+    );
+    expect(lines.at(-1)).toBe('2 passed, 4 failed');
+    // The files run side by side: their lines come in any order.
+    expect(lines.slice(0, -1).sort()).toEqual([
+      'Error outside a test: hook.test.ts: set up: Error: setup broke',
+      expect.stringMatching(/^Error outside a test: import.test.ts: Error: Cannot find module/),
+      'Failed: tests.test.ts > outer > inner > fails',
+      'Unhandled error in lane rest: Error: nobody waits for me (during tests.test.ts > leaves a rejection unhandled)',
+    ]);
+  },
+);

@@ -3,7 +3,16 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount } from '../../../scripts/simulator/simulator';
-import { browserEvent, clock, countRequests, freshBrowser, HOUR, registeredWorker, simulatorForSuite, snapshotOf } from '../helpers/harness';
+import {
+  browserEvent,
+  clock,
+  countRequests,
+  freshBrowser,
+  HOUR,
+  registeredWorker,
+  simulatorForSuite,
+  snapshotOf,
+} from '../helpers/harness';
 
 // The browser events the extension answers, fired as the browser fires them: at the listeners
 // registerBackground wired (entrypoints/background.ts), never at the handlers directly.
@@ -23,10 +32,19 @@ describe('a notification clicked', () => {
     await fakeBrowser.notifications.onClicked.trigger('keep-alive:id-alice');
     expect(opened).toEqual(['options']);
     expect(await tabs()).toEqual(before);
-    for (const id of ['usage:id-alice', 'forecast:id-alice', 'bonus:id-alice']) await fakeBrowser.notifications.onClicked.trigger(id);
-    expect(await tabs()).toEqual([...before, ...Array(3).fill('chrome-extension://test-extension-id/popup.html')]);
+    for (const id of ['usage:id-alice', 'forecast:id-alice', 'bonus:id-alice'])
+      await fakeBrowser.notifications.onClicked.trigger(id);
+    expect(await tabs()).toEqual([
+      ...before,
+      ...Array(3).fill('chrome-extension://test-extension-id/popup.html'),
+    ]);
     expect(opened).toEqual(['options']);
-    expect(clear.mock.calls.map(([id]) => id)).toEqual(['keep-alive:id-alice', 'usage:id-alice', 'forecast:id-alice', 'bonus:id-alice']);
+    expect(clear.mock.calls.map(([id]) => id)).toEqual([
+      'keep-alive:id-alice',
+      'usage:id-alice',
+      'forecast:id-alice',
+      'bonus:id-alice',
+    ]);
   });
 });
 
@@ -52,10 +70,15 @@ describe('host access granted', () => {
     await freshBrowser([alice()], { granted: () => granted });
     const worker = registeredWorker();
     await worker.start('worker-start');
-    expect((await snapshotOf('id-alice')).keepAlive.failure).toMatchObject({ kind: 'permission-missing' });
+    expect((await snapshotOf('id-alice')).keepAlive.failure).toMatchObject({
+      kind: 'permission-missing',
+    });
     granted = true;
     await browserEvent(fakeBrowser.permissions.onAdded, { origins: [`${sim().apiUrl}/*`] });
-    expect(sim().requests.map((r) => [r.server, r.status])).toEqual([['api', 200], ['node', 200]]);
+    expect(sim().requests.map((r) => [r.server, r.status])).toEqual([
+      ['api', 200],
+      ['node', 200],
+    ]);
   });
 });
 
@@ -66,8 +89,14 @@ describe('settings changed in storage', () => {
     await worker.start('worker-start');
     expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 30 });
     // As the settings page saves: a storage write, which the registered watcher hears.
-    await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60, keepAliveHours: 12 } });
-    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 60 }));
+    await fakeBrowser.storage.local.set({
+      settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60, keepAliveHours: 12 },
+    });
+    await vi.waitFor(async () =>
+      expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({
+        periodInMinutes: 60,
+      }),
+    );
     expect(await fakeBrowser.alarms.get(ALARM.signIn)).toMatchObject({ periodInMinutes: 12 * 60 });
   });
 
@@ -75,12 +104,22 @@ describe('settings changed in storage', () => {
     await freshBrowser([alice()]);
     const worker = registeredWorker();
     await worker.start('worker-start');
-    expect(Object.keys((await fakeBrowser.storage.local.get('snapshots')).snapshots as object)).toEqual(['id-alice']);
+    expect(
+      Object.keys((await fakeBrowser.storage.local.get('snapshots')).snapshots as object),
+    ).toEqual(['id-alice']);
     const second = { ...alice(), id: 'second', label: 'Second' };
     await fakeBrowser.storage.local.set({ accounts: [alice(), second] });
-    await vi.waitFor(async () => expect((await snapshotOf('second')).refresh.lastSuccessAt).toBe(clock.now));
+    await vi.waitFor(async () =>
+      expect((await snapshotOf('second')).refresh.lastSuccessAt).toBe(clock.now),
+    );
     await fakeBrowser.storage.local.set({ accounts: [second] });
-    await vi.waitFor(async () => expect(Object.keys((await fakeBrowser.storage.local.get('snapshots')).snapshots as object)).toEqual(['second']));
-    expect(Object.keys((await fakeBrowser.storage.local.get('history')).history as object)).toEqual(['second']);
+    await vi.waitFor(async () =>
+      expect(
+        Object.keys((await fakeBrowser.storage.local.get('snapshots')).snapshots as object),
+      ).toEqual(['second']),
+    );
+    expect(Object.keys((await fakeBrowser.storage.local.get('history')).history as object)).toEqual(
+      ['second'],
+    );
   });
 });

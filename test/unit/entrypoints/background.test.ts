@@ -30,12 +30,20 @@ it('registers its listeners at start and answers alarms, messages and account ch
 
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(Date.now() + 86_400_000);
-  await fakeBrowser.alarms.onAlarm.trigger({ name: ALARM.signIn, scheduledTime: Date.now(), persistAcrossSessions: true });
+  await fakeBrowser.alarms.onAlarm.trigger({
+    name: ALARM.signIn,
+    scheduledTime: Date.now(),
+    persistAcrossSessions: true,
+  });
   await vi.waitFor(() => expect(sim.requests).toHaveLength(3));
 
   // A message from anyone but our own pages is refused; ours is answered: a full check.
   const foreign = { id: 1, type: 'checkNow', data: {}, timestamp: Date.now() };
-  const [reply] = await fakeBrowser.runtime.onMessage.trigger(foreign, { id: 'another-extension' }, () => {});
+  const [reply] = await fakeBrowser.runtime.onMessage.trigger(
+    foreign,
+    { id: 'another-extension' },
+    () => {},
+  );
   expect(reply).toMatchObject({ err: { message: 'Storage Keeper only answers its own pages.' } });
   expect(sim.requests).toHaveLength(3);
   vi.setSystemTime(Date.now() + 60_000);

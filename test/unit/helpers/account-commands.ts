@@ -13,6 +13,7 @@ async function stored(write: () => Promise<void>): Promise<SaveAnswer> {
 }
 
 export const storingAccountCommands = {
-  saveAccounts: ({ accounts }: { accounts: Parameters<typeof saveAccounts>[0] }) => stored(() => saveAccounts(accounts)),
+  saveAccounts: ({ accounts }: { accounts: Parameters<typeof saveAccounts>[0] }) =>
+    stored(() => saveAccounts(accounts)),
   removeAccount: ({ accountId }: { accountId: string }) => stored(() => removeAccount(accountId)),
 };

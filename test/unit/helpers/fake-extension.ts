@@ -21,7 +21,11 @@ export function installFakeExtensionApis({
       // As the browser delivers a message from one of our pages: with our id as the sender,
       // answered by the first listener's promise (the fake would answer only sendResponse).
       sendMessage: async (message: unknown) => {
-        const replies = await fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id }, () => {});
+        const replies = await fakeBrowser.runtime.onMessage.trigger(
+          message,
+          { id: fakeBrowser.runtime.id },
+          () => {},
+        );
         return replies.find((reply) => reply !== undefined);
       },
     }),
@@ -40,6 +44,7 @@ function fakeEvent() {
     addListener: (listener: (...args: unknown[]) => unknown) => void listeners.add(listener),
     removeListener: (listener: (...args: unknown[]) => unknown) => void listeners.delete(listener),
     hasListener: (listener: (...args: unknown[]) => unknown) => listeners.has(listener),
-    trigger: (...args: unknown[]) => Promise.all([...listeners].map((listener) => listener(...args))),
+    trigger: (...args: unknown[]) =>
+      Promise.all([...listeners].map((listener) => listener(...args))),
   };
 }

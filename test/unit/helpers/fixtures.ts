@@ -46,14 +46,25 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
 }
 
 /** A snapshot with figures: `percent` of a 28 GB quota used, checked 3 min ago, last sign-in 2 h ago. */
-export function snapshot(percent: number, overrides: Partial<AccountSnapshot> = {}): AccountSnapshot {
+export function snapshot(
+  percent: number,
+  overrides: Partial<AccountSnapshot> = {},
+): AccountSnapshot {
   const quota = 28 * GB;
   return {
     ...emptySnapshot(),
     user: { ...userInfo(), at: NOW - 2 * 3_600_000 },
     capacity: { quota, used: Math.round((quota * percent) / 100), at: NOW - 3 * 60_000 },
-    keepAlive: { lastAttemptAt: NOW - 2 * 3_600_000, lastSuccessAt: NOW - 2 * 3_600_000, consecutiveFailures: 0 },
-    refresh: { lastAttemptAt: NOW - 3 * 60_000, lastSuccessAt: NOW - 3 * 60_000, consecutiveFailures: 0 },
+    keepAlive: {
+      lastAttemptAt: NOW - 2 * 3_600_000,
+      lastSuccessAt: NOW - 2 * 3_600_000,
+      consecutiveFailures: 0,
+    },
+    refresh: {
+      lastAttemptAt: NOW - 3 * 60_000,
+      lastSuccessAt: NOW - 3 * 60_000,
+      consecutiveFailures: 0,
+    },
     ...overrides,
   };
 }

@@ -4,10 +4,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 /** The storage modules as a new worker or page loads them: their migrations run at load, and are awaited. */
 export async function freshStorage() {
   vi.resetModules();
-  const storage = { ...(await import('@/lib/store/items')), ...(await import('@/lib/store/writes')) };
+  const storage = {
+    ...(await import('@/lib/store/items')),
+    ...(await import('@/lib/store/writes')),
+  };
   await storage.loadAccounts(); // waits for the migrations
   return storage;
 }
 
 /** What storage.local holds under a key (all of it without one), as written. */
-export const raw = async (key?: string) => (key ? (await fakeBrowser.storage.local.get(key))[key] : fakeBrowser.storage.local.get());
+export const raw = async (key?: string) =>
+  key ? (await fakeBrowser.storage.local.get(key))[key] : fakeBrowser.storage.local.get();

@@ -7,7 +7,12 @@ import { hasHostPermission } from '@/lib/extension/permissions';
 import { createServiceApi } from '@/lib/service/client';
 import { loadSnapshots, type historyItem, type wholeHistory } from '@/lib/store/items';
 import { emptySnapshot } from '@/lib/store/account-state';
-import { demoAccount, startSimulator, type SimAccount, type Simulator } from '../../../scripts/simulator/simulator';
+import {
+  demoAccount,
+  startSimulator,
+  type SimAccount,
+  type Simulator,
+} from '../../../scripts/simulator/simulator';
 import { GIB } from '@/lib/basics/bytes';
 import { storedAccount } from '../../../scripts/simulator/stored-account';
 import { installFakeExtensionApis } from './fake-extension';
@@ -40,7 +45,11 @@ export function simulatorForSuite(accounts: readonly SimAccount[]) {
     sim().setFault('api', undefined);
     sim().setFault('node', undefined);
   });
-  return { sim, stored: (userId: string, overrides: Partial<Account> = {}): Account => storedAccount(sim(), sim().account(userId), overrides) };
+  return {
+    sim,
+    stored: (userId: string, overrides: Partial<Account> = {}): Account =>
+      storedAccount(sim(), sim().account(userId), overrides),
+  };
 }
 
 /** Writes accounts into storage.local as the options page leaves them (list and version marker). */
@@ -49,7 +58,10 @@ export async function storeAccounts(accounts: readonly unknown[]) {
 }
 
 /** A fresh fake browser (storage, alarms, badge, notifications) and a background service on it. */
-export async function freshBrowser(accounts: Account[] = [], opts: Parameters<typeof installFakeExtensionApis>[0] = {}) {
+export async function freshBrowser(
+  accounts: Account[] = [],
+  opts: Parameters<typeof installFakeExtensionApis>[0] = {},
+) {
   unregister();
   fakeBrowser.reset();
   installFakeExtensionApis(opts);
@@ -80,7 +92,11 @@ let unregister = () => {};
 
 /** Fires an alarm as the browser does: through the registered onAlarm listener, awaited. */
 export async function fireAlarm(name: string) {
-  await fakeBrowser.alarms.onAlarm.trigger({ name, scheduledTime: clock.now, periodInMinutes: undefined } as never);
+  await fakeBrowser.alarms.onAlarm.trigger({
+    name,
+    scheduledTime: clock.now,
+    periodInMinutes: undefined,
+  } as never);
 }
 
 /** Fires a browser event as the browser does: at every listener registered on it, all awaited. */
@@ -95,7 +111,9 @@ export async function snapshotOf(id: string) {
 
 /** Requests the simulator saw, by server. */
 export function countRequests(sim: Simulator, server: 'api' | 'node', status?: number) {
-  return sim.requests.filter((r) => r.server === server && (status === undefined || r.status === status)).length;
+  return sim.requests.filter(
+    (r) => r.server === server && (status === undefined || r.status === status),
+  ).length;
 }
 
 /**
@@ -110,15 +128,20 @@ export function openSettingsPage(place = ''): void {
  * Every account's whole history as the Settings page reads it (wholeHistory), from the stored
  * item, through `items` (a module imported afresh, or the one the test shares).
  */
-export const readWholeHistory = async (items: { historyItem: typeof historyItem; wholeHistory: typeof wholeHistory }) =>
-  items.wholeHistory.read(await items.historyItem.getValue());
+export const readWholeHistory = async (items: {
+  historyItem: typeof historyItem;
+  wholeHistory: typeof wholeHistory;
+}) => items.wholeHistory.read(await items.historyItem.getValue());
 
 /**
  * The background's suites' two users on one simulator: alice (10 GB of 100 GB used before each
  * test) and bob (his own apps password and key), and each as the Settings page stores it.
  */
 export function aliceAndBobSuite() {
-  const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })]);
+  const { sim, stored } = simulatorForSuite([
+    demoAccount({ userId: 'alice' }),
+    demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' }),
+  ]);
   beforeEach(() => {
     sim().account('alice').used = 10 * GIB;
     sim().account('alice').quota = 100 * GIB;

@@ -16,7 +16,10 @@ const AREAS = ['local', 'session', 'sync', 'managed'] as const;
  * is the list of keys it asks for, prefixed with the area's name unless it is `local`; `onRead`
  * hears each as it is made. `stop` puts storage back as it was.
  */
-export function watchStorageReads(onRead: (keys: string[]) => void = () => undefined): { reads: string[][]; stop(): void } {
+export function watchStorageReads(onRead: (keys: string[]) => void = () => undefined): {
+  reads: string[][];
+  stop(): void;
+} {
   const reads: string[][] = [];
   const spies = AREAS.flatMap((name) => {
     const area = fakeBrowser.storage[name] as unknown as ReadableArea;
@@ -30,14 +33,21 @@ export function watchStorageReads(onRead: (keys: string[]) => void = () => undef
     return [
       vi.spyOn(area, 'get').mockImplementation(async (keys?: Keys, ...rest: unknown[]) => {
         if (keys === null || keys === undefined) named(Object.keys(await get(null)));
-        else named(typeof keys === 'string' ? [keys] : Array.isArray(keys) ? [...keys] : Object.keys(keys));
+        else
+          named(
+            typeof keys === 'string' ? [keys] : Array.isArray(keys) ? [...keys] : Object.keys(keys),
+          );
         return get(keys, ...rest);
       }),
       ...(getKeys
-        ? [vi.spyOn(area as Required<ReadableArea>, 'getKeys').mockImplementation((...args: unknown[]) => {
-          named(['<keys>']);
-          return getKeys(...args);
-        })]
+        ? [
+            vi
+              .spyOn(area as Required<ReadableArea>, 'getKeys')
+              .mockImplementation((...args: unknown[]) => {
+                named(['<keys>']);
+                return getKeys(...args);
+              }),
+          ]
         : []),
     ];
   });

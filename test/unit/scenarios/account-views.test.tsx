@@ -38,7 +38,14 @@ describe('the options list', () => {
   it("shows no failure of the account's former user ID (the check of the corrected one still under way)", async () => {
     const before = account({ userId: 'yamda' });
     await storeAccounts([account()]);
-    const rejected = snapshot(44, { identity: accountIdentity(before), keepAlive: { consecutiveFailures: 1, failure: { kind: 'credentials-rejected' }, lastAttemptAt: Date.now() } });
+    const rejected = snapshot(44, {
+      identity: accountIdentity(before),
+      keepAlive: {
+        consecutiveFailures: 1,
+        failure: { kind: 'credentials-rejected' },
+        lastAttemptAt: Date.now(),
+      },
+    });
     await fakeBrowser.storage.local.set({ snapshots: { home: rejected } });
     render(<Options />);
     const item = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!;
@@ -68,7 +75,9 @@ describe('saving', () => {
   });
 
   it('a new password is checked at once', async () => {
-    await edit(() => fireEvent.input(screen.getByLabelText('Apps password'), { target: { value: 'new-pw' } }));
+    await edit(() =>
+      fireEvent.input(screen.getByLabelText('Apps password'), { target: { value: 'new-pw' } }),
+    );
     await waitFor(() => expect(messages).toEqual([{ accountId: 'home' }]));
   });
 });
@@ -100,8 +109,11 @@ describe('several accounts', () => {
     fireEvent.click(toggle);
     expect(within(home).getByRole('button', { name: 'Details', expanded: true })).toBe(toggle);
     const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    for (const label of ['WebDAV URL', 'Node server', 'Introducer code', 'Contract capacity']) expect(within(details).getByText(label)).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: 'Work' })).queryByText('WebDAV URL')).toBeNull();
+    for (const label of ['WebDAV URL', 'Node server', 'Introducer code', 'Contract capacity'])
+      expect(within(details).getByText(label)).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'Work' })).queryByText('WebDAV URL'),
+    ).toBeNull();
   });
 
   it('a damaged entry offers to open the Settings page at that entry', async () => {

@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/store/stored-names';
 import { demoAccount } from '../../../scripts/simulator/simulator';
-import { clock, countRequests, DAY, freshBrowser, newWorker, simulatorForSuite } from '../helpers/harness';
+import {
+  clock,
+  countRequests,
+  DAY,
+  freshBrowser,
+  newWorker,
+  simulatorForSuite,
+} from '../helpers/harness';
 
 // A clock once set a year ahead, then set right: the retry alarm, set while it ran ahead, would
 // wait a year. It is armed again with the periodic alarms at the next worker start, and no run

@@ -4,7 +4,13 @@ import { demoAccount, type Simulator } from '../../../scripts/simulator/simulato
 import { loadActivity, loadSnapshots } from '@/lib/store/items';
 import { sendMessage } from '@/lib/extension/messages';
 import { GIB as GB } from '@/lib/basics/bytes';
-import { freshBrowser, registeredWorker, simulatorForSuite, snapshotOf, storeAccounts } from '../helpers/harness';
+import {
+  freshBrowser,
+  registeredWorker,
+  simulatorForSuite,
+  snapshotOf,
+  storeAccounts,
+} from '../helpers/harness';
 
 // An edit to another server, or to other credentials, is final at once: a run that began before
 // the Save (it read the old account) stops there, its requests aborted and its outcome recorded
@@ -13,7 +19,9 @@ import { freshBrowser, registeredWorker, simulatorForSuite, snapshotOf, storeAcc
 // the Save; the edit arrives as the browser delivers it, through the storage watcher.
 
 const { sim: oldServer, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
-const { sim: newServer, stored: storedNew } = simulatorForSuite([demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })]);
+const { sim: newServer, stored: storedNew } = simulatorForSuite([
+  demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB }),
+]);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -31,22 +39,36 @@ async function runUnderWay() {
 }
 
 /** What reached a server from the `from`-th request on: [server, user, password]. */
-const since = (sim: Simulator, from: number) => sim.requests.slice(from).map((r) => [r.server, r.userId, r.password]);
+const since = (sim: Simulator, from: number) =>
+  sim.requests.slice(from).map((r) => [r.server, r.userId, r.password]);
 
 describe('an account saved while a run of it is under way', () => {
   it('to another server: the call under way is aborted, nothing more reaches the old server, nothing of it is recorded; the new server is checked at once', async () => {
     await runUnderWay();
     await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
-    await vi.waitFor(() => expect(since(newServer(), 0)).toEqual([['api', 'alice2', 'pw2'], ['node', 'alice2', 'pw2']]), { timeout: 5_000 });
+    await vi.waitFor(
+      () =>
+        expect(since(newServer(), 0)).toEqual([
+          ['api', 'alice2', 'pw2'],
+          ['node', 'alice2', 'pw2'],
+        ]),
+      { timeout: 5_000 },
+    );
     // Not behind the old run's slow answer: the stop came at once, outside the queue, and the old call was abandoned.
     expect(oldServer().requests[0]).toMatchObject({ server: 'api', abandoned: true });
-    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB), { timeout: 5_000 });
+    await vi.waitFor(
+      async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB),
+      { timeout: 5_000 },
+    );
     expect(since(oldServer(), 1)).toEqual([]);
     const snapshot = await snapshotOf('id-alice');
     expect(snapshot.user).toMatchObject({ user: 'alice2', node: newServer().nodeHost });
     expect(snapshot.keepAlive).toMatchObject({ consecutiveFailures: 0 });
     // The log holds the new server's sign-in and usage update only: the aborted call is no failure of it.
-    expect((await loadActivity())['id-alice']?.entries.map((e) => [e.check, e.outcome])).toEqual([['sign-in', 'ok'], ['usage', 'ok']]);
+    expect((await loadActivity())['id-alice']?.entries.map((e) => [e.check, e.outcome])).toEqual([
+      ['sign-in', 'ok'],
+      ['usage', 'ok'],
+    ]);
   });
 
   it('between its two calls: the usage update not yet sent goes nowhere, not to the old node', async () => {
@@ -58,7 +80,9 @@ describe('an account saved while a run of it is under way', () => {
     registeredWorker(async (input, init) => {
       if (String(input).startsWith(oldServer().nodeUrl)) {
         waiting = true;
-        const stopped = new Promise<void>((resolve) => init?.signal?.addEventListener('abort', () => resolve()));
+        const stopped = new Promise<void>((resolve) =>
+          init?.signal?.addEventListener('abort', () => resolve()),
+        );
         await Promise.race([gate, stopped]);
       }
       return globalThis.fetch(input, init);
@@ -66,15 +90,23 @@ describe('an account saved while a run of it is under way', () => {
     await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 5_000 });
     await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
     release();
-    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB), { timeout: 5_000 });
+    await vi.waitFor(
+      async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB),
+      { timeout: 5_000 },
+    );
     expect(oldServer().requests.map((r) => r.server)).toEqual(['api']);
-    expect(since(newServer(), 0)).toEqual([['api', 'alice2', 'pw2'], ['node', 'alice2', 'pw2']]);
+    expect(since(newServer(), 0)).toEqual([
+      ['api', 'alice2', 'pw2'],
+      ['node', 'alice2', 'pw2'],
+    ]);
   });
 
   it('a run whose one read came back only after the Save was seen starts nothing with what it read', async () => {
     await freshBrowser([stored('alice')]);
     // The worker's first run reads storage before the Save; its read comes back after the background has seen the Save.
-    const local = fakeBrowser.storage.local as unknown as { get(keys?: unknown): Promise<Record<string, unknown>> };
+    const local = fakeBrowser.storage.local as unknown as {
+      get(keys?: unknown): Promise<Record<string, unknown>>;
+    };
     const get = local.get.bind(local);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -92,9 +124,15 @@ describe('an account saved while a run of it is under way', () => {
     // Stored: the background hears of it from the storage change itself, which carries the new list (no read).
     await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
     release();
-    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB), { timeout: 5_000 });
+    await vi.waitFor(
+      async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB),
+      { timeout: 5_000 },
+    );
     expect(oldServer().requests).toEqual([]);
-    expect(since(newServer(), 0)).toEqual([['api', 'alice2', 'pw2'], ['node', 'alice2', 'pw2']]);
+    expect(since(newServer(), 0)).toEqual([
+      ['api', 'alice2', 'pw2'],
+      ['node', 'alice2', 'pw2'],
+    ]);
   });
 
   it('to another apps password on the same server: the old password goes out no more; the next run signs in with the new one', async () => {
@@ -104,18 +142,36 @@ describe('an account saved while a run of it is under way', () => {
     await storeAccounts([stored('alice', { password: 'renewed' })]);
     oldServer().setFault('api', undefined);
     oldServer().setFault('node', undefined);
-    await vi.waitFor(() => expect(since(oldServer(), from).map(([server]) => server)).toEqual(['api', 'node']), { timeout: 5_000 });
-    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).refresh.lastSuccessAt).toBeDefined(), { timeout: 5_000 });
-    expect(oldServer().requests[0]).toMatchObject({ password: demoAccount().password, abandoned: true });
-    expect(since(oldServer(), from)).toEqual([['api', 'alice', 'renewed'], ['node', 'alice', 'renewed']]);
+    await vi.waitFor(
+      () => expect(since(oldServer(), from).map(([server]) => server)).toEqual(['api', 'node']),
+      { timeout: 5_000 },
+    );
+    await vi.waitFor(
+      async () => expect((await snapshotOf('id-alice')).refresh.lastSuccessAt).toBeDefined(),
+      { timeout: 5_000 },
+    );
+    expect(oldServer().requests[0]).toMatchObject({
+      password: demoAccount().password,
+      abandoned: true,
+    });
+    expect(since(oldServer(), from)).toEqual([
+      ['api', 'alice', 'renewed'],
+      ['node', 'alice', 'renewed'],
+    ]);
     expect((await snapshotOf('id-alice')).keepAlive.failure).toBeUndefined();
   });
 
   it('a save that changes only the name stops nothing: the run under way finishes and is recorded', async () => {
     await runUnderWay();
     await storeAccounts([stored('alice', { label: 'Home' })]);
-    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).refresh.lastSuccessAt).toBeDefined(), { timeout: 5_000 });
-    expect(oldServer().requests.map((r) => [r.server, r.status])).toEqual([['api', 200], ['node', 200]]);
+    await vi.waitFor(
+      async () => expect((await snapshotOf('id-alice')).refresh.lastSuccessAt).toBeDefined(),
+      { timeout: 5_000 },
+    );
+    expect(oldServer().requests.map((r) => [r.server, r.status])).toEqual([
+      ['api', 200],
+      ['node', 200],
+    ]);
   });
 
   it('a page’s Test connection under way goes on when the account is saved', async () => {
@@ -130,7 +186,9 @@ describe('an account saved while a run of it is under way', () => {
   it('saved through the Settings page’s command: the check under way stops before the change is stored, and the page’s answer says it was saved', async () => {
     await freshBrowser([stored('alice')]);
     const order: string[] = [];
-    const local = fakeBrowser.storage.local as unknown as { set(items: Record<string, unknown>): Promise<void> };
+    const local = fakeBrowser.storage.local as unknown as {
+      set(items: Record<string, unknown>): Promise<void>;
+    };
     const set = local.set.bind(local);
     vi.spyOn(local, 'set').mockImplementation(async (items) => {
       if ('accounts' in items) order.push('stored');
@@ -141,15 +199,22 @@ describe('an account saved while a run of it is under way', () => {
     registeredWorker(async (input, init) => {
       if (String(input).startsWith(oldServer().apiUrl)) {
         waiting = true;
-        await new Promise<void>((resolve) => init?.signal?.addEventListener('abort', () => (order.push('stopped'), resolve())));
+        await new Promise<void>((resolve) =>
+          init?.signal?.addEventListener('abort', () => (order.push('stopped'), resolve())),
+        );
       }
       return globalThis.fetch(input, init);
     });
     await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 5_000 });
-    const answer = await sendMessage('saveAccounts', { accounts: [storedNew('alice2', { id: 'id-alice', label: 'alice' })] });
+    const answer = await sendMessage('saveAccounts', {
+      accounts: [storedNew('alice2', { id: 'id-alice', label: 'alice' })],
+    });
     expect(answer).toEqual({ saved: true });
     expect(order).toEqual(['stopped', 'stored']);
-    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB), { timeout: 5_000 });
+    await vi.waitFor(
+      async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB),
+      { timeout: 5_000 },
+    );
     expect(oldServer().requests).toEqual([]);
   });
 
@@ -157,17 +222,23 @@ describe('an account saved while a run of it is under way', () => {
     await freshBrowser([stored('alice')]);
     await fakeBrowser.storage.local.set({ accounts$: { v: 99 } });
     const worker = registeredWorker();
-    const answer = await sendMessage('saveAccounts', { accounts: [storedNew('alice2', { id: 'id-alice', label: 'alice' })] });
+    const answer = await sendMessage('saveAccounts', {
+      accounts: [storedNew('alice2', { id: 'id-alice', label: 'alice' })],
+    });
     expect(answer).toEqual({ refused: 'newer-version' });
     await worker.checkNow({});
-    expect(since(oldServer(), 0).map(([server]) => server)).toEqual(expect.arrayContaining(['api', 'node']));
+    expect(since(oldServer(), 0).map(([server]) => server)).toEqual(
+      expect.arrayContaining(['api', 'node']),
+    );
     expect(newServer().requests).toEqual([]);
   });
 
   it('removed through the Settings page’s command: its check under way stops, and nothing of it is recorded', async () => {
     await runUnderWay();
     expect(await sendMessage('removeAccount', { accountId: 'id-alice' })).toEqual({ saved: true });
-    await vi.waitFor(() => expect(oldServer().requests[0]).toMatchObject({ abandoned: true }), { timeout: 5_000 });
+    await vi.waitFor(() => expect(oldServer().requests[0]).toMatchObject({ abandoned: true }), {
+      timeout: 5_000,
+    });
     expect((await loadSnapshots())['id-alice']).toBeUndefined();
   });
 });

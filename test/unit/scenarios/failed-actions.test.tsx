@@ -57,19 +57,30 @@ describe('an action that fails says so', () => {
     render(<AllowAccessButton origin="https://nanao.teracloud.jp" accountId="home" />);
     fireEvent.click(screen.getByRole('button', { name: 'Allow access to nanao.teracloud.jp' }));
     // The Settings page's list has no "Check now": the words point to what happens anyway.
-    expect(await screen.findByText(/^Access to nanao.teracloud.jp was allowed, but the check could not be started: the extension's background did not answer. Storage Keeper checks the account at its next scheduled sign-in/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /^Access to nanao.teracloud.jp was allowed, but the check could not be started: the extension's background did not answer. Storage Keeper checks the account at its next scheduled sign-in/,
+      ),
+    ).toBeTruthy();
   });
 
   it('"Send the key in the address" whose message fails', async () => {
     backgroundFails();
-    render(<FailureNotice failure={{ kind: 'api-key-rejected' }} accountId="home" keyForm="header" />);
+    render(
+      <FailureNotice failure={{ kind: 'api-key-rejected' }} accountId="home" keyForm="header" />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Send the key in the address' }));
-    const said = await screen.findByText(/^The account was not switched to sending the key in the address: the extension's background did not answer/);
+    const said = await screen.findByText(
+      /^The account was not switched to sending the key in the address: the extension's background did not answer/,
+    );
     expect(said.getAttribute('role')).toBe('alert');
   });
 
   it('a copy the browser refuses', async () => {
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    });
     render(<CopyButton value="https://webdav.example/dav/" label="WebDAV URL" />);
     fireEvent.click(screen.getByRole('button', { name: 'Copy WebDAV URL' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -78,17 +89,31 @@ describe('an action that fails says so', () => {
   });
 
   it.each([
-    [new StorageLockedError('newer-version'), 'Not removed: the stored data comes from a newer version of Storage Keeper or is damaged (see above).'],
+    [
+      new StorageLockedError('newer-version'),
+      'Not removed: the stored data comes from a newer version of Storage Keeper or is damaged (see above).',
+    ],
     [new Error('QUOTA_BYTES'), "Not removed: the browser's storage refused the change. Try again."],
   ])('a removal that fails (%s)', async (error, said) => {
-    render(<ConfirmButton label="Remove" question="Remove Home?" onConfirm={() => Promise.reject(error)} />);
+    render(
+      <ConfirmButton
+        label="Remove"
+        question="Remove Home?"
+        onConfirm={() => Promise.reject(error)}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Remove' }));
     expect((await screen.findByRole('alert')).textContent).toBe(said);
   });
 
   it('settings that cannot be saved over a newer version’s', async () => {
-    render(<SettingsForm settings={DEFAULT_SETTINGS} onSave={() => Promise.reject(new StorageLockedError('newer-version'))} />);
+    render(
+      <SettingsForm
+        settings={DEFAULT_SETTINGS}
+        onSave={() => Promise.reject(new StorageLockedError('newer-version'))}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Not saved: the stored data comes from a newer version of Storage Keeper or is damaged (see above).',
@@ -104,7 +129,11 @@ describe('an action that fails says so', () => {
     render(<Options />);
     fireEvent.click(await screen.findByRole('button', { name: 'Export accounts and settings' }));
     const said = await screen.findByText(/^Left out of the file/);
-    expect(said.textContent).toBe('Left out of the file, because their stored data is damaged: Old laptop.');
-    expect(within(said.parentElement!).getByRole('button', { name: 'Export accounts and settings' })).toBeTruthy();
+    expect(said.textContent).toBe(
+      'Left out of the file, because their stored data is damaged: Old laptop.',
+    );
+    expect(
+      within(said.parentElement!).getByRole('button', { name: 'Export accounts and settings' }),
+    ).toBeTruthy();
   });
 });

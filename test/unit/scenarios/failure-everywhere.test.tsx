@@ -34,16 +34,48 @@ afterEach(() => {
 async function everywhere(keySource: KeySource, failure: Failure) {
   const home = account({ keySource, apiKey: keySource === 'app' ? '' : 'key-1' });
   const base = snapshot(44);
-  const failing = { ...base, keepAlive: { ...base.keepAlive, failure, failingSince: NOW - 2 * DAY, lastAttemptAt: NOW, consecutiveFailures: 9 } };
+  const failing = {
+    ...base,
+    keepAlive: {
+      ...base.keepAlive,
+      failure,
+      failingSince: NOW - 2 * DAY,
+      lastAttemptAt: NOW,
+      consecutiveFailures: 9,
+    },
+  };
   const props = { settings: DEFAULT_SETTINGS, now: NOW, locale: 'en' };
   // The card's failure lines come with the popup's extras, which the popup loads before it shows one.
   await loadPopupExtras();
-  const card = render(<AccountCard account={home} snapshot={failing} history={[]} {...props} />).container.textContent!;
+  const card = render(<AccountCard account={home} snapshot={failing} history={[]} {...props} />)
+    .container.textContent!;
   cleanup();
-  const list = render(<AccountList accounts={[home]} snapshots={{ home: failing }} onEdit={() => {}} onRemove={async () => {}} {...props} />).container.textContent!;
-  const tooltip = badgeTitle(badgeFor([{ account: home, snapshot: failing }], DEFAULT_SETTINGS, NOW), 'en');
-  const create = vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (id: string) => id) as never);
-  await showNotice(home, { kind: 'keep-alive-failing', failure, failingSince: NOW - 2 * DAY, lastSuccessAt: NOW - 3 * DAY }, NOW);
+  const list = render(
+    <AccountList
+      accounts={[home]}
+      snapshots={{ home: failing }}
+      onEdit={() => {}}
+      onRemove={async () => {}}
+      {...props}
+    />,
+  ).container.textContent!;
+  const tooltip = badgeTitle(
+    badgeFor([{ account: home, snapshot: failing }], DEFAULT_SETTINGS, NOW),
+    'en',
+  );
+  const create = vi
+    .spyOn(fakeBrowser.notifications, 'create')
+    .mockImplementation((async (id: string) => id) as never);
+  await showNotice(
+    home,
+    {
+      kind: 'keep-alive-failing',
+      failure,
+      failingSince: NOW - 2 * DAY,
+      lastSuccessAt: NOW - 3 * DAY,
+    },
+    NOW,
+  );
   const notification = (create.mock.calls[0]![1] as unknown as { message: string }).message;
   create.mockRestore();
   return { card, list, tooltip, notification };
@@ -60,7 +92,9 @@ describe('one failure, one sentence in every place', () => {
     const places = await everywhere(keySource, failure);
     for (const [place, text] of Object.entries(places)) expect(text, place).toContain(sentence);
     // …and not the other key's words anywhere.
-    const other = key === 'failureAppKeyRejected' ? 'failureApiKeyRejected' : 'failureAppKeyRejected';
-    for (const [place, text] of Object.entries(places)) expect(text, place).not.toContain(catalogue('en')[other]!);
+    const other =
+      key === 'failureAppKeyRejected' ? 'failureApiKeyRejected' : 'failureAppKeyRejected';
+    for (const [place, text] of Object.entries(places))
+      expect(text, place).not.toContain(catalogue('en')[other]!);
   });
 });

@@ -7,7 +7,8 @@ describe('the first run', () => {
   beforeEach(async () => {
     await freshBrowser();
     opened = [];
-    fakeBrowser.tabs.create = (async ({ url }: { url?: string }) => void opened.push(url ?? '')) as unknown as typeof fakeBrowser.tabs.create;
+    fakeBrowser.tabs.create = (async ({ url }: { url?: string }) =>
+      void opened.push(url ?? '')) as unknown as typeof fakeBrowser.tabs.create;
     registeredWorker();
   });
 

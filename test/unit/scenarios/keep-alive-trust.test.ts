@@ -6,7 +6,19 @@ import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadSnapshots } from '@/lib/store/items';
 import { currentFailure as currentFailureOf, snapshotFor } from '@/lib/store/account-state';
 import { demoAccount } from '../../../scripts/simulator/simulator';
-import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, registeredWorker, simulatorForSuite, snapshotOf, storeAccounts } from '../helpers/harness';
+import {
+  clock,
+  countRequests,
+  DAY,
+  freshBrowser,
+  HOUR,
+  MINUTE,
+  newWorker,
+  registeredWorker,
+  simulatorForSuite,
+  snapshotOf,
+  storeAccounts,
+} from '../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { SIGN_IN_REMINDER_MS, SIGN_IN_REPEAT_MS } from '@/lib/outlook/notices';
 import { SIGN_IN_FIRST_NOTICE_MS } from '@/lib/outlook/standing';
@@ -17,7 +29,9 @@ import { DELETION_AFTER_MS } from '@/lib/outlook/deletion-date';
 
 const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
 // another service, for an account edited to another server
-const { sim: other, stored: storedOther } = simulatorForSuite([demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })]);
+const { sim: other, stored: storedOther } = simulatorForSuite([
+  demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB }),
+]);
 beforeEach(() => {
   sim().account('alice').password = demoAccount().password;
   sim().account('alice').used = 10 * GB;
@@ -28,7 +42,10 @@ const alice = (overrides = {}) => stored('alice', overrides);
 /** Every notification shown, as "id: title", with the message. */
 function recordNotices() {
   const shown: { id: string; title: string; message: string; at: number }[] = [];
-  vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (id: string, options: { title: string; message: string }) => {
+  vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (
+    id: string,
+    options: { title: string; message: string },
+  ) => {
     shown.push({ id, title: options.title, message: options.message, at: clock.now });
     return id;
   }) as never);
@@ -92,7 +109,9 @@ describe('keep-alive failing notices', () => {
     for (const notice of failing) {
       expect(notice.message).toContain('apps password was rejected');
       expect(notice.message).toContain(`No sign-in since ${date(lastSuccess)}.`);
-      expect(notice.message).toContain(`deleted after about two years without a sign-in: around ${date(lastSuccess + DELETION_AFTER_MS)} if this goes on.`);
+      expect(notice.message).toContain(
+        `deleted after about two years without a sign-in: around ${date(lastSuccess + DELETION_AFTER_MS)} if this goes on.`,
+      );
     }
     sim().account('alice').password = demoAccount().password; // works again: noticed at the next retry, within a day
     await live(25);
@@ -123,7 +142,9 @@ describe('keep-alive failing notices', () => {
     fakeBrowser.notifications.create = (() => Promise.reject(new Error('worker stopped'))) as never;
     vi.spyOn(console, 'warn').mockImplementation(() => {}); // the background logs the failed task
     clock.now += HOUR;
-    await newWorker().onAlarm(ALARM.usageUpdate).catch(() => {});
+    await newWorker()
+      .onAlarm(ALARM.usageUpdate)
+      .catch(() => {});
     fakeBrowser.notifications.create = create;
     expect((await snapshotOf('id-alice')).alerts.usage).toBe('normal'); // nothing recorded as told
     clock.now += HOUR;
@@ -135,8 +156,18 @@ describe('keep-alive failing notices', () => {
 describe('notification switches', () => {
   it.each([
     ['the account’s own switch off', { notifications: false }, DEFAULT_SETTINGS, []],
-    ['"notify about usage" off', {}, { ...DEFAULT_SETTINGS, notifyUsage: false }, ['alice: sign-in is failing']],
-    ['"notify about keep-alive" off', {}, { ...DEFAULT_SETTINGS, notifyKeepAlive: false }, ['alice: storage critically full']],
+    [
+      '"notify about usage" off',
+      {},
+      { ...DEFAULT_SETTINGS, notifyUsage: false },
+      ['alice: sign-in is failing'],
+    ],
+    [
+      '"notify about keep-alive" off',
+      {},
+      { ...DEFAULT_SETTINGS, notifyKeepAlive: false },
+      ['alice: storage critically full'],
+    ],
   ])('%s', async (_name, accountOverrides, settings, expected) => {
     const shown = recordNotices();
     const worker = await freshBrowser([alice(accountOverrides)]);
@@ -169,43 +200,71 @@ describe('retries never silence the keep-alive', () => {
   it.each([
     ['two years', 2 * 365 * DAY],
     ['1e23 ms', 1e23],
-  ])('a Retry-After of %s waits at most a day, past a shorter interval too (the server asked)', (_name, retryAfterMs) => {
-    const failure = { kind: 'rate-limited' as const, retryAfterMs };
-    expect(retryDelay('signIn', 1, failure, DAY)).toBe(DAY);
-    expect(retryDelay('signIn', 1, failure, 7 * DAY)).toBe(DAY);
-    expect(retryDelay('signIn', 1, failure, 2 * HOUR)).toBe(DAY);
-    expect(retryDelay('usageUpdate', 1, failure, 30 * MINUTE)).toBe(DAY);
-  });
+  ])(
+    'a Retry-After of %s waits at most a day, past a shorter interval too (the server asked)',
+    (_name, retryAfterMs) => {
+      const failure = { kind: 'rate-limited' as const, retryAfterMs };
+      expect(retryDelay('signIn', 1, failure, DAY)).toBe(DAY);
+      expect(retryDelay('signIn', 1, failure, 7 * DAY)).toBe(DAY);
+      expect(retryDelay('signIn', 1, failure, 2 * HOUR)).toBe(DAY);
+      expect(retryDelay('usageUpdate', 1, failure, 30 * MINUTE)).toBe(DAY);
+    },
+  );
 
   it('a nonsense Retry-After asks for nothing; capacity retries are never under 5 minutes', () => {
-    expect(retryDelay('signIn', 1, { kind: 'rate-limited', retryAfterMs: Number.NaN }, DAY)).toBe(MINUTE);
+    expect(retryDelay('signIn', 1, { kind: 'rate-limited', retryAfterMs: Number.NaN }, DAY)).toBe(
+      MINUTE,
+    );
     expect(retryDelay('signIn', 1, { kind: 'rate-limited', retryAfterMs: -5 }, DAY)).toBe(MINUTE);
-    expect(retryDelay('signIn', 1, { kind: 'rate-limited', retryAfterMs: Number.POSITIVE_INFINITY }, DAY)).toBe(MINUTE);
+    expect(
+      retryDelay(
+        'signIn',
+        1,
+        { kind: 'rate-limited', retryAfterMs: Number.POSITIVE_INFINITY },
+        DAY,
+      ),
+    ).toBe(MINUTE);
     expect(retryDelay('usageUpdate', 1, { kind: 'network' }, 30 * MINUTE)).toBe(5 * MINUTE);
     expect(retryDelay('signIn', 1, { kind: 'api-key-unsendable' }, DAY)).toBeUndefined(); // nothing was sent
-    expect(retryDelay('usageUpdate', 1, { kind: 'rate-limited', retryAfterMs: 1000 }, 30 * MINUTE)).toBe(5 * MINUTE);
+    expect(
+      retryDelay('usageUpdate', 1, { kind: 'rate-limited', retryAfterMs: 1000 }, 30 * MINUTE),
+    ).toBe(5 * MINUTE);
   });
 
   it.each([
     ['a pending retry', {}],
-    ['a server’s request to wait', { failure: { kind: 'rate-limited', retryAfterMs: 1e12 }, consecutiveFailures: 1 }],
-  ])('%s stored far off does not hold back the periodic alarm or the catch-up at start for more than a day', async (_what, failed) => {
-    const worker = await freshBrowser([alice()]);
-    await worker.start('worker-start');
-    // A retry stored far in the future, as a broken version could leave it.
-    const { user, capacity, keepAlive } = await snapshotOf('id-alice');
-    const snapshots = await loadSnapshots();
-    await fakeBrowser.storage.local.set({
-      snapshots: { ...snapshots, 'id-alice': { ...snapshots['id-alice'], user, capacity, keepAlive: { ...keepAlive, ...failed, retryAt: clock.now + 1e12 } } },
-    });
-    sim().requests.length = 0;
-    clock.now += DAY;
-    await newWorker().onAlarm(ALARM.signIn);
-    expect(countRequests(sim(), 'api', 200)).toBe(1);
-    clock.now += 2 * DAY;
-    await newWorker().start('worker-start');
-    expect(countRequests(sim(), 'api', 200)).toBe(2);
-  });
+    [
+      'a server’s request to wait',
+      { failure: { kind: 'rate-limited', retryAfterMs: 1e12 }, consecutiveFailures: 1 },
+    ],
+  ])(
+    '%s stored far off does not hold back the periodic alarm or the catch-up at start for more than a day',
+    async (_what, failed) => {
+      const worker = await freshBrowser([alice()]);
+      await worker.start('worker-start');
+      // A retry stored far in the future, as a broken version could leave it.
+      const { user, capacity, keepAlive } = await snapshotOf('id-alice');
+      const snapshots = await loadSnapshots();
+      await fakeBrowser.storage.local.set({
+        snapshots: {
+          ...snapshots,
+          'id-alice': {
+            ...snapshots['id-alice'],
+            user,
+            capacity,
+            keepAlive: { ...keepAlive, ...failed, retryAt: clock.now + 1e12 },
+          },
+        },
+      });
+      sim().requests.length = 0;
+      clock.now += DAY;
+      await newWorker().onAlarm(ALARM.signIn);
+      expect(countRequests(sim(), 'api', 200)).toBe(1);
+      clock.now += 2 * DAY;
+      await newWorker().start('worker-start');
+      expect(countRequests(sim(), 'api', 200)).toBe(2);
+    },
+  );
 });
 
 describe('an account edited to another server or user', () => {
@@ -223,7 +282,10 @@ describe('an account edited to another server or user', () => {
     expect(snapshot.user).toMatchObject({ user: 'alice2', node: other().nodeHost });
     expect(snapshot.capacity).toMatchObject({ used: 3 * GB });
     expect(sim().requests).toEqual([]);
-    expect(other().requests.map((r) => [r.server, r.userId, r.status])).toEqual([['api', 'alice2', 200], ['node', 'alice2', 200]]);
+    expect(other().requests.map((r) => [r.server, r.userId, r.status])).toEqual([
+      ['api', 'alice2', 200],
+      ['node', 'alice2', 200],
+    ]);
   });
 
   it('a run in flight with the old credentials is never recorded over the new ones', async () => {
@@ -261,11 +323,18 @@ describe('host access granted', () => {
     await freshBrowser([alice()], { granted: () => granted });
     const worker = registeredWorker();
     await worker.start('worker-start');
-    expect((await snapshotOf('id-alice')).keepAlive.failure).toMatchObject({ kind: 'permission-missing' });
+    expect((await snapshotOf('id-alice')).keepAlive.failure).toMatchObject({
+      kind: 'permission-missing',
+    });
     expect(sim().requests).toEqual([]);
     granted = true; // allowed from the popup, which the browser may close at its prompt
-    await (fakeBrowser.permissions.onAdded as unknown as { trigger: (p: unknown) => Promise<unknown> }).trigger({ origins: [`${sim().apiUrl}/*`] });
-    expect(sim().requests.map((r) => [r.server, r.status])).toEqual([['api', 200], ['node', 200]]);
+    await (
+      fakeBrowser.permissions.onAdded as unknown as { trigger: (p: unknown) => Promise<unknown> }
+    ).trigger({ origins: [`${sim().apiUrl}/*`] });
+    expect(sim().requests.map((r) => [r.server, r.status])).toEqual([
+      ['api', 200],
+      ['node', 200],
+    ]);
     expect(currentFailureOf(await snapshotOf('id-alice'))).toBeUndefined();
   });
 });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM } from '@/lib/store/stored-names';
 import { demoAccount } from '../../../scripts/simulator/simulator';
-import { clock, countRequests, fireAlarm, freshBrowser, MINUTE, registeredWorker, simulatorForSuite, snapshotOf } from '../helpers/harness';
+import {
+  clock,
+  countRequests,
+  fireAlarm,
+  freshBrowser,
+  MINUTE,
+  registeredWorker,
+  simulatorForSuite,
+  snapshotOf,
+} from '../helpers/harness';
 
 // The node server getUser names is cached; a node that stops answering is looked up again,
 // and looking it up never sends getUser sooner than getUser's own backoff allows.
@@ -14,7 +23,9 @@ describe('the node server', () => {
     let nodeUnreachable = false;
     // As when the node's name no longer resolves: the request fails before reaching any server.
     const fetch: typeof globalThis.fetch = (input, init) =>
-      nodeUnreachable && String(input).startsWith(sim().nodeUrl) ? Promise.reject(new TypeError('fetch failed')) : globalThis.fetch(input, init);
+      nodeUnreachable && String(input).startsWith(sim().nodeUrl)
+        ? Promise.reject(new TypeError('fetch failed'))
+        : globalThis.fetch(input, init);
     await freshBrowser([alice()]);
     const worker = registeredWorker(fetch);
     await worker.start('worker-start');
@@ -47,6 +58,9 @@ describe('the node server', () => {
     sim().setFault('api', undefined);
     clock.now = keepAlive.retryAt!;
     await fireAlarm(ALARM.retry);
-    expect(sim().requests.map((r) => [r.server, r.status])).toEqual([['api', 500], ['api', 200]]); // the usage update keeps its own retry
+    expect(sim().requests.map((r) => [r.server, r.status])).toEqual([
+      ['api', 500],
+      ['api', 200],
+    ]); // the usage update keeps its own retry
   });
 });

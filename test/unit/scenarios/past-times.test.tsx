@@ -26,8 +26,16 @@ ahead.capacity!.at = NOW + YEAR;
 
 /** Each language's words: the past as "just now", and what would give the future tense away. */
 const WORDS = {
-  en: { signIn: 'Last sign-in just now', usage: 'Usage updated just now', future: /\bin \d+ (day|hour|minute)s?\b/ },
-  ja: { signIn: '前回のサインイン: たった今', usage: '使用量の更新: たった今', future: /\d+ ?(日|時間|分)後/ },
+  en: {
+    signIn: 'Last sign-in just now',
+    usage: 'Usage updated just now',
+    future: /\bin \d+ (day|hour|minute)s?\b/,
+  },
+  ja: {
+    signIn: '前回のサインイン: たった今',
+    usage: '使用量の更新: たった今',
+    future: /\d+ ?(日|時間|分)後/,
+  },
 } as const;
 
 beforeEach(() => {
@@ -68,7 +76,10 @@ describe('the other past times, dated a year ahead, are told as now', () => {
   beforeEach(() => installFakeExtensionApis());
 
   it("the badge's tooltip names now as the last sign-in, not next year's date", () => {
-    const title = badgeTitle(badgeFor([{ account: account(), snapshot: ahead }], DEFAULT_SETTINGS, NOW), 'en');
+    const title = badgeTitle(
+      badgeFor([{ account: account(), snapshot: ahead }], DEFAULT_SETTINGS, NOW),
+      'en',
+    );
     expect(title).toContain(`Last sign-in ${formatDateTime(NOW, 'en')}`);
     expect(title).not.toContain(formatDate(NOW + YEAR, 'en'));
   });
@@ -80,13 +91,34 @@ describe('the other past times, dated a year ahead, are told as now', () => {
 
   it('the "sign-in is failing" notice names now as the last sign-in, and the deletion two years from it', async () => {
     let message = '';
-    vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (id: string, options: { message: string }) => ((message = options.message), id)) as never);
-    await showNotice(account(), { kind: 'keep-alive-failing', failure: { kind: 'network' }, failingSince: NOW - 2 * 86_400_000, lastSuccessAt: NOW + YEAR }, NOW);
+    vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation(
+      (async (id: string, options: { message: string }) => (
+        (message = options.message),
+        id
+      )) as never,
+    );
+    await showNotice(
+      account(),
+      {
+        kind: 'keep-alive-failing',
+        failure: { kind: 'network' },
+        failingSince: NOW - 2 * 86_400_000,
+        lastSuccessAt: NOW + YEAR,
+      },
+      NOW,
+    );
     expect(message).toContain(safetyLine(NOW, NOW, 'en'));
   });
 
   it('a failed check dated ahead "failed just now"', () => {
-    const standing = { kind: 'transient', failure: { kind: 'network' }, check: 'signIn', failedAt: NOW + YEAR } as const;
-    expect(transientLine(standing, NOW + 300_000, NOW, 'en')).toBe('The last check failed just now. Storage Keeper tries again in 5 minutes.');
+    const standing = {
+      kind: 'transient',
+      failure: { kind: 'network' },
+      check: 'signIn',
+      failedAt: NOW + YEAR,
+    } as const;
+    expect(transientLine(standing, NOW + 300_000, NOW, 'en')).toBe(
+      'The last check failed just now. Storage Keeper tries again in 5 minutes.',
+    );
   });
 });

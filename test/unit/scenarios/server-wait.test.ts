@@ -4,14 +4,27 @@ import { nextAttemptAt } from '@/lib/schedule/when-due';
 import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import { demoAccount } from '../../../scripts/simulator/simulator';
-import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, simulatorForSuite, snapshotOf } from '../helpers/harness';
+import {
+  clock,
+  countRequests,
+  DAY,
+  freshBrowser,
+  HOUR,
+  MINUTE,
+  newWorker,
+  simulatorForSuite,
+  snapshotOf,
+} from '../helpers/harness';
 
 // When the service asks Storage Keeper to wait (429, or 503 with Retry-After), nothing calls it
 // before that time: not the periodic alarms, not a worker or browser start. The retry alarm
 // set for that time does; nor Check now, which says how long is left. Against the real simulator,
 // counting what it receives.
 
-const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' }), demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' })]);
+const { sim, stored } = simulatorForSuite([
+  demoAccount({ userId: 'alice' }),
+  demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' }),
+]);
 
 async function browserWith(settings: Partial<Settings>) {
   const worker = await freshBrowser([stored('alice')]);
@@ -45,7 +58,11 @@ describe('the service asked to wait', () => {
       clock.now = askedAt + HOUR;
       await worker.onAlarm(ALARM.retry);
       expect(countRequests(sim(), 'node')).toBe(2);
-      expect((await snapshotOf('id-alice')).refresh).toEqual({ lastAttemptAt: clock.now, lastSuccessAt: clock.now, consecutiveFailures: 0 });
+      expect((await snapshotOf('id-alice')).refresh).toEqual({
+        lastAttemptAt: clock.now,
+        lastSuccessAt: clock.now,
+        consecutiveFailures: 0,
+      });
     },
     20_000,
   );
@@ -58,7 +75,9 @@ describe('the service asked to wait', () => {
     await worker.start('worker-start');
     // The usage update needs the node from getUser, which waits too: nothing goes to the node.
     expect([countRequests(sim(), 'api', 503), countRequests(sim(), 'node')]).toEqual([1, 0]);
-    expect(nextAttemptAt(await snapshotOf('id-alice'), 'signIn', settings, clock.now)).toBe(askedAt + 2 * HOUR);
+    expect(nextAttemptAt(await snapshotOf('id-alice'), 'signIn', settings, clock.now)).toBe(
+      askedAt + 2 * HOUR,
+    );
 
     clock.now = askedAt + HOUR;
     await worker.onAlarm(ALARM.signIn);
@@ -105,30 +124,37 @@ describe('the service asked to wait', () => {
     ['a 429', 'api', 'rate-limited'],
     ['a 503 with Retry-After', 'api', 'unavailable'],
     ['a 429 on the node', 'node', 'rate-limited'],
-  ] as const)('Check now after %s (Retry-After: 120) sends nothing before the time, says how long is left; a click at the time checks at once (the usage update’s own backoff, 5 minutes, does not hold it)', async (_why, server, fault) => {
-    const worker = await browserWith({});
-    await worker.start('worker-start');
-    sim().requests.length = 0;
-    sim().setFault(server, fault, { retryAfter: '120' });
-    clock.now += HOUR;
-    const askedAt = clock.now;
-    // The click that hears the 429 went out: the card tells that failure, the answer holds nothing back.
-    expect(await worker.checkNow({})).toEqual({});
-    const answered = sim().requests.length;
-    // A click every 25 s, as in the probe that found it: each held, each told what is left.
-    for (const after of [16_000, 41_000, 66_000, 91_000, 116_000, 119_999]) {
-      clock.now = askedAt + after;
-      expect(await worker.checkNow({})).toEqual({ waitMs: 120_000 - after });
-      expect(await worker.checkNow({ accountId: 'id-alice' })).toEqual({ waitMs: 120_000 - after });
-    }
-    expect(sim().requests).toHaveLength(answered);
+  ] as const)(
+    'Check now after %s (Retry-After: 120) sends nothing before the time, says how long is left; a click at the time checks at once (the usage update’s own backoff, 5 minutes, does not hold it)',
+    async (_why, server, fault) => {
+      const worker = await browserWith({});
+      await worker.start('worker-start');
+      sim().requests.length = 0;
+      sim().setFault(server, fault, { retryAfter: '120' });
+      clock.now += HOUR;
+      const askedAt = clock.now;
+      // The click that hears the 429 went out: the card tells that failure, the answer holds nothing back.
+      expect(await worker.checkNow({})).toEqual({});
+      const answered = sim().requests.length;
+      // A click every 25 s, as in the probe that found it: each held, each told what is left.
+      for (const after of [16_000, 41_000, 66_000, 91_000, 116_000, 119_999]) {
+        clock.now = askedAt + after;
+        expect(await worker.checkNow({})).toEqual({ waitMs: 120_000 - after });
+        expect(await worker.checkNow({ accountId: 'id-alice' })).toEqual({
+          waitMs: 120_000 - after,
+        });
+      }
+      expect(sim().requests).toHaveLength(answered);
 
-    sim().setFault(server, undefined);
-    clock.now = askedAt + 120_000;
-    expect(await worker.checkNow({})).toEqual({});
-    expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 200)]).toEqual([1, 1].map((n, i) => n + (server === ['api', 'node'][i] ? 0 : 1)));
-    expect((await snapshotOf('id-alice')).keepAlive.lastSuccessAt).toBe(clock.now);
-  });
+      sim().setFault(server, undefined);
+      clock.now = askedAt + 120_000;
+      expect(await worker.checkNow({})).toEqual({});
+      expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 200)]).toEqual(
+        [1, 1].map((n, i) => n + (server === ['api', 'node'][i] ? 0 : 1)),
+      );
+      expect((await snapshotOf('id-alice')).keepAlive.lastSuccessAt).toBe(clock.now);
+    },
+  );
 
   it('a Retry-After of a week holds Check now as the scheduler holds its alarms: a day at most', async () => {
     const worker = await browserWith({});
@@ -155,6 +181,9 @@ describe('the service asked to wait', () => {
     clock.now += MINUTE;
     sim().requests.length = 0;
     expect(await worker.checkNow({})).toEqual({ waitMs: 9 * MINUTE, partly: true });
-    expect(sim().requests.map((r) => [r.server, r.userId])).toEqual([['api', 'bob'], ['node', 'bob']]);
+    expect(sim().requests.map((r) => [r.server, r.userId])).toEqual([
+      ['api', 'bob'],
+      ['node', 'bob'],
+    ]);
   });
 });

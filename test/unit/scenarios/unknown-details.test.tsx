@@ -18,7 +18,11 @@ afterEach(cleanup);
 
 /** What the client stores for an answer with only result 0, the node, and a bonus of odd times. */
 function sparseUser(): UserInfo {
-  const parsed = parseUserResponse({ result: 0, node: 'nanao.teracloud.jp', api_key: { bonus: { since: 1, increase_capacity: 8 } } });
+  const parsed = parseUserResponse({
+    result: 0,
+    node: 'nanao.teracloud.jp',
+    api_key: { bonus: { since: 1, increase_capacity: 8 } },
+  });
   if (!parsed.ok) throw new Error('the sparse answer should parse');
   return parsed.value;
 }
@@ -26,10 +30,20 @@ function sparseUser(): UserInfo {
 describe('details the service did not send', () => {
   it('are shown as unknown, with nothing to copy', () => {
     const user = { ...sparseUser(), at: NOW };
-    render(<AccountCard account={account()} snapshot={snapshot(44, { user })} history={[]} settings={DEFAULT_SETTINGS} now={NOW} locale="en" />);
+    render(
+      <AccountCard
+        account={account()}
+        snapshot={snapshot(44, { user })}
+        history={[]}
+        settings={DEFAULT_SETTINGS}
+        now={NOW}
+        locale="en"
+      />,
+    );
     const card = screen.getByRole('article', { name: 'Home' });
     const text = card.textContent ?? '';
-    for (const label of ['Contract capacity', 'User ID', 'WebDAV URL', 'Introducer code']) expect(text).toContain(`${label}unknown`);
+    for (const label of ['Contract capacity', 'User ID', 'WebDAV URL', 'Introducer code'])
+      expect(text).toContain(`${label}unknown`);
     expect(text).toContain('+8 GB from unknown');
     expect(text).toContain('Applicationunknown');
     expect(within(card).queryByRole('button', { name: 'Copy User ID' })).toBeNull();
@@ -37,7 +51,13 @@ describe('details the service did not send', () => {
   });
 
   it('leave a connection test readable', () => {
-    render(<ConnectionResult keyForm="header" report={{ user: { ok: true, value: sparseUser() } }} locale="en" />);
+    render(
+      <ConnectionResult
+        keyForm="header"
+        report={{ user: { ok: true, value: sparseUser() } }}
+        locale="en"
+      />,
+    );
     expect(screen.getByText(/Connected as unknown, storage on nanao\.teracloud\.jp/)).toBeTruthy();
   });
 });
@@ -45,10 +65,19 @@ describe('details the service did not send', () => {
 describe('the account form', () => {
   it('refuses a header-form API key a header cannot carry, saying why', async () => {
     let saved = 0;
-    render(<AccountForm account={account({ apiKey: '' })} isNew={false} onSave={async () => void saved++} onCancel={() => undefined} />);
+    render(
+      <AccountForm
+        account={account({ apiKey: '' })}
+        isNew={false}
+        onSave={async () => void saved++}
+        onCancel={() => undefined}
+      />,
+    );
     fireEvent.input(screen.getByLabelText('API key'), { target: { value: 'キー' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/This key has a character a request header cannot carry/)).toBeTruthy();
+    expect(
+      await screen.findByText(/This key has a character a request header cannot carry/),
+    ).toBeTruthy();
     expect(saved).toBe(0);
   });
 });

@@ -27,13 +27,20 @@ const ACTING = [
 ];
 
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-const parse = (file: string, text: string) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+const parse = (file: string, text: string) =>
+  ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
 
 /** A module specifier as a project file (relative or `@/`), or undefined for a package. */
 function resolveSpecifier(from: string, specifier: string): string | undefined {
-  const base = specifier.startsWith('@/') ? join(ROOT, specifier.slice(2)) : specifier.startsWith('.') ? resolve(ROOT, dirname(from), specifier) : undefined;
+  const base = specifier.startsWith('@/')
+    ? join(ROOT, specifier.slice(2))
+    : specifier.startsWith('.')
+      ? resolve(ROOT, dirname(from), specifier)
+      : undefined;
   if (!base) return undefined;
-  const found = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((end) => base + end).find((path) => existsSync(path) && !path.endsWith('/'));
+  const found = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+    .map((end) => base + end)
+    .find((path) => existsSync(path) && !path.endsWith('/'));
   return found && /\.tsx?$/.test(found) ? relative(ROOT, found) : undefined;
 }
 
@@ -43,12 +50,31 @@ function loadedSpecifiers(source: ts.SourceFile): string[] {
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
-      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-      const typeOnly = clause?.isTypeOnly || (clause && !clause.name && named && named.length > 0 && named.every((element) => element.isTypeOnly));
+      const named =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings)
+          ? clause.namedBindings.elements
+          : undefined;
+      const typeOnly =
+        clause?.isTypeOnly ||
+        (clause &&
+          !clause.name &&
+          named &&
+          named.length > 0 &&
+          named.every((element) => element.isTypeOnly));
       if (!typeOnly) found.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      !node.isTypeOnly
+    ) {
       found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
       found.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
@@ -58,9 +84,20 @@ function loadedSpecifiers(source: ts.SourceFile): string[] {
 }
 
 /** The packages through which code reaches the browser's API or its storage. */
-const BROWSER_PACKAGES = /^(wxt\/browser|wxt\/utils\/storage|@wxt-dev\/(storage|i18n|browser|webextension-polyfill)|webextension-polyfill)$/;
+const BROWSER_PACKAGES =
+  /^(wxt\/browser|wxt\/utils\/storage|@wxt-dev\/(storage|i18n|browser|webextension-polyfill)|webextension-polyfill)$/;
 /** Globals that reach the browser's API or the network without an import. */
-const ACTING_GLOBALS = new Set(['fetch', 'chrome', 'browser', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'navigator', 'indexedDB', 'localStorage']);
+const ACTING_GLOBALS = new Set([
+  'fetch',
+  'chrome',
+  'browser',
+  'XMLHttpRequest',
+  'WebSocket',
+  'EventSource',
+  'navigator',
+  'indexedDB',
+  'localStorage',
+]);
 
 /** Whether a source's own code reaches the browser's API, storage or the network. */
 function actsIn(source: ts.SourceFile): boolean {
@@ -68,12 +105,29 @@ function actsIn(source: ts.SourceFile): boolean {
   const declared = new Set<string>();
   const used = new Set<string>();
   const visit = (node: ts.Node) => {
-    if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isFunctionDeclaration(node) || ts.isImportSpecifier(node)) && node.name && ts.isIdentifier(node.name)) declared.add(node.name.text);
+    if (
+      (ts.isVariableDeclaration(node) ||
+        ts.isParameter(node) ||
+        ts.isFunctionDeclaration(node) ||
+        ts.isImportSpecifier(node)) &&
+      node.name &&
+      ts.isIdentifier(node.name)
+    )
+      declared.add(node.name.text);
     if (ts.isIdentifier(node) && ACTING_GLOBALS.has(node.text)) {
       const parent = node.parent;
-      const viaGlobal = ts.isPropertyAccessExpression(parent) && parent.name === node && ts.isIdentifier(parent.expression) && ['globalThis', 'self', 'window'].includes(parent.expression.text);
+      const viaGlobal =
+        ts.isPropertyAccessExpression(parent) &&
+        parent.name === node &&
+        ts.isIdentifier(parent.expression) &&
+        ['globalThis', 'self', 'window'].includes(parent.expression.text);
       // A property's name (`api.fetch`, `{ fetch: … }`) is not the global, unless read off the global object.
-      const isName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent)) && parent.name === node);
+      const isName =
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        ((ts.isPropertyAssignment(parent) ||
+          ts.isMethodDeclaration(parent) ||
+          ts.isPropertySignature(parent)) &&
+          parent.name === node);
       if (viaGlobal) used.add(`globalThis.${node.text}`);
       else if (!isName) used.add(node.text);
     }
@@ -89,10 +143,11 @@ const acts = (file: string) => actsIn(parse(file, read(file)));
 /** The project files loaded, directly or not, when `start` runs. */
 function reachable(start: readonly string[]): string[] {
   const seen = new Set(start);
-  for (const file of seen) for (const specifier of loadedSpecifiers(parse(file, read(file)))) {
-    const target = resolveSpecifier(file, specifier);
-    if (target) seen.add(target);
-  }
+  for (const file of seen)
+    for (const specifier of loadedSpecifiers(parse(file, read(file)))) {
+      const target = resolveSpecifier(file, specifier);
+      if (target) seen.add(target);
+    }
   return [...seen];
 }
 
@@ -102,12 +157,23 @@ function handedToRunner(): string[] {
   const importedFrom = new Map<string, string>();
   const handed: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.importClause?.namedBindings && ts.isNamedImports(node.importClause.namedBindings)) {
-      for (const element of node.importClause.namedBindings.elements) importedFrom.set(element.name.text, node.moduleSpecifier.text);
+    if (
+      ts.isImportDeclaration(node) &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      node.importClause?.namedBindings &&
+      ts.isNamedImports(node.importClause.namedBindings)
+    ) {
+      for (const element of node.importClause.namedBindings.elements)
+        importedFrom.set(element.name.text, node.moduleSpecifier.text);
     }
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'createBackgroundService') {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'createBackgroundService'
+    ) {
       const collect = (inner: ts.Node) => {
-        if (ts.isIdentifier(inner) && importedFrom.has(inner.text)) handed.push(resolveSpecifier(LISTENER, importedFrom.get(inner.text)!)!);
+        if (ts.isIdentifier(inner) && importedFrom.has(inner.text))
+          handed.push(resolveSpecifier(LISTENER, importedFrom.get(inner.text)!)!);
         ts.forEachChild(inner, collect);
       };
       node.arguments.forEach(collect);
@@ -123,7 +189,10 @@ const onTheRun = reachable([RUNNER, ...handedToRunner()]);
 describe('one alarm', () => {
   it('reaches the runner from its listener, which hands it the service client and the host-access check', () => {
     expect(read(LISTENER)).toMatch(/browser\.alarms\.onAlarm\.addListener/);
-    expect(handedToRunner().sort()).toEqual(['lib/extension/permissions.ts', 'lib/service/client.ts']);
+    expect(handedToRunner().sort()).toEqual([
+      'lib/extension/permissions.ts',
+      'lib/service/client.ts',
+    ]);
   });
 
   it(`acts through ${ACTING.length} files, found however they are imported`, () => {
@@ -141,25 +210,40 @@ describe('the guard itself', () => {
   const actsText = (text: string) => actsIn(parse('x.ts', text));
 
   it('sees the browser, storage and the network however they are reached', () => {
-    expect(actsText(`import { browser } from "wxt/browser";\nexport const f = () => browser.permissions.contains({ origins: [] });`)).toBe(true);
+    expect(
+      actsText(
+        `import { browser } from "wxt/browser";\nexport const f = () => browser.permissions.contains({ origins: [] });`,
+      ),
+    ).toBe(true);
     expect(actsText(`import { i18n } from '@wxt-dev/i18n';\nexport const t = i18n.t;`)).toBe(true);
     expect(actsText(`export { storage } from '@wxt-dev/storage';`)).toBe(true);
     expect(actsText(`export const load = () => import('wxt/browser');`)).toBe(true);
     expect(actsText(`export const get = (url: string) => fetch(url);`)).toBe(true);
     expect(actsText(`export const lang = () => chrome.i18n.getUILanguage();`)).toBe(true);
-    expect(actsText(`export const lang = () => globalThis.browser.i18n.getUILanguage();`)).toBe(true);
+    expect(actsText(`export const lang = () => globalThis.browser.i18n.getUILanguage();`)).toBe(
+      true,
+    );
   });
 
   it('leaves alone what only looks like it: type imports, property names, a parameter of that name', () => {
-    expect(actsText(`import type { Browser } from 'wxt/browser';\nexport type B = Browser;`)).toBe(false);
-    expect(actsText(`export const call = (api: { fetch: () => void }) => api.fetch();`)).toBe(false);
+    expect(actsText(`import type { Browser } from 'wxt/browser';\nexport type B = Browser;`)).toBe(
+      false,
+    );
+    expect(actsText(`export const call = (api: { fetch: () => void }) => api.fetch();`)).toBe(
+      false,
+    );
     expect(actsText(`export const call = (fetch: () => void) => fetch();`)).toBe(false);
-    expect(actsText(`// fetch(url) and browser.i18n in a comment\nexport const n = 1;`)).toBe(false);
+    expect(actsText(`// fetch(url) and browser.i18n in a comment\nexport const n = 1;`)).toBe(
+      false,
+    );
   });
 
   it('follows every way a module is loaded, and leaves out type-only imports', () => {
     const specifiers = loadedSpecifiers(
-      parse('x.ts', `import a from "./a";\nimport type { B } from './b';\nimport { type C } from './c';\nexport * from './d';\nexport { e } from "./e";\nconst f = () => import('./f');`),
+      parse(
+        'x.ts',
+        `import a from "./a";\nimport type { B } from './b';\nimport { type C } from './c';\nexport * from './d';\nexport { e } from "./e";\nconst f = () => import('./f');`,
+      ),
     );
     expect(specifiers).toEqual(['./a', './d', './e', './f']);
   });

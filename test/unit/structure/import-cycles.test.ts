@@ -21,14 +21,26 @@ const PAGE_ONLY = ['lib/extension/messages.ts', 'lib/input/form-schemas.ts'];
  * uses it; what people type or import (input) on top, for the pages. Each folder may import only
  * the folders before it.
  */
-const LAYERS = ['lib/basics/', 'lib/i18n/', 'lib/service/', 'lib/store/', 'lib/schedule/', 'lib/outlook/', 'lib/extension/', 'lib/background/', 'lib/input/'];
+const LAYERS = [
+  'lib/basics/',
+  'lib/i18n/',
+  'lib/service/',
+  'lib/store/',
+  'lib/schedule/',
+  'lib/outlook/',
+  'lib/extension/',
+  'lib/background/',
+  'lib/input/',
+];
 
 /** Each import of a layer above the importing file's own, as "file → target". */
 function layerBreaches(graph: Map<string, string[]>): string[] {
   const layerOf = (file: string) => LAYERS.findIndex((folder) => file.startsWith(folder));
   return [...graph].flatMap(([file, targets]) => {
     const own = layerOf(file);
-    return own < 0 ? [] : targets.filter((target) => layerOf(target) > own).map((target) => `${file} → ${target}`);
+    return own < 0
+      ? []
+      : targets.filter((target) => layerOf(target) > own).map((target) => `${file} → ${target}`);
   });
 }
 
@@ -44,21 +56,31 @@ function sources(folder: string): string[] {
 
 /** The project file an import names, or undefined for a package (or a file outside the folders). */
 function resolveImport(from: string, specifier: string): string | undefined {
-  const base = specifier.startsWith('@/') || specifier.startsWith('~/')
-    ? join(ROOT, specifier.slice(2))
-    : specifier.startsWith('.') ? resolve(ROOT, dirname(from), specifier) : undefined;
+  const base =
+    specifier.startsWith('@/') || specifier.startsWith('~/')
+      ? join(ROOT, specifier.slice(2))
+      : specifier.startsWith('.')
+        ? resolve(ROOT, dirname(from), specifier)
+        : undefined;
   if (base === undefined) return undefined;
-  const found = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((end) => base + end).find((p) => existsSync(p) && statSync(p).isFile());
+  const found = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+    .map((end) => base + end)
+    .find((p) => existsSync(p) && statSync(p).isFile());
   return found && relative(ROOT, found).split('\\').join('/');
 }
 
 /** Each source file and the project files it imports (static, type-only, re-exports, dynamic). */
-function importGraph(files: readonly string[], read: (file: string) => string): Map<string, string[]> {
-  return new Map(files.map((file) => {
-    const { importedFiles } = ts.preProcessFile(read(file), true, true);
-    const targets = importedFiles.flatMap(({ fileName }) => resolveImport(file, fileName) ?? []);
-    return [file, [...new Set(targets)]];
-  }));
+function importGraph(
+  files: readonly string[],
+  read: (file: string) => string,
+): Map<string, string[]> {
+  return new Map(
+    files.map((file) => {
+      const { importedFiles } = ts.preProcessFile(read(file), true, true);
+      const targets = importedFiles.flatMap(({ fileName }) => resolveImport(file, fileName) ?? []);
+      return [file, [...new Set(targets)]];
+    }),
+  );
 }
 
 /** Every cycle, each as the files around it (the first file repeated at the end). */
@@ -84,16 +106,31 @@ const graph = importGraph(files, (file) => readFileSync(join(ROOT, file), 'utf8'
 
 describe('imports', () => {
   it('reads the project files, type-only and dynamic imports included', () => {
-    const fake = importGraph(['lib/a.ts'], () => "import type { X } from './store/items';\nconst m = import('@/lib/basics/guards');");
+    const fake = importGraph(
+      ['lib/a.ts'],
+      () => "import type { X } from './store/items';\nconst m = import('@/lib/basics/guards');",
+    );
     expect(fake.get('lib/a.ts')).toEqual(['lib/store/items.ts', 'lib/basics/guards.ts']);
-    expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c', 'a']]);
     expect(graph.size).toBeGreaterThan(50);
-    expect(layerBreaches(new Map([
-      ['lib/service/a.ts', ['lib/outlook/b.ts', 'lib/basics/guards.ts']],
-      ['lib/outlook/b.ts', ['lib/store/c.ts', 'lib/service/a.ts']],
-      ['lib/store/c.ts', ['lib/background/d.ts']],
-      ['lib/background/d.ts', ['lib/outlook/b.ts']],
-    ]))).toEqual(['lib/service/a.ts → lib/outlook/b.ts', 'lib/store/c.ts → lib/background/d.ts']);
+    expect(
+      layerBreaches(
+        new Map([
+          ['lib/service/a.ts', ['lib/outlook/b.ts', 'lib/basics/guards.ts']],
+          ['lib/outlook/b.ts', ['lib/store/c.ts', 'lib/service/a.ts']],
+          ['lib/store/c.ts', ['lib/background/d.ts']],
+          ['lib/background/d.ts', ['lib/outlook/b.ts']],
+        ]),
+      ),
+    ).toEqual(['lib/service/a.ts → lib/outlook/b.ts', 'lib/store/c.ts → lib/background/d.ts']);
   });
 
   it('form no cycle among lib/, components/, entrypoints/ and scripts/', () => {
@@ -105,12 +142,18 @@ describe('imports', () => {
   });
 
   it('leave no module loose in lib/: each lies in the layer that owns it', () => {
-    expect(files.filter((file) => file.startsWith('lib/') && !LAYERS.some((folder) => file.startsWith(folder)))).toEqual([]);
+    expect(
+      files.filter(
+        (file) => file.startsWith('lib/') && !LAYERS.some((folder) => file.startsWith(folder)),
+      ),
+    ).toEqual([]);
   });
 
   it('keep the messaging protocol and the form schema out of the domain code', () => {
     const offenders = [...graph].flatMap(([file, targets]) =>
-      DOMAIN.some((folder) => file.startsWith(folder)) ? targets.filter((t) => PAGE_ONLY.includes(t)).map((t) => `${file} → ${t}`) : [],
+      DOMAIN.some((folder) => file.startsWith(folder))
+        ? targets.filter((t) => PAGE_ONLY.includes(t)).map((t) => `${file} → ${t}`)
+        : [],
     );
     expect(offenders).toEqual([]);
   });

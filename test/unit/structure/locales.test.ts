@@ -11,7 +11,9 @@ describe('catalogues', () => {
   });
 
   it('each message takes the same substitutions in both languages', () => {
-    const differing = Object.keys(en).filter((key) => placeholders(ja[key] ?? '').join() !== placeholders(en[key]!).join());
+    const differing = Object.keys(en).filter(
+      (key) => placeholders(ja[key] ?? '').join() !== placeholders(en[key]!).join(),
+    );
     expect(differing).toEqual([]);
   });
 
@@ -24,7 +26,9 @@ describe('catalogues', () => {
       const words = JSON.stringify([en[key]!.toLowerCase(), ja[key]]);
       byWords.set(words, [...(byWords.get(words) ?? []), key]);
     }
-    const same = [...byWords.values()].filter((keys) => keys.length > 1).map((keys) => keys.join(' '));
+    const same = [...byWords.values()]
+      .filter((keys) => keys.length > 1)
+      .map((keys) => keys.join(' '));
     expect(same.filter((keys) => !apart.has(keys))).toEqual([]);
   });
 
@@ -32,7 +36,9 @@ describe('catalogues', () => {
     // A step's number ("1. ") is no punctuation of a sentence.
     const japanese = '[\\u3040-\\u30ff\\u4e00-\\u9fff]';
     const halfWidth = new RegExp(`[()?!]|${japanese}\\s?[,.]|[,.]\\s?${japanese}`);
-    const offending = Object.entries(ja).filter(([, text]) => halfWidth.test(text.replace(/^\d+\. /, '')));
+    const offending = Object.entries(ja).filter(([, text]) =>
+      halfWidth.test(text.replace(/^\d+\. /, '')),
+    );
     expect(offending).toEqual([]);
   });
 
@@ -42,7 +48,10 @@ describe('catalogues', () => {
   });
 
   it('the setup guide says of Apps Connection only what the spec says (NOTES.md: it may be off until enabled), no dated claim', () => {
-    const setup = Object.entries({ ...en, ...Object.fromEntries(Object.entries(ja).map(([k, v]) => [`ja:${k}`, v])) }).filter(([key]) => /setup/.test(key));
+    const setup = Object.entries({
+      ...en,
+      ...Object.fromEntries(Object.entries(ja).map(([k, v]) => [`ja:${k}`, v])),
+    }).filter(([key]) => /setup/.test(key));
     expect(setup.filter(([, text]) => /\b(19|20)\d\d\b|\d{4}\s?年/.test(text))).toEqual([]);
   });
 });

@@ -12,7 +12,12 @@ const USERS = ['alice', 'bob', 'carol'];
 let sim: Simulator;
 
 beforeAll(async () => {
-  sim = await startSimulator({ now: () => clock.now, accounts: USERS.map((userId) => demoAccount({ userId, password: `${userId}-pw`, apiKey: `${userId}-key` })) });
+  sim = await startSimulator({
+    now: () => clock.now,
+    accounts: USERS.map((userId) =>
+      demoAccount({ userId, password: `${userId}-pw`, apiKey: `${userId}-key` }),
+    ),
+  });
 });
 afterAll(() => sim.close());
 

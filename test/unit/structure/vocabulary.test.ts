@@ -28,8 +28,13 @@ const RETIRED: Record<'en' | 'ja', { word: string; pattern: RegExp }[]> = {
 };
 
 /** Each message of a catalogue that uses a retired word, as "key: word". */
-const offenders = (messages: Record<string, string>, retired: { word: string; pattern: RegExp }[]) =>
-  Object.entries(messages).flatMap(([key, text]) => retired.filter(({ pattern }) => pattern.test(text)).map(({ word }) => `${key}: ${word}`));
+const offenders = (
+  messages: Record<string, string>,
+  retired: { word: string; pattern: RegExp }[],
+) =>
+  Object.entries(messages).flatMap(([key, text]) =>
+    retired.filter(({ pattern }) => pattern.test(text)).map(({ word }) => `${key}: ${word}`),
+  );
 
 describe('one vocabulary in both catalogues', () => {
   it.each(['en', 'ja'] as const)('%s uses no retired name', (language) => {
@@ -37,18 +42,44 @@ describe('one vocabulary in both catalogues', () => {
   });
 
   it('Japanese names no section just 設定 (設定 alone is neither the page nor a section)', () => {
-    expect(Object.entries(catalogue('ja')).filter(([, text]) => text === '設定').map(([key]) => key)).toEqual([]);
+    expect(
+      Object.entries(catalogue('ja'))
+        .filter(([, text]) => text === '設定')
+        .map(([key]) => key),
+    ).toEqual([]);
   });
 
   it('Japanese names the usage levels one way, ranked at a glance: 注意, then 危険', () => {
     const ja = catalogue('ja');
-    const named = (level: string, keys: string[]) => keys.filter((key) => !ja[key]!.includes(level));
-    expect(named('注意', ['levelWarning', 'settingWarning', 'noticeUsageWarningTitle', 'settingNotifyUsage'])).toEqual([]);
-    expect(named('危険', ['levelCritical', 'settingCritical', 'noticeUsageCriticalTitle', 'settingNotifyUsage'])).toEqual([]);
+    const named = (level: string, keys: string[]) =>
+      keys.filter((key) => !ja[key]!.includes(level));
+    expect(
+      named('注意', [
+        'levelWarning',
+        'settingWarning',
+        'noticeUsageWarningTitle',
+        'settingNotifyUsage',
+      ]),
+    ).toEqual([]);
+    expect(
+      named('危険', [
+        'levelCritical',
+        'settingCritical',
+        'noticeUsageCriticalTitle',
+        'settingNotifyUsage',
+      ]),
+    ).toEqual([]);
   });
 
   it('finds a retired name where one is used', () => {
-    expect(offenders({ a: 'Keep-alive is failing', b: 'Last sign-in 3 minutes ago' }, RETIRED.en)).toEqual(['a: keep-alive']);
-    expect(offenders({ a: '設定で入力してください', b: '設定画面で入力', c: '設定できます' }, RETIRED.ja)).toEqual(['a: 設定で']);
+    expect(
+      offenders({ a: 'Keep-alive is failing', b: 'Last sign-in 3 minutes ago' }, RETIRED.en),
+    ).toEqual(['a: keep-alive']);
+    expect(
+      offenders(
+        { a: '設定で入力してください', b: '設定画面で入力', c: '設定できます' },
+        RETIRED.ja,
+      ),
+    ).toEqual(['a: 設定で']);
   });
 });

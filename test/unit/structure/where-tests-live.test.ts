@@ -33,7 +33,12 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     why: 'the browser’s i18n, faked with the real catalogues (helpers/fake-extension.ts): every test of words reads through it',
   },
   'lib/outlook/card-words.ts': {
-    where: ['entrypoints/popup/problems.test.tsx', 'lib/background/publish.test.ts', 'lib/outlook/next-attempts.test.tsx', 'entrypoints/options/activity-log.test.tsx'],
+    where: [
+      'entrypoints/popup/problems.test.tsx',
+      'lib/background/publish.test.ts',
+      'lib/outlook/next-attempts.test.tsx',
+      'entrypoints/options/activity-log.test.tsx',
+    ],
     why: 'the card’s words for usage and the next sign-in, tested where the badge, the card and the Settings page’s list say them',
   },
   'lib/outlook/held-check-words.ts': {
@@ -45,7 +50,12 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     why: 'a failure’s times in words, tested on the card that shows them',
   },
   'lib/service/failures.ts': {
-    where: ['lib/schedule/backoff.test.ts', 'lib/service/failure-words.test.ts', 'lib/store/account-state-reader.test.ts', 'scenarios/node-lookup.test.ts'],
+    where: [
+      'lib/schedule/backoff.test.ts',
+      'lib/service/failure-words.test.ts',
+      'lib/store/account-state-reader.test.ts',
+      'scenarios/node-lookup.test.ts',
+    ],
     why: 'the failure kinds and what each means, tested as the backoff, the remedy, a stored failure read back and the node looked up again',
   },
   'lib/service/header-value.ts': {
@@ -57,7 +67,11 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     why: 'an account’s record of its checks, written by the background’s runs and tested through them',
   },
   'lib/store/accounts.ts': {
-    where: ['lib/service/app-key.test.ts', 'lib/store/writes.test.ts', 'scenarios/failed-actions.test.tsx'],
+    where: [
+      'lib/service/app-key.test.ts',
+      'lib/store/writes.test.ts',
+      'scenarios/failed-actions.test.tsx',
+    ],
     why: 'an account’s fields and identity, tested as they are stored, kept when damaged, exported and sent',
   },
   'lib/store/history-csv.ts': {
@@ -67,7 +81,13 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
 };
 
 /** The rooms of test/unit/: the mirrors of the code, the scenarios, the rules, and the helpers they share. */
-const MIRRORS: Record<string, string> = { lib: 'lib', components: 'components', entrypoints: 'entrypoints', scripts: 'scripts', ci: '.ci' };
+const MIRRORS: Record<string, string> = {
+  lib: 'lib',
+  components: 'components',
+  entrypoints: 'entrypoints',
+  scripts: 'scripts',
+  ci: '.ci',
+};
 const ROOMS = [...Object.keys(MIRRORS), 'scenarios', 'structure', 'helpers'];
 
 function files(folder: string): string[] {
@@ -83,32 +103,56 @@ const SOURCE = /\.tsx?$/;
 
 /** Whether a module does anything: it defines a function, a method or a class (types and constants alone do not). */
 function hasLogic(file: string): boolean {
-  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, false);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(join(ROOT, file), 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+  );
   const runs = (node: ts.Node) =>
-    ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isAccessor(node) || ts.isConstructorDeclaration(node)) && node.body !== undefined) ||
-    ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isClassLike(node);
+    ((ts.isFunctionDeclaration(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isAccessor(node) ||
+      ts.isConstructorDeclaration(node)) &&
+      node.body !== undefined) ||
+    ts.isFunctionExpression(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isClassLike(node);
   const found = (node: ts.Node): boolean => runs(node) || ts.forEachChild(node, found) === true;
   return found(source);
 }
 
 /** The mirrored test files of a module: lib/a/b.ts → test/unit/lib/a/b.test.ts or .tsx. */
-const mirrored = (module: string) => ['ts', 'tsx'].map((ext) => `${UNIT}/${module.replace(SOURCE, '')}.test.${ext}`);
+const mirrored = (module: string) =>
+  ['ts', 'tsx'].map((ext) => `${UNIT}/${module.replace(SOURCE, '')}.test.${ext}`);
 
-const libModules = files('lib').filter((file) => SOURCE.test(file) && !TEST.test(file) && !file.endsWith('.d.ts'));
-const untested = libModules.filter((module) => hasLogic(module) && !mirrored(module).some((test) => existsSync(join(ROOT, test))));
+const libModules = files('lib').filter(
+  (file) => SOURCE.test(file) && !TEST.test(file) && !file.endsWith('.d.ts'),
+);
+const untested = libModules.filter(
+  (module) => hasLogic(module) && !mirrored(module).some((test) => existsSync(join(ROOT, test))),
+);
 const unitTests = files(UNIT).filter((file) => TEST.test(file));
 
 describe('where tests live', () => {
   it('every module of lib/ with logic has a test file at its mirrored path, or is listed with where it is tested', () => {
-    const missing = untested.filter((module) => !(module in TESTED_ELSEWHERE)).map((module) => `${module}: no ${mirrored(module)[0]}`);
+    const missing = untested
+      .filter((module) => !(module in TESTED_ELSEWHERE))
+      .map((module) => `${module}: no ${mirrored(module)[0]}`);
     expect(missing).toEqual([]);
   });
 
   it('the list of modules tested elsewhere names only those, each with its reason and test files that exist', () => {
     const stale = Object.entries(TESTED_ELSEWHERE).flatMap(([module, { where, why }]) => [
-      ...(untested.includes(module) ? [] : [`${module}: ${libModules.includes(module) ? 'has its mirrored test file (or no logic): take it off the list' : 'no such module'}`]),
+      ...(untested.includes(module)
+        ? []
+        : [
+            `${module}: ${libModules.includes(module) ? 'has its mirrored test file (or no logic): take it off the list' : 'no such module'}`,
+          ]),
       ...(why.trim() === '' ? [`${module}: no reason given`] : []),
-      ...where.filter((test) => !existsSync(join(ROOT, UNIT, test))).map((test) => `${module}: ${UNIT}/${test} does not exist`),
+      ...where
+        .filter((test) => !existsSync(join(ROOT, UNIT, test)))
+        .map((test) => `${module}: ${UNIT}/${test} does not exist`),
     ]);
     expect(stale).toEqual([]);
   });
@@ -116,15 +160,21 @@ describe('where tests live', () => {
   it('every unit test file sits in a room, and a mirrored one belongs to code that exists', () => {
     const misplaced = unitTests.flatMap((test) => {
       const [room, ...rest] = relative(UNIT, test).split('/');
-      if (rest.length === 0 || !ROOMS.includes(room!)) return [`${test}: not in a room (${ROOMS.join(', ')})`];
+      if (rest.length === 0 || !ROOMS.includes(room!))
+        return [`${test}: not in a room (${ROOMS.join(', ')})`];
       if (!(room! in MIRRORS)) return [];
       // test/unit/<folder>/<name>[-<aspect>].test.ts mirrors <folder>/<name>.ts(x) (test/unit/ci/ mirrors .ci/); a page's folder holds its tests by aspect.
       const folder = dirname(join(MIRRORS[room!]!, ...rest));
       if (!existsSync(join(ROOT, folder))) return [`${test}: no folder ${folder}`];
-      const page = folder.startsWith('entrypoints/') && existsSync(join(ROOT, folder, 'index.html'));
+      const page =
+        folder.startsWith('entrypoints/') && existsSync(join(ROOT, folder, 'index.html'));
       const name = basename(test).replace(TEST, '');
-      const module = [name, ...aspectOf(name)].some((candidate) => ['ts', 'tsx'].some((ext) => existsSync(join(ROOT, folder, `${candidate}.${ext}`))));
-      return page || module ? [] : [`${test}: no module ${folder}/${name}.ts (nor one it is an aspect of)`];
+      const module = [name, ...aspectOf(name)].some((candidate) =>
+        ['ts', 'tsx'].some((ext) => existsSync(join(ROOT, folder, `${candidate}.${ext}`))),
+      );
+      return page || module
+        ? []
+        : [`${test}: no module ${folder}/${name}.ts (nor one it is an aspect of)`];
     });
     expect(misplaced).toEqual([]);
   });

@@ -13,8 +13,10 @@ import { installFakeExtensionApis } from '../../helpers/fake-extension';
 // says so where the click happened, in the card's words for a time ahead, until that time; then
 // the words go, and a click checks again.
 
-const EN = 'The service asked Storage Keeper to wait, so nothing was sent. A check can go out again in 2 minutes.';
-const JA = 'サービスから待つよう求められたため、何も送信していません。次に確認できるのは2 分後です。';
+const EN =
+  'The service asked Storage Keeper to wait, so nothing was sent. A check can go out again in 2 minutes.';
+const JA =
+  'サービスから待つよう求められたため、何も送信していません。次に確認できるのは2 分後です。';
 
 let answers: CheckAnswer[] = [];
 let stopMessages = () => {};
@@ -22,7 +24,11 @@ let stopMessages = () => {};
 function background() {
   const next = async () => answers.shift() ?? {};
   stopMessages = onMessages({
-    ...storingAccountCommands, checkNow: next, useAddressForm: next, testConnection: () => Promise.reject(new Error('not sent here')) });
+    ...storingAccountCommands,
+    checkNow: next,
+    useAddressForm: next,
+    testConnection: () => Promise.reject(new Error('not sent here')),
+  });
 }
 
 beforeEach(() => {
@@ -42,17 +48,20 @@ describe('Check now held back by the service’s wait', () => {
   it.each([
     ['en', 'Check now', EN],
     ['ja', '今すぐ確認', JA],
-  ] as const)('says when a check can go out, by the button (%s); the words go at that time', async (locale, name, words) => {
-    installFakeExtensionApis({ locale });
-    answers = [{ waitMs: 120_000 }];
-    render(<CheckNowButton />);
-    fireEvent.click(screen.getByRole('button', { name }));
-    expect((await screen.findByRole('status')).textContent).toBe(words);
-    await vi.advanceTimersByTimeAsync(119_000);
-    expect(screen.getByRole('status').textContent).not.toBe('');
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(screen.queryByRole('status')).toBeNull();
-  });
+  ] as const)(
+    'says when a check can go out, by the button (%s); the words go at that time',
+    async (locale, name, words) => {
+      installFakeExtensionApis({ locale });
+      answers = [{ waitMs: 120_000 }];
+      render(<CheckNowButton />);
+      fireEvent.click(screen.getByRole('button', { name }));
+      expect((await screen.findByRole('status')).textContent).toBe(words);
+      await vi.advanceTimersByTimeAsync(119_000);
+      expect(screen.getByRole('status').textContent).not.toBe('');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(screen.queryByRole('status')).toBeNull();
+    },
+  );
 
   it('the words follow the time left: "shortly" under a minute', async () => {
     answers = [{ waitMs: 120_000 }];
@@ -60,7 +69,9 @@ describe('Check now held back by the service’s wait', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check now' }));
     await screen.findByRole('status');
     await vi.advanceTimersByTimeAsync(75_000);
-    expect(screen.getByRole('status').textContent).toBe('The service asked Storage Keeper to wait, so nothing was sent. A check can go out again shortly.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'The service asked Storage Keeper to wait, so nothing was sent. A check can go out again shortly.',
+    );
   });
 
   it('only some accounts held: says the others were checked', async () => {
@@ -94,12 +105,16 @@ describe('Check now held back by the service’s wait', () => {
     answers = [{ waitMs: 120_000 }];
     render(<AllowAccessButton origin="https://nanao.teracloud.jp" accountId="home" />);
     fireEvent.click(screen.getByRole('button', { name: 'Allow access to nanao.teracloud.jp' }));
-    await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe(EN), { timeout: 5_000 });
+    await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe(EN), {
+      timeout: 5_000,
+    });
   });
 
   it('Send the key in the address, its check held: says when a check can go out', async () => {
     answers = [{ waitMs: 120_000 }];
-    render(<FailureNotice failure={{ kind: 'api-key-rejected' }} accountId="home" keyForm="header" />);
+    render(
+      <FailureNotice failure={{ kind: 'api-key-rejected' }} accountId="home" keyForm="header" />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Send the key in the address' }));
     expect((await screen.findByRole('status')).textContent).toBe(EN);
   });

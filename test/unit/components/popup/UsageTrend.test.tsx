@@ -18,7 +18,11 @@ vi.mock('@/lib/outlook/bonus', async (original) => {
 
 const TODAY = dayOf(NOW);
 const rising = (days: number): HistoryPoint[] =>
-  Array.from({ length: days }, (_, i): HistoryPoint => [TODAY - days + 1 + i, 10 * GB + i * GB / 4, 28 * GB]);
+  Array.from({ length: days }, (_, i): HistoryPoint => [
+    TODAY - days + 1 + i,
+    10 * GB + (i * GB) / 4,
+    28 * GB,
+  ]);
 const FORECAST = /full in about|not filling up/;
 
 beforeEach(() => {
@@ -34,7 +38,9 @@ it('works out the forecast it draws, once', () => {
 });
 
 it('works out no forecast beside the warning that the usage will not fit once the bonus ends, and still draws the line', () => {
-  const { container } = render(<UsageTrend points={rising(14)} now={NOW} locale="en" overAfterBonus />);
+  const { container } = render(
+    <UsageTrend points={rising(14)} now={NOW} locale="en" overAfterBonus />,
+  );
   expect(container.querySelector('svg[role="img"]')).not.toBeNull();
   expect(container.textContent).not.toMatch(FORECAST);
   expect(forecastWithBonus).not.toHaveBeenCalled();

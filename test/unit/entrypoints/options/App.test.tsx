@@ -24,7 +24,11 @@ beforeEach(() => {
   fakeBrowser.reset();
   installFakeExtensionApis();
   messages = [];
-  report = { user: { ok: true, value: userInfo() }, capacity: { ok: true, value: { quota: 28 * GB, used: 7 * GB } }, nodeOrigin: 'https://nanao.teracloud.jp' };
+  report = {
+    user: { ok: true, value: userInfo() },
+    capacity: { ok: true, value: { quota: 28 * GB, used: 7 * GB } },
+    nodeOrigin: 'https://nanao.teracloud.jp',
+  };
   stopMessages = onMessages({
     ...storingAccountCommands,
     checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
@@ -41,7 +45,8 @@ afterEach(() => {
   stopMessages();
 });
 
-const type = (label: string | RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
 
 async function fillNewAccount() {
   render(<App />);
@@ -63,7 +68,10 @@ describe('settings', () => {
     const keepAlive = screen.getByLabelText('Sign in every') as HTMLInputElement;
     expect(keepAlive.value).toBe('0');
     expect(keepAlive.getAttribute('aria-invalid')).toBe('true');
-    const errorId = keepAlive.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-error'))!;
+    const errorId = keepAlive
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .find((id) => id.endsWith('-error'))!;
     expect(document.getElementById(errorId)?.textContent).toBe('Out of the allowed range.');
     expect((await loadSettings()).keepAliveHours).toBe(24);
     expect(screen.queryByText('Saved.')).toBeNull();
@@ -99,7 +107,9 @@ describe('accounts', () => {
     type('Apps password', 'pw-2');
     type('API key', 'key-2');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(async () => expect((await savedAccounts()).map((a) => a.userId)).toEqual(['yamada', 'suzuki']));
+    await waitFor(async () =>
+      expect((await savedAccounts()).map((a) => a.userId)).toEqual(['yamada', 'suzuki']),
+    );
   });
 
   it('adds an account, asks for its hosts, stores it and refreshes it', async () => {
@@ -108,7 +118,14 @@ describe('accounts', () => {
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
-    expect((await savedAccounts())[0]).toMatchObject({ baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: 'pä:ss', apiKey: 'key-1', keyForm: 'matrix', keySource: 'own' });
+    expect((await savedAccounts())[0]).toMatchObject({
+      baseUrl: 'https://api.infini-cloud.net',
+      userId: 'yamada',
+      password: 'pä:ss',
+      apiKey: 'key-1',
+      keyForm: 'matrix',
+      keySource: 'own',
+    });
     expect(requested).toEqual([['https://api.infini-cloud.net/*']]);
     await waitFor(() => expect(messages.map((m) => m.type)).toEqual(['checkNow']));
   });
@@ -120,7 +137,9 @@ describe('accounts', () => {
     type('Server address', 'http://example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('Required.')).toHaveLength(3);
-    expect(screen.getByText('Enter an https:// address of the server, without a path.')).toBeTruthy();
+    expect(
+      screen.getByText('Enter an https:// address of the server, without a path.'),
+    ).toBeTruthy();
     expect(await savedAccounts()).toEqual([]);
   });
 
@@ -131,12 +150,21 @@ describe('accounts', () => {
     const status = await screen.findByText(/Connected as yamada/);
     expect(status.closest('[role=status]')?.textContent).toContain('7 GB of 28 GB used');
     // Each step named as the user knows it, no server jargon.
-    expect(status.closest('[role=status]')?.textContent).toMatch(/^Signing in to the service: Connected as yamada.*Updating usage:/);
-    expect(messages[0]).toEqual({ type: 'testConnection', data: expect.objectContaining({ userId: 'yamada', keyForm: 'matrix' }) });
+    expect(status.closest('[role=status]')?.textContent).toMatch(
+      /^Signing in to the service: Connected as yamada.*Updating usage:/,
+    );
+    expect(messages[0]).toEqual({
+      type: 'testConnection',
+      data: expect.objectContaining({ userId: 'yamada', keyForm: 'matrix' }),
+    });
     expect(await savedAccounts()).toEqual([]);
     report = { user: { ok: false, failure: { kind: 'api-key-rejected' } } };
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    expect(await screen.findByText("The API key was rejected. Check the key you entered: it must be one the service issued to you through its developer programme.")).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The API key was rejected. Check the key you entered: it must be one the service issued to you through its developer programme.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says so when the background fails to run the test, instead of "Testing…" forever', async () => {
@@ -145,7 +173,9 @@ describe('accounts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText(/The test could not be run/)).toBeTruthy();
     expect(screen.queryByText('Testing…')).toBeNull();
-    expect((screen.getByRole('button', { name: 'Test connection' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(
+      (screen.getByRole('button', { name: 'Test connection' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
     testFails = false;
   });
 
@@ -157,28 +187,50 @@ describe('accounts', () => {
     await screen.findByText(/Connected as yamada/);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
-    expect(requested.at(-1)).toEqual(['https://api.infini-cloud.net/*', 'https://nanao.teracloud.jp/*']);
+    expect(requested.at(-1)).toEqual([
+      'https://api.infini-cloud.net/*',
+      'https://nanao.teracloud.jp/*',
+    ]);
   });
 
   it.each([
-    ['user ID', (v: string) => fireEvent.input(screen.getByLabelText('User ID'), { target: { value: v } })],
-    ['apps password', (v: string) => fireEvent.input(screen.getByLabelText('Apps password'), { target: { value: v } })],
-    ['API key', (v: string) => fireEvent.input(screen.getByLabelText('API key'), { target: { value: v } })],
+    [
+      'user ID',
+      (v: string) => fireEvent.input(screen.getByLabelText('User ID'), { target: { value: v } }),
+    ],
+    [
+      'apps password',
+      (v: string) =>
+        fireEvent.input(screen.getByLabelText('Apps password'), { target: { value: v } }),
+    ],
+    [
+      'API key',
+      (v: string) => fireEvent.input(screen.getByLabelText('API key'), { target: { value: v } }),
+    ],
     ['key form', () => fireEvent.click(screen.getByRole('radio', { name: /Request header/ }))],
-    ['server', () => fireEvent.change(screen.getByLabelText('Server'), { target: { value: 'https://api.teracloud.jp' } })],
-  ])('an edit of the %s clears the test result, and Save then asks for no node of the old test', async (_field, edit) => {
-    const requested: string[][] = [];
-    fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
-    await fillNewAccount();
-    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    await screen.findByText(/Connected as yamada/);
-    edit('changed');
-    expect(screen.queryByText(/Connected as yamada/)).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
-    expect(requested.at(-1)).toHaveLength(1);
-    expect(requested.at(-1)![0]).not.toContain('nanao.teracloud.jp');
-  });
+    [
+      'server',
+      () =>
+        fireEvent.change(screen.getByLabelText('Server'), {
+          target: { value: 'https://api.teracloud.jp' },
+        }),
+    ],
+  ])(
+    'an edit of the %s clears the test result, and Save then asks for no node of the old test',
+    async (_field, edit) => {
+      const requested: string[][] = [];
+      fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
+      await fillNewAccount();
+      fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+      await screen.findByText(/Connected as yamada/);
+      edit('changed');
+      expect(screen.queryByText(/Connected as yamada/)).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
+      expect(requested.at(-1)).toHaveLength(1);
+      expect(requested.at(-1)![0]).not.toContain('nanao.teracloud.jp');
+    },
+  );
 
   it('a test answered after an edit made during it shows nothing, and Save asks for no node of it', async () => {
     const requested: string[][] = [];
@@ -187,7 +239,7 @@ describe('accounts', () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     stopMessages();
     stopMessages = onMessages({
-    ...storingAccountCommands,
+      ...storingAccountCommands,
       checkNow: async () => ({}),
       useAddressForm: async () => ({}),
       testConnection: async () => (await answered, report),
@@ -217,7 +269,9 @@ describe('accounts', () => {
     fakeBrowser.permissions.request = async () => false;
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/Access to https:\/\/api.infini-cloud.net was not allowed/)).toBeTruthy();
+    expect(
+      await screen.findByText(/Access to https:\/\/api.infini-cloud.net was not allowed/),
+    ).toBeTruthy();
     expect(await savedAccounts()).toEqual([]);
     expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('yamada');
   });
@@ -227,15 +281,26 @@ describe('accounts', () => {
     const handed: unknown[] = [];
     stopMessages = onMessages({
       ...storingAccountCommands,
-      saveAccounts: async (data) => (handed.push(data), Promise.reject(new Error('the background failed'))),
+      saveAccounts: async (data) => (
+        handed.push(data),
+        Promise.reject(new Error('the background failed'))
+      ),
       checkNow: async () => ({}),
       useAddressForm: async () => ({}),
       testConnection: async () => report,
     });
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe("Not saved: Storage Keeper's background did not answer. What you entered is still here; try again.");
-    expect(handed).toEqual([{ accounts: [expect.objectContaining({ userId: 'yamada', password: 'pä:ss', apiKey: 'key-1' })] }]);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "Not saved: Storage Keeper's background did not answer. What you entered is still here; try again.",
+    );
+    expect(handed).toEqual([
+      {
+        accounts: [
+          expect.objectContaining({ userId: 'yamada', password: 'pä:ss', apiKey: 'key-1' }),
+        ],
+      },
+    ]);
     expect(await savedAccounts()).toEqual([]);
     expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('yamada');
   });
@@ -253,13 +318,17 @@ describe('accounts', () => {
     expect(screen.getByRole('button', { name: 'Show password', pressed: true })).toBe(toggle);
     type('Name (optional)', 'House');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(async () => expect((await savedAccounts()).map((a) => a.label)).toEqual(['House', 'Work']));
+    await waitFor(async () =>
+      expect((await savedAccounts()).map((a) => a.label)).toEqual(['House', 'Work']),
+    );
 
     const work = (await screen.findByText('Work', { selector: 'li strong' })).closest('li')!;
     fireEvent.click(within(work).getByRole('button', { name: 'Remove' }));
-    expect((await savedAccounts())).toHaveLength(2);
+    expect(await savedAccounts()).toHaveLength(2);
     fireEvent.click(within(work).getByRole('button', { name: 'Yes, Remove' }));
-    await waitFor(async () => expect((await savedAccounts()).map((a) => a.label)).toEqual(['House']));
+    await waitFor(async () =>
+      expect((await savedAccounts()).map((a) => a.label)).toEqual(['House']),
+    );
   });
 
   it('removes all data only after confirmation', async () => {

@@ -28,7 +28,9 @@ beforeEach(() => {
     downloads.push({ name: '', text: (blob as Blob).text() });
     return `blob:test/${downloads.length}`;
   });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
     downloads.at(-1)!.name = this.download;
   });
 });
@@ -38,8 +40,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const entry = (at: number, check: ActivityEntry['check'], trigger: ActivityEntry['trigger'], outcome: ActivityEntry['outcome'] = 'ok'): ActivityEntry =>
-  ({ at, check, trigger, outcome });
+const entry = (
+  at: number,
+  check: ActivityEntry['check'],
+  trigger: ActivityEntry['trigger'],
+  outcome: ActivityEntry['outcome'] = 'ok',
+): ActivityEntry => ({ at, check, trigger, outcome });
 /** Three days: a start, a failed scheduled sign-in retried 40 minutes later, a "Check now". */
 const threeDays = [
   entry(NOW - 2 * DAY, 'sign-in', 'start'),
@@ -50,9 +56,20 @@ const threeDays = [
   entry(NOW - 5 * MINUTE, 'usage', 'manual', 'network'),
 ];
 const storeActivity = (entries: ActivityEntry[], id = 'home') =>
-  fakeBrowser.storage.local.set({ activity: { [id]: { identity: accountIdentity(account()), entries: packActivity(entries) } }, activity$: { v: 1 } });
+  fakeBrowser.storage.local.set({
+    activity: { [id]: { identity: accountIdentity(account()), entries: packActivity(entries) } },
+    activity$: { v: 1 },
+  });
 const logOf = (name: string) => screen.findByRole('article', { name });
-const rows = (article: HTMLElement) => within(article).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+const rows = (article: HTMLElement) =>
+  within(article)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 describe('the activity log', () => {
   it('shows each account’s summary and its entries newest first, and downloads the whole log as CSV', async () => {
@@ -63,7 +80,8 @@ describe('the activity log', () => {
     expect(within(log).getByText(/^Days with a successful sign-in/).textContent).toBe(
       'Days with a successful sign-in since Nov 19, 2026: 3 of 3. 1 failure, followed by a successful sign-in 40 minutes later.',
     );
-    const time = (at: number) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+    const time = (at: number) =>
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(at);
     expect(rows(log)).toEqual([
       [time(NOW - 5 * MINUTE), 'Usage update', 'Check now', 'Service unreachable'],
       [time(NOW - 5 * MINUTE), 'Sign-in', 'Check now', 'OK'],
@@ -92,7 +110,14 @@ describe('the activity log', () => {
 
   it('says since when sign-in is failing, and shows the newest entries first with more on request', async () => {
     await storeAccounts([account()]);
-    const failing = Array.from({ length: 30 }, (_, i) => entry(NOW - (30 - i) * HOUR, 'sign-in', i === 0 ? 'schedule' : 'retry', i === 0 ? 'ok' : 'credentials-rejected'));
+    const failing = Array.from({ length: 30 }, (_, i) =>
+      entry(
+        NOW - (30 - i) * HOUR,
+        'sign-in',
+        i === 0 ? 'schedule' : 'retry',
+        i === 0 ? 'ok' : 'credentials-rejected',
+      ),
+    );
     await storeActivity(failing);
     render(<App />);
     const log = await logOf('Home');
@@ -120,7 +145,11 @@ describe('the activity log', () => {
     await storeActivity(threeDays);
     render(<App />);
     const log = await logOf('Home');
-    expect(rows(log)[0]!.slice(1)).toEqual(['使用量の更新', '今すぐ確認', 'サービスに接続できない']);
+    expect(rows(log)[0]!.slice(1)).toEqual([
+      '使用量の更新',
+      '今すぐ確認',
+      'サービスに接続できない',
+    ]);
     const summary = within(log).getByText(/サインインに成功した日/).textContent;
     expect(summary).toContain('以降、サインインに成功した日: 3 日中 3 日。');
     expect(summary).not.toMatch(/。 /); // no half-width space between Japanese sentences
@@ -129,11 +158,22 @@ describe('the activity log', () => {
 
 describe('the card', () => {
   it('says when the next sign-in is due; a failing sign-in leaves that to its failure line', () => {
-    const props = { account: account(), history: [], settings: DEFAULT_SETTINGS, now: NOW, locale: 'en' };
+    const props = {
+      account: account(),
+      history: [],
+      settings: DEFAULT_SETTINGS,
+      now: NOW,
+      locale: 'en',
+    };
     const { container, rerender } = render(<AccountCard {...props} snapshot={snapshot(50)} />);
     expect(container.textContent).toContain('Next sign-in in 22 hours'); // signed in 2 hours ago, daily
     const failing = snapshot(50);
-    failing.keepAlive = { lastAttemptAt: NOW - HOUR, consecutiveFailures: 1, failure: { kind: 'network' }, retryAt: NOW + 10 * MINUTE };
+    failing.keepAlive = {
+      lastAttemptAt: NOW - HOUR,
+      consecutiveFailures: 1,
+      failure: { kind: 'network' },
+      retryAt: NOW + 10 * MINUTE,
+    };
     rerender(<AccountCard {...props} snapshot={failing} />);
     expect(container.textContent).not.toContain('Next sign-in');
   });

@@ -21,12 +21,15 @@ describe('privacy policy', () => {
     expect(link.getAttribute('target')).toBe('_blank');
   });
 
-  it.each(['en', 'ja'])('the %s page the catalogue names ships in the extension, in that language', (locale) => {
-    const file = `public/${catalogue(locale).privacyPolicyPage}`;
-    expect(existsSync(file), file).toBe(true);
-    const html = readFileSync(file, 'utf8');
-    expect(html).toContain(`<html lang="${locale}">`);
-    // What is stored, where it is sent, nothing to the developers, how to delete it.
-    expect(html.match(/<h2>/g)?.length).toBeGreaterThanOrEqual(4);
-  });
+  it.each(['en', 'ja'])(
+    'the %s page the catalogue names ships in the extension, in that language',
+    (locale) => {
+      const file = `public/${catalogue(locale).privacyPolicyPage}`;
+      expect(existsSync(file), file).toBe(true);
+      const html = readFileSync(file, 'utf8');
+      expect(html).toContain(`<html lang="${locale}">`);
+      // What is stored, where it is sent, nothing to the developers, how to delete it.
+      expect(html.match(/<h2>/g)?.length).toBeGreaterThanOrEqual(4);
+    },
+  );
 });

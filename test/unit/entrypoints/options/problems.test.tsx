@@ -13,7 +13,8 @@ import { onMessages } from '@/lib/extension/messages';
 import { storeAccounts, openSettingsPage } from '../../helpers/harness';
 
 const savedAccounts = async () => (await loadAccounts()).accounts;
-const storeSnapshots = (snapshots: Record<string, unknown>) => fakeBrowser.storage.local.set({ snapshots });
+const storeSnapshots = (snapshots: Record<string, unknown>) =>
+  fakeBrowser.storage.local.set({ snapshots });
 import { account, NOW, snapshot, userInfo } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 
@@ -45,7 +46,8 @@ afterEach(() => {
 });
 let stopMessages: () => void;
 
-const type = (label: string | RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const failing = (failure: Failure): AccountSnapshot =>
   snapshot(44, { keepAlive: { consecutiveFailures: 1, failure, lastAttemptAt: NOW } });
 
@@ -63,16 +65,22 @@ async function fillNewAccount(baseUrl?: string) {
 
 describe('settings after "Remove all data"', () => {
   it('show the defaults at once, without reopening the page', async () => {
-    await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60, keepAliveHours: 12 } });
+    await fakeBrowser.storage.local.set({
+      settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60, keepAliveHours: 12 },
+    });
     openSettingsPage('settings');
     render(<App />);
-    await waitFor(() => expect((screen.getByLabelText('Update usage every') as HTMLInputElement).value).toBe('60'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Update usage every') as HTMLInputElement).value).toBe('60'),
+    );
     fireEvent.click(screen.getByRole('link', { name: 'Your data' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove all data' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Remove all data' }));
     await screen.findByRole('heading', { name: 'Accounts' });
     fireEvent.click(screen.getByRole('link', { name: 'Schedule and notifications' }));
-    await waitFor(() => expect((screen.getByLabelText('Update usage every') as HTMLInputElement).value).toBe('30'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Update usage every') as HTMLInputElement).value).toBe('30'),
+    );
     expect((screen.getByLabelText('Sign in every') as HTMLInputElement).value).toBe('24');
   });
 
@@ -93,7 +101,9 @@ describe('asking for host access', () => {
     fakeBrowser.permissions.request = () => new Promise<boolean>((resolve) => (answer = resolve));
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const waiting = await screen.findByText('Waiting for you to allow access to https://api.infini-cloud.net…');
+    const waiting = await screen.findByText(
+      'Waiting for you to allow access to https://api.infini-cloud.net…',
+    );
     expect(waiting.closest('[role=status]')).not.toBeNull();
     answer(true);
     await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
@@ -112,10 +122,16 @@ describe('asking for host access', () => {
     const requested: string[][] = [];
     fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
     await storeAccounts([account()]);
-    await storeSnapshots({ home: failing({ kind: 'permission-missing', origin: 'https://nanao.teracloud.jp' }) });
+    await storeSnapshots({
+      home: failing({ kind: 'permission-missing', origin: 'https://nanao.teracloud.jp' }),
+    });
     render(<App />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Allow access to nanao.teracloud.jp' }));
-    await waitFor(() => expect(messages).toEqual([{ type: 'checkNow', data: { accountId: 'home' } }]));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Allow access to nanao.teracloud.jp' }),
+    );
+    await waitFor(() =>
+      expect(messages).toEqual([{ type: 'checkNow', data: { accountId: 'home' } }]),
+    );
     expect(requested).toEqual([['https://nanao.teracloud.jp/*']]);
   });
 });
@@ -126,11 +142,18 @@ describe('what the form says', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add account' }));
     const hint = (label: string) => {
       const ids = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
-      return ids.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+      return ids
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
     };
     expect(hint('User ID')).toContain("use on the service's website");
-    expect(hint('Apps password')).toContain('create an apps password on your My Page and enable Apps Connection');
-    expect(hint('API key')).toContain('Your own key: the service issues API keys to applications through its developer programme');
+    expect(hint('Apps password')).toContain(
+      'create an apps password on your My Page and enable Apps Connection',
+    );
+    expect(hint('API key')).toContain(
+      'Your own key: the service issues API keys to applications through its developer programme',
+    );
   });
 
   it('says where each credential comes from in Japanese too', async () => {
@@ -138,8 +161,12 @@ describe('what the form says', () => {
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'アカウントを追加' }));
     expect(screen.getByText('サービスのウェブサイトで使う ID です。')).toBeTruthy();
-    expect(screen.getByText(/マイページでアプリパスワードを発行し、「外部アプリ接続」を有効に/)).toBeTruthy();
-    expect(screen.getByText(/API キーはサービスの開発者プログラムがアプリケーションに発行します/)).toBeTruthy();
+    expect(
+      screen.getByText(/マイページでアプリパスワードを発行し、「外部アプリ接続」を有効に/),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/API キーはサービスの開発者プログラムがアプリケーションに発行します/),
+    ).toBeTruthy();
   });
 
   it('suggests the address form when a test finds the key refused in the header, not in the address, and switches in one click', async () => {
@@ -150,9 +177,13 @@ describe('what the form says', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText(hint)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send the key in the address' }));
-    expect((screen.getByRole('radio', { name: /Parameter in the address/ }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('radio', { name: /Parameter in the address/ }) as HTMLInputElement).checked,
+    ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    await waitFor(() => expect(messages.filter((m) => m.type === 'testConnection')).toHaveLength(2));
+    await waitFor(() =>
+      expect(messages.filter((m) => m.type === 'testConnection')).toHaveLength(2),
+    );
     await screen.findByText(/The API key was rejected/);
     expect(screen.queryByText(hint)).toBeNull();
   });
@@ -163,7 +194,10 @@ describe('what the form says', () => {
     render(<App />);
     await screen.findByText(/apps password was rejected/);
     expect(screen.queryByRole('alert')).toBeNull();
-    await storeSnapshots({ home: failing({ kind: 'credentials-rejected' }), work: failing({ kind: 'network' }) });
+    await storeSnapshots({
+      home: failing({ kind: 'credentials-rejected' }),
+      work: failing({ kind: 'network' }),
+    });
     expect((await screen.findByRole('alert')).textContent).toContain('could not be reached');
   });
 });
@@ -183,7 +217,9 @@ describe('options with damaged storage', () => {
     await storeSnapshots({ home: failing({ kind: 'from-a-newer-version' } as unknown as Failure) });
     render(<App />);
     const home = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!;
-    expect(screen.getByText('Work', { selector: 'li strong' }).closest('li')?.textContent).toContain('yamada at api.teracloud.jp');
+    expect(
+      screen.getByText('Work', { selector: 'li strong' }).closest('li')?.textContent,
+    ).toContain('yamada at api.teracloud.jp');
     fireEvent.click(within(home).getByRole('button', { name: 'Remove' }));
     fireEvent.click(within(home).getByRole('button', { name: 'Yes, Remove' }));
     await waitFor(async () => expect((await savedAccounts()).map((a) => a.id)).toEqual(['work']));

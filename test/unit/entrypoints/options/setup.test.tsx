@@ -12,10 +12,13 @@ import { installFakeExtensionApis } from '../../helpers/fake-extension';
 import { openSettingsPage, storeAccounts } from '../../helpers/harness';
 
 const savedAccounts = async () => (await loadAccounts()).accounts;
-const type = (label: string | RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
-const storeSnapshots = (snapshots: Record<string, unknown>) => fakeBrowser.storage.local.set({ snapshots });
-const failing = (failure: Failure) => snapshot(40, { keepAlive: { lastAttemptAt: NOW, failure, consecutiveFailures: 1 } });
+const storeSnapshots = (snapshots: Record<string, unknown>) =>
+  fakeBrowser.storage.local.set({ snapshots });
+const failing = (failure: Failure) =>
+  snapshot(40, { keepAlive: { lastAttemptAt: NOW, failure, consecutiveFailures: 1 } });
 
 let messages: { type: string; data: unknown }[];
 let stopMessages: () => void;
@@ -43,14 +46,19 @@ describe('the setup walk-through (opened on install)', () => {
   it('walks through Apps Connection, the apps password and the API key, each linked to the service, then the form', async () => {
     openSettingsPage('setup');
     render(<App />);
-    const steps = within(await screen.findByRole('region', { name: 'Set up Storage Keeper' })).getAllByRole('listitem');
+    const steps = within(
+      await screen.findByRole('region', { name: 'Set up Storage Keeper' }),
+    ).getAllByRole('listitem');
     expect(steps.map((step) => step.querySelector('h3')?.textContent)).toEqual([
       '1. Enable Apps Connection',
       '2. Create an apps password',
       '3. API key',
       '4. Test connection, then save',
     ]);
-    const links = (step: HTMLElement) => within(step).queryAllByRole('link').map((a) => a.getAttribute('href'));
+    const links = (step: HTMLElement) =>
+      within(step)
+        .queryAllByRole('link')
+        .map((a) => a.getAttribute('href'));
     expect(links(steps[0]!)).toEqual(['https://infini-cloud.net/en/']);
     expect(links(steps[1]!)).toEqual(['https://infini-cloud.net/en/']);
     expect(steps[1]!.textContent).toContain('shown only once');
@@ -83,8 +91,15 @@ describe('the setup walk-through (opened on install)', () => {
     fireEvent.click(radio(/Storage Keeper's application key/));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect(await savedAccounts()).toHaveLength(1));
-    expect((await savedAccounts())[0]).toMatchObject({ userId: 'yamada', apiKey: '', keySource: 'app', keyForm: 'matrix' });
-    expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toMatch(/the-build-key|typed-then-unchosen/);
+    expect((await savedAccounts())[0]).toMatchObject({
+      userId: 'yamada',
+      apiKey: '',
+      keySource: 'app',
+      keyForm: 'matrix',
+    });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toMatch(
+      /the-build-key|typed-then-unchosen/,
+    );
     expect(location.hash).toBe('#accounts');
     expect(await screen.findByText('yamada', { selector: 'li strong' })).toBeTruthy();
   });
@@ -106,10 +121,14 @@ describe('how a new account sends its key', () => {
     expect(radio(/Parameter in the address/).checked).toBe(true);
     fireEvent.change(screen.getByLabelText('Server'), { target: { value: 'custom' } });
     expect(radio(/Request header/).checked).toBe(true);
-    fireEvent.change(screen.getByLabelText('Server'), { target: { value: 'https://api.teracloud.jp' } });
+    fireEvent.change(screen.getByLabelText('Server'), {
+      target: { value: 'https://api.teracloud.jp' },
+    });
     expect(radio(/Parameter in the address/).checked).toBe(true);
     fireEvent.click(radio(/Request header/));
-    fireEvent.change(screen.getByLabelText('Server'), { target: { value: 'https://api.infini-cloud.net' } });
+    fireEvent.change(screen.getByLabelText('Server'), {
+      target: { value: 'https://api.infini-cloud.net' },
+    });
     expect(radio(/Request header/).checked).toBe(true);
   });
 
@@ -118,7 +137,9 @@ describe('how a new account sends its key', () => {
     openSettingsPage('accounts/edit/home');
     render(<App />);
     await screen.findByRole('form', { name: 'Edit Home' });
-    fireEvent.change(screen.getByLabelText('Server'), { target: { value: 'https://api.teracloud.jp' } });
+    fireEvent.change(screen.getByLabelText('Server'), {
+      target: { value: 'https://api.teracloud.jp' },
+    });
     expect(radio(/Request header/).checked).toBe(true);
   });
 });
@@ -130,7 +151,9 @@ describe('the settings page in sections', () => {
     const link = (name: string) => within(nav).getByRole('link', { name });
     expect(link('Accounts').getAttribute('aria-current')).toBe('page');
     fireEvent.click(link('Schedule and notifications'));
-    expect(await screen.findByRole('heading', { name: 'Schedule and notifications', level: 2 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Schedule and notifications', level: 2 }),
+    ).toBeTruthy();
     expect(location.hash).toBe('#settings');
     expect(link('Schedule and notifications').getAttribute('aria-current')).toBe('page');
     expect(link('Accounts').getAttribute('aria-current')).toBeNull();
@@ -144,7 +167,12 @@ describe('the settings page in sections', () => {
   it('keeps the list in view while one account is edited, under a title that names it', async () => {
     await storeAccounts([account(), account({ id: 'work', label: 'Work', userId: 'work' })]);
     render(<App />);
-    fireEvent.click(within((await screen.findByText('Work', { selector: 'li strong' })).closest('li')!).getByRole('button', { name: 'Edit' }));
+    fireEvent.click(
+      within((await screen.findByText('Work', { selector: 'li strong' })).closest('li')!).getByRole(
+        'button',
+        { name: 'Edit' },
+      ),
+    );
     const form = await screen.findByRole('form', { name: 'Edit Work' });
     expect(location.hash).toBe('#accounts/edit/work');
     expect(screen.getByText('Home', { selector: 'li strong' })).toBeTruthy();
@@ -159,7 +187,10 @@ describe('the settings page in sections', () => {
     await storeAccounts([account(), account({ id: 'new', label: 'New', userId: 'new' })]);
     await storeSnapshots({ home: snapshot(40) });
     render(<App />);
-    const entry = (name: string) => screen.findByText(name, { selector: 'li strong' }).then((el) => el.closest('li')!.textContent);
+    const entry = (name: string) =>
+      screen
+        .findByText(name, { selector: 'li strong' })
+        .then((el) => el.closest('li')!.textContent);
     expect(await entry('Home')).toContain('Last sign-in 2 hours ago');
     expect(await entry('Home')).toContain('Next sign-in in 22 hours');
     expect(await entry('New')).toContain('No sign-in yet');
@@ -170,8 +201,13 @@ describe('the settings page in sections', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: NOW });
     const ahead = NOW + 365 * 24 * 3_600_000;
     await storeAccounts([account()]);
-    await storeSnapshots({ home: snapshot(40, { keepAlive: { lastAttemptAt: ahead, lastSuccessAt: ahead, consecutiveFailures: 0 } }) });
-    const entry = async () => (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!.textContent;
+    await storeSnapshots({
+      home: snapshot(40, {
+        keepAlive: { lastAttemptAt: ahead, lastSuccessAt: ahead, consecutiveFailures: 0 },
+      }),
+    });
+    const entry = async () =>
+      (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!.textContent;
     render(<App />);
     expect(await entry()).toContain('Next sign-in shortly');
     cleanup();
@@ -183,10 +219,19 @@ describe('the settings page in sections', () => {
   it('a usage update failing for a moment: the next sign-in is the sign-in’s, not the update’s retry', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: NOW });
     await storeAccounts([account()]);
-    const refresh = { lastAttemptAt: NOW - 60_000, lastSuccessAt: NOW - 3_600_000, failingSince: NOW - 60_000, consecutiveFailures: 1, failure: { kind: 'network' as const }, retryAt: NOW + 5 * 60_000 };
+    const refresh = {
+      lastAttemptAt: NOW - 60_000,
+      lastSuccessAt: NOW - 3_600_000,
+      failingSince: NOW - 60_000,
+      consecutiveFailures: 1,
+      failure: { kind: 'network' as const },
+      retryAt: NOW + 5 * 60_000,
+    };
     await storeSnapshots({ home: snapshot(40, { refresh }) });
     render(<App />);
-    const text = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!.textContent;
+    const text = (await screen.findByText('Home', { selector: 'li strong' })).closest(
+      'li',
+    )!.textContent;
     expect(text).toContain('Next sign-in in 22 hours');
     expect(text).not.toContain('Next sign-in in 5 minutes');
   });
@@ -196,7 +241,9 @@ describe('the settings page in sections', () => {
     await storeAccounts([account({ password: '' })]);
     await storeSnapshots({ home: snapshot(40) });
     render(<App />);
-    const text = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!.textContent;
+    const text = (await screen.findByText('Home', { selector: 'li strong' })).closest(
+      'li',
+    )!.textContent;
     expect(text).toContain('Paused until you update this account');
     expect(text).not.toContain('Next sign-in');
   });
@@ -209,13 +256,17 @@ describe('a refused key, fixed in one click', () => {
     await storeSnapshots({ home: failing({ kind: 'api-key-rejected' }) });
     render(<App />);
     const notice = await screen.findByText(/The service refused Storage Keeper's application key/);
-    fireEvent.click(within(notice.closest('li')!).getByRole('button', { name: 'Enter my own key' }));
+    fireEvent.click(
+      within(notice.closest('li')!).getByRole('button', { name: 'Enter my own key' }),
+    );
     const form = await screen.findByRole('form', { name: 'Edit Home' });
     expect(location.hash).toBe('#accounts/own-key/home');
     expect(radio(/My own key/).checked).toBe(true);
     fireEvent.input(within(form).getByLabelText('API key'), { target: { value: 'my-key' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    await waitFor(async () => expect((await savedAccounts())[0]).toMatchObject({ apiKey: 'my-key', keySource: 'own' }));
+    await waitFor(async () =>
+      expect((await savedAccounts())[0]).toMatchObject({ apiKey: 'my-key', keySource: 'own' }),
+    );
   });
 
   it('a key refused in the header: switches the stored account to the address form', async () => {
@@ -223,7 +274,9 @@ describe('a refused key, fixed in one click', () => {
     await storeSnapshots({ home: failing({ kind: 'api-key-rejected' }) });
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Send the key in the address' }));
-    await waitFor(() => expect(messages).toEqual([{ type: 'useAddressForm', data: { accountId: 'home' } }]));
+    await waitFor(() =>
+      expect(messages).toEqual([{ type: 'useAddressForm', data: { accountId: 'home' } }]),
+    );
   });
 
   it('a key refused in the address has no switch to offer', async () => {

@@ -7,7 +7,8 @@ import { onMessages } from '@/lib/extension/messages';
 import { storingAccountCommands } from '../../helpers/account-commands';
 import { storeAccounts } from '../../helpers/harness';
 
-const storeSnapshots = (snapshots: Record<string, unknown>) => fakeBrowser.storage.local.set({ snapshots });
+const storeSnapshots = (snapshots: Record<string, unknown>) =>
+  fakeBrowser.storage.local.set({ snapshots });
 import { account, NOW, snapshot, userInfo } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 
@@ -22,7 +23,8 @@ const show = () => render(<App now={() => NOW} />);
 describe('popup', () => {
   it('welcomes a new user with one way forward: the setup walk-through in the settings page', async () => {
     const opened: (string | undefined)[] = [];
-    fakeBrowser.tabs.create = (async ({ url }: { url?: string }) => void opened.push(url)) as unknown as typeof fakeBrowser.tabs.create;
+    fakeBrowser.tabs.create = (async ({ url }: { url?: string }) =>
+      void opened.push(url)) as unknown as typeof fakeBrowser.tabs.create;
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Set up an account' }));
     expect(screen.getByText(/Storage Keeper signs in once a day/)).toBeTruthy();
@@ -41,7 +43,12 @@ describe('popup', () => {
     expect(within(card).getByRole('meter').getAttribute('aria-valuenow')).toBe('44');
     expect(text).toContain('Contract capacity20 GB');
     expect(text).toContain('+8 GB until Jan 31, 2027');
-    for (const [label, value] of [['User ID', 'yamada'], ['Node server', 'nanao.teracloud.jp'], ['WebDAV URL', 'https://nanao.teracloud.jp/dav/'], ['Introducer code', 'INTRO42']]) {
+    for (const [label, value] of [
+      ['User ID', 'yamada'],
+      ['Node server', 'nanao.teracloud.jp'],
+      ['WebDAV URL', 'https://nanao.teracloud.jp/dav/'],
+      ['Introducer code', 'INTRO42'],
+    ]) {
       expect(text).toContain(`${label}${value}`);
       expect(within(card).getByRole('button', { name: `Copy ${label}` })).toBeTruthy();
     }
@@ -57,7 +64,9 @@ describe('popup', () => {
     show();
     const button = await screen.findByRole('button', { name: 'Copy WebDAV URL' });
     fireEvent.click(button);
-    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://nanao.teracloud.jp/dav/'));
+    await waitFor(async () =>
+      expect(await navigator.clipboard.readText()).toBe('https://nanao.teracloud.jp/dav/'),
+    );
     // Said on the button and in a live region, so a screen reader hears it too.
     await waitFor(() => expect(button.getAttribute('aria-label')).toBe('Copied'));
     expect(button.textContent).toBe('Copied');
@@ -68,9 +77,17 @@ describe('popup', () => {
     ['upcoming', Date.UTC(2026, 11, 1), Date.UTC(2027, 0, 31), '+8 GB from Dec 1, 2026'],
     ['expired', Date.UTC(2026, 0, 1), Date.UTC(2026, 5, 1), null],
   ])('shows an %s bonus accordingly', async (_state, since, until, expected) => {
-    const bonus = { since: { epochMs: since, raw: '' }, until: { epochMs: until, raw: '' }, increaseGb: 8 };
+    const bonus = {
+      since: { epochMs: since, raw: '' },
+      until: { epochMs: until, raw: '' },
+      increaseGb: 8,
+    };
     await storeAccounts([account()]);
-    await storeSnapshots({ home: snapshot(44, { user: { ...userInfo({ apiKey: { ...userInfo().apiKey, bonus } }), at: NOW } }) });
+    await storeSnapshots({
+      home: snapshot(44, {
+        user: { ...userInfo({ apiKey: { ...userInfo().apiKey, bonus } }), at: NOW },
+      }),
+    });
     show();
     const card = await screen.findByRole('article', { name: 'Home' });
     if (expected) expect(card.textContent).toContain(expected);
@@ -87,15 +104,29 @@ describe('popup', () => {
   });
 
   it('shows several accounts as compact cards, most urgent first', async () => {
-    await storeAccounts([account({ id: 'a', label: 'Calm' }), account({ id: 'b', label: 'Full' }), account({ id: 'c', label: 'Broken' })]);
+    await storeAccounts([
+      account({ id: 'a', label: 'Calm' }),
+      account({ id: 'b', label: 'Full' }),
+      account({ id: 'c', label: 'Broken' }),
+    ]);
     await storeSnapshots({
       a: snapshot(20),
       b: snapshot(92),
-      c: snapshot(50, { keepAlive: { consecutiveFailures: 1, failure: { kind: 'api-key-rejected' }, lastAttemptAt: NOW } }),
+      c: snapshot(50, {
+        keepAlive: {
+          consecutiveFailures: 1,
+          failure: { kind: 'api-key-rejected' },
+          lastAttemptAt: NOW,
+        },
+      }),
     });
     show();
     await screen.findByRole('article', { name: 'Calm' });
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Broken', 'Full', 'Calm']);
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Broken',
+      'Full',
+      'Calm',
+    ]);
     expect(document.querySelectorAll('.card--compact')).toHaveLength(3);
     expect(screen.queryByText('WebDAV URL')).toBeNull();
   });
@@ -105,11 +136,22 @@ describe('popup', () => {
     fakeBrowser.runtime.openOptionsPage = async () => void opened++;
     await storeAccounts([account()]);
     await storeSnapshots({
-      home: snapshot(44, { keepAlive: { consecutiveFailures: 2, failure: { kind: 'credentials-rejected' }, lastAttemptAt: NOW, lastSuccessAt: NOW - 86_400_000 } }),
+      home: snapshot(44, {
+        keepAlive: {
+          consecutiveFailures: 2,
+          failure: { kind: 'credentials-rejected' },
+          lastAttemptAt: NOW,
+          lastSuccessAt: NOW - 86_400_000,
+        },
+      }),
     });
     show();
-    const notice = (await screen.findByText(/The user ID or apps password was rejected/)).closest('.failure') as HTMLElement;
-    expect(notice.textContent).toContain('The user ID or apps password was rejected. Create an apps password on your My Page, enable Apps Connection there');
+    const notice = (await screen.findByText(/The user ID or apps password was rejected/)).closest(
+      '.failure',
+    ) as HTMLElement;
+    expect(notice.textContent).toContain(
+      'The user ID or apps password was rejected. Create an apps password on your My Page, enable Apps Connection there',
+    );
     fireEvent.click(within(notice).getByRole('button', { name: 'Open settings' }));
     expect(opened).toBe(1);
     expect(document.body.textContent).toContain('12.3 GB of 28 GB used');
@@ -132,7 +174,7 @@ describe('popup', () => {
     let received = 0;
     let finish!: () => void;
     const stop = onMessages({
-    ...storingAccountCommands,
+      ...storingAccountCommands,
       useAddressForm: () => Promise.reject(new Error('not sent here')),
       checkNow: () => {
         received++;
@@ -158,7 +200,16 @@ describe('popup', () => {
   it('renders in Japanese', async () => {
     installFakeExtensionApis({ locale: 'ja' });
     await storeAccounts([account()]);
-    await storeSnapshots({ home: snapshot(44, { refresh: { consecutiveFailures: 1, failure: { kind: 'service-error', code: 1203 }, lastAttemptAt: NOW, failingSince: NOW - 2 * 86_400_000 } }) });
+    await storeSnapshots({
+      home: snapshot(44, {
+        refresh: {
+          consecutiveFailures: 1,
+          failure: { kind: 'service-error', code: 1203 },
+          lastAttemptAt: NOW,
+          failingSince: NOW - 2 * 86_400_000,
+        },
+      }),
+    });
     show();
     const card = await screen.findByRole('article', { name: 'Home' });
     expect(card.textContent).toContain('28 GB 中 12.3 GB 使用');

@@ -28,8 +28,15 @@ async function openPopup() {
 describe('the popup extras', () => {
   it('draw a failing card with its notice in the same render', async () => {
     await storeAccounts([account()]);
-    const failing = { consecutiveFailures: 1, failure: { kind: 'credentials-rejected' as const }, lastAttemptAt: NOW, failingSince: NOW - 60_000 };
-    await fakeBrowser.storage.local.set({ snapshots: { home: snapshot(44, { keepAlive: failing }) } });
+    const failing = {
+      consecutiveFailures: 1,
+      failure: { kind: 'credentials-rejected' as const },
+      lastAttemptAt: NOW,
+      failingSince: NOW - 60_000,
+    };
+    await fakeBrowser.storage.local.set({
+      snapshots: { home: snapshot(44, { keepAlive: failing }) },
+    });
     await openPopup();
     const card = screen.getByRole('article', { name: 'Home' });
     expect(within(card).getByText(/apps password was rejected/)).toBeTruthy();

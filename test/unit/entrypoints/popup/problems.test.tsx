@@ -9,7 +9,8 @@ import { onMessages } from '@/lib/extension/messages';
 import { storingAccountCommands } from '../../helpers/account-commands';
 import { storeAccounts } from '../../helpers/harness';
 
-const storeSnapshots = (snapshots: Record<string, unknown>) => fakeBrowser.storage.local.set({ snapshots });
+const storeSnapshots = (snapshots: Record<string, unknown>) =>
+  fakeBrowser.storage.local.set({ snapshots });
 import { account, GB, NOW, snapshot, userInfo } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 
@@ -37,7 +38,15 @@ let stopMessages: () => void;
 const show = () => render(<App now={() => NOW} />);
 const failing = (failure: Failure, percent = 44): AccountSnapshot =>
   // Failing for two days: past the grace, so even a failure that passes by itself is shown.
-  snapshot(percent, { keepAlive: { consecutiveFailures: 1, failure, lastAttemptAt: NOW, failingSince: NOW - 2 * 86_400_000, lastSuccessAt: NOW - 3_600_000 } });
+  snapshot(percent, {
+    keepAlive: {
+      consecutiveFailures: 1,
+      failure,
+      lastAttemptAt: NOW,
+      failingSince: NOW - 2 * 86_400_000,
+      lastSuccessAt: NOW - 3_600_000,
+    },
+  });
 /** Stores snapshots the way an older or damaged extension state might hold them. */
 const storeRaw = (snapshots: Record<string, unknown>) => storeSnapshots(snapshots);
 
@@ -49,7 +58,10 @@ describe('popup alerts', () => {
     await screen.findByText(/apps password was rejected/);
     expect(screen.queryByRole('alert')).toBeNull();
 
-    await storeSnapshots({ home: failing({ kind: 'credentials-rejected' }), work: failing({ kind: 'network' }, 20) });
+    await storeSnapshots({
+      home: failing({ kind: 'credentials-rejected' }),
+      work: failing({ kind: 'network' }, 20),
+    });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The service could not be reached.');
     expect(within(screen.getByRole('article', { name: 'Work' })).getByRole('alert')).toBe(alert);
@@ -71,13 +83,24 @@ describe('popup alerts follow the one decider (standingOf)', () => {
   /** The sign-in failed a minute ago for the first time (transient: a quiet line), or two days ago. */
   const signInFailed = (failingSince: number, refresh?: AccountSnapshot['refresh']) =>
     snapshot(44, {
-      keepAlive: { consecutiveFailures: 1, failure: { kind: 'network' }, lastAttemptAt: NOW - 60_000, failingSince, lastSuccessAt: NOW - 3_600_000 },
+      keepAlive: {
+        consecutiveFailures: 1,
+        failure: { kind: 'network' },
+        lastAttemptAt: NOW - 60_000,
+        failingSince,
+        lastSuccessAt: NOW - 3_600_000,
+      },
       ...(refresh && { refresh }),
     });
 
   it('a problem the card shows when the popup opens is standing, even beside a quiet transient failure', async () => {
     await storeAccounts([account()]);
-    const blocked = { consecutiveFailures: 1, failure: { kind: 'permission-missing', origin: 'https://nanao.teracloud.jp' }, lastAttemptAt: NOW, failingSince: NOW } as const;
+    const blocked = {
+      consecutiveFailures: 1,
+      failure: { kind: 'permission-missing', origin: 'https://nanao.teracloud.jp' },
+      lastAttemptAt: NOW,
+      failingSince: NOW,
+    } as const;
     await storeSnapshots({ home: signInFailed(NOW - 60_000, blocked) });
     show();
     await screen.findByRole('button', { name: 'Allow access to nanao.teracloud.jp' });
@@ -106,8 +129,12 @@ describe('popup: access to a node host', () => {
     show();
     const card = await screen.findByRole('article', { name: 'Home' });
     expect(within(card).queryByRole('button', { name: 'Open settings' })).toBeNull();
-    fireEvent.click(within(card).getByRole('button', { name: 'Allow access to nanao.teracloud.jp' }));
-    await waitFor(() => expect(messages).toEqual([{ type: 'checkNow', data: { accountId: 'home' } }]));
+    fireEvent.click(
+      within(card).getByRole('button', { name: 'Allow access to nanao.teracloud.jp' }),
+    );
+    await waitFor(() =>
+      expect(messages).toEqual([{ type: 'checkNow', data: { accountId: 'home' } }]),
+    );
     expect(requested).toEqual([['https://nanao.teracloud.jp/*']]);
   });
 
@@ -117,10 +144,16 @@ describe('popup: access to a node host', () => {
     await storeAccounts([account()]);
     await storeSnapshots({ home: blocked });
     show();
-    fireEvent.click(await screen.findByRole('button', { name: 'Allow access to nanao.teracloud.jp' }));
-    expect(await screen.findByText('Waiting for you to allow access to nanao.teracloud.jp…')).toBeTruthy();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Allow access to nanao.teracloud.jp' }),
+    );
+    expect(
+      await screen.findByText('Waiting for you to allow access to nanao.teracloud.jp…'),
+    ).toBeTruthy();
     answer(false);
-    expect(await screen.findByText('Access to nanao.teracloud.jp was not allowed. Nothing was sent.')).toBeTruthy();
+    expect(
+      await screen.findByText('Access to nanao.teracloud.jp was not allowed. Nothing was sent.'),
+    ).toBeTruthy();
     expect(messages).toEqual([]);
   });
 });
@@ -141,7 +174,9 @@ describe('popup: what the figures say', () => {
 
   it('shows the figures of a zero quota, without a percentage', async () => {
     await storeAccounts([account()]);
-    await storeSnapshots({ home: snapshot(0, { capacity: { quota: 0, used: 2 * GB, at: NOW - 60_000 } }) });
+    await storeSnapshots({
+      home: snapshot(0, { capacity: { quota: 0, used: 2 * GB, at: NOW - 60_000 } }),
+    });
     show();
     const card = await screen.findByRole('article', { name: 'Home' });
     expect(card.textContent).toContain('2 GB of 0 byte used');
@@ -151,17 +186,30 @@ describe('popup: what the figures say', () => {
 
   it('suggests the address form when the API key is refused in the header, and only then', async () => {
     await storeAccounts([account(), account({ id: 'work', label: 'Work', keyForm: 'matrix' })]);
-    await storeSnapshots({ home: failing({ kind: 'api-key-rejected' }), work: failing({ kind: 'api-key-rejected' }) });
+    await storeSnapshots({
+      home: failing({ kind: 'api-key-rejected' }),
+      work: failing({ kind: 'api-key-rejected' }),
+    });
     show();
     const hint = /try sending it as a parameter in the address/;
-    expect(within(await screen.findByRole('article', { name: 'Home' })).getByText(hint)).toBeTruthy();
+    expect(
+      within(await screen.findByRole('article', { name: 'Home' })).getByText(hint),
+    ).toBeTruthy();
     expect(within(screen.getByRole('article', { name: 'Work' })).queryByText(hint)).toBeNull();
   });
 });
 
 describe('popup with damaged storage', () => {
   it('sends the user to the Settings page for an account list that is not a list (nothing is below in the popup)', async () => {
-    await fakeBrowser.storage.local.set({ accounts: { baseUrl: 'https://api.teracloud.jp', userId: 'me', password: 'pw', apiKey: 'key', id: 7 } });
+    await fakeBrowser.storage.local.set({
+      accounts: {
+        baseUrl: 'https://api.teracloud.jp',
+        userId: 'me',
+        password: 'pw',
+        apiKey: 'key',
+        id: 7,
+      },
+    });
     show();
     const said = await screen.findByText(/The stored account list is damaged and cannot be read/);
     expect(said.textContent).toContain('Remove it on the Settings page to start again');
@@ -182,7 +230,9 @@ describe('popup with damaged storage', () => {
 
   it('shows odd nested values as unknown, without copy buttons for them', async () => {
     await storeAccounts([account()]);
-    await storeRaw({ home: { ...snapshot(44), user: { ...userInfo(), node: 7, capacityGb: 'x', at: NOW } } });
+    await storeRaw({
+      home: { ...snapshot(44), user: { ...userInfo(), node: 7, capacityGb: 'x', at: NOW } },
+    });
     show();
     const card = await screen.findByRole('article', { name: 'Home' });
     expect(card.textContent).toContain('Node serverunknown');
@@ -191,11 +241,21 @@ describe('popup with damaged storage', () => {
   });
 
   it('shows a full card again when its data is repaired', async () => {
-    const bonus = { since: { epochMs: NOW - 1000, raw: '' }, until: { epochMs: 1e300, raw: '' }, increaseGb: 8 };
+    const bonus = {
+      since: { epochMs: NOW - 1000, raw: '' },
+      until: { epochMs: 1e300, raw: '' },
+      increaseGb: 8,
+    };
     await storeAccounts([account()]);
-    await storeRaw({ home: snapshot(44, { user: { ...userInfo({ apiKey: { ...userInfo().apiKey, bonus } }), at: NOW } }) });
+    await storeRaw({
+      home: snapshot(44, {
+        user: { ...userInfo({ apiKey: { ...userInfo().apiKey, bonus } }), at: NOW },
+      }),
+    });
     show();
-    expect((await screen.findByRole('article', { name: 'Home' })).textContent).toContain('could not be shown');
+    expect((await screen.findByRole('article', { name: 'Home' })).textContent).toContain(
+      'could not be shown',
+    );
     await storeSnapshots({ home: snapshot(71) });
     expect(await screen.findByText('71%')).toBeTruthy();
     expect(screen.queryByText(/could not be shown/)).toBeNull();

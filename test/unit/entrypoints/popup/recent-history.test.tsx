@@ -15,7 +15,11 @@ import { readWholeHistory, storeAccounts } from '../../helpers/harness';
 
 const ME = accountIdentity(account());
 const TODAY = dayOf(NOW);
-const year: HistoryPoint[] = Array.from({ length: HISTORY_DAYS - 1 }, (_, i): HistoryPoint => [TODAY - HISTORY_DAYS + 1 + i, Math.round((10 + i / 100) * GB), 30 * GB]);
+const year: HistoryPoint[] = Array.from({ length: HISTORY_DAYS - 1 }, (_, i): HistoryPoint => [
+  TODAY - HISTORY_DAYS + 1 + i,
+  Math.round((10 + i / 100) * GB),
+  30 * GB,
+]);
 
 async function freshStorage() {
   vi.resetModules();
@@ -33,14 +37,19 @@ afterEach(() => {
 
 describe('the recent history', () => {
   it(`is the last ${RECENT_DAYS} days, written with each reading beside the whole`, async () => {
-    await fakeBrowser.storage.local.set({ history: { home: { identity: ME, points: packPoints(year) } }, history$: { v: 1 } });
+    await fakeBrowser.storage.local.set({
+      history: { home: { identity: ME, points: packPoints(year) } },
+      history$: { v: 1 },
+    });
     const storage = await freshStorage();
     // Recorded before the recent part was stored apart: read whole until the next reading.
     expect((await storage.loadRecentHistory()).home?.points).toHaveLength(year.length);
     await storage.addReading('home', ME, [TODAY, 14 * GB, 30 * GB]);
     expect((await readWholeHistory(storage)).home?.points).toHaveLength(year.length + 1);
     const recent = (await storage.loadRecentHistory()).home!.points;
-    expect(recent.map(([day]) => day)).toEqual(Array.from({ length: RECENT_DAYS }, (_, i) => TODAY - RECENT_DAYS + 1 + i));
+    expect(recent.map(([day]) => day)).toEqual(
+      Array.from({ length: RECENT_DAYS }, (_, i) => TODAY - RECENT_DAYS + 1 + i),
+    );
     expect(recent.at(-1)).toEqual([TODAY, 14 * GB, 30 * GB]);
     await storage.pruneHistory(() => false);
     expect(await storage.loadRecentHistory()).toEqual({});
@@ -57,8 +66,18 @@ describe('the recent history', () => {
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
     render(<App now={() => NOW} />);
     await screen.findByRole('article', { name: 'Home' });
-    expect(screen.getByRole('img', { name: /Usage over the last 30 days: from 13\.\d GB/ })).toBeTruthy();
-    const keys = get.mock.calls.flatMap(([asked]) => (asked === null || asked === undefined ? ['(everything)'] : typeof asked === 'string' ? [asked] : Array.isArray(asked) ? asked : Object.keys(asked)));
+    expect(
+      screen.getByRole('img', { name: /Usage over the last 30 days: from 13\.\d GB/ }),
+    ).toBeTruthy();
+    const keys = get.mock.calls.flatMap(([asked]) =>
+      asked === null || asked === undefined
+        ? ['(everything)']
+        : typeof asked === 'string'
+          ? [asked]
+          : Array.isArray(asked)
+            ? asked
+            : Object.keys(asked),
+    );
     expect(keys).toContain('recentHistory');
     expect(keys).not.toContain('history');
     expect(keys).not.toContain('(everything)');
@@ -67,8 +86,13 @@ describe('the recent history', () => {
   it('is what the popup watches: a new reading redraws the sparkline', async () => {
     const recent = year.slice(-RECENT_DAYS);
     await storeAccounts([account()]);
-    const stored = (points: HistoryPoint[]) => ({ home: { identity: ME, points: packPoints(points) } });
-    await fakeBrowser.storage.local.set({ snapshots: { home: snapshot(44) }, recentHistory: stored(recent) });
+    const stored = (points: HistoryPoint[]) => ({
+      home: { identity: ME, points: packPoints(points) },
+    });
+    await fakeBrowser.storage.local.set({
+      snapshots: { home: snapshot(44) },
+      recentHistory: stored(recent),
+    });
     render(<App now={() => NOW} />);
     expect(await screen.findByRole('img', { name: /from 13\.\d GB to 14 GB/ })).toBeTruthy();
     // The background writes the whole history and its recent part; the popup hears the recent one.

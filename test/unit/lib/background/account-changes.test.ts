@@ -18,25 +18,36 @@ describe('changeAccounts', () => {
     const inFlight = new ChecksInFlight();
     const underWay = inFlight.begin(alice);
     const seen: boolean[] = [];
-    const answer = await changeAccounts(inFlight, [{ ...alice, baseUrl: 'https://other.example' }], [], async () => void seen.push(underWay.signal.aborted));
+    const answer = await changeAccounts(
+      inFlight,
+      [{ ...alice, baseUrl: 'https://other.example' }],
+      [],
+      async () => void seen.push(underWay.signal.aborted),
+    );
     expect(seen).toEqual([true]);
     expect(answer).toEqual({ saved: true });
   });
 
   it('a change the store refuses is the page’s answer, and the checks of what stays stored go on', async () => {
     const inFlight = new ChecksInFlight();
-    const answer = await changeAccounts(inFlight, [], ['a'], () => Promise.reject(new StorageLockedError('newer-version')));
+    const answer = await changeAccounts(inFlight, [], ['a'], () =>
+      Promise.reject(new StorageLockedError('newer-version')),
+    );
     expect(answer).toEqual({ refused: 'newer-version' });
     expect(inFlight.begin(alice).signal.aborted).toBe(false);
   });
 
   it('any other failure is the caller’s; something that is not an account stores nothing and stops nothing', async () => {
     const inFlight = new ChecksInFlight();
-    await expect(changeAccounts(inFlight, [], ['a'], () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    await expect(
+      changeAccounts(inFlight, [], ['a'], () => Promise.reject(new Error('disk full'))),
+    ).rejects.toThrow('disk full');
     const underWay = inFlight.begin(alice);
     let wrote = false;
     const notAnAccount = { id: 'x' } as unknown as typeof alice;
-    await expect(changeAccounts(inFlight, [notAnAccount], [], async () => void (wrote = true))).rejects.toThrow('not an account');
+    await expect(
+      changeAccounts(inFlight, [notAnAccount], [], async () => void (wrote = true)),
+    ).rejects.toThrow('not an account');
     expect([wrote, underWay.signal.aborted]).toEqual([false, false]);
   });
 });
@@ -51,11 +62,24 @@ describe('forgetReplaced', () => {
     for (const each of [alice, bob, carol]) {
       await recordSnapshot(each, () => ({ ...snapshot(40), identity: accountIdentity(each) }));
       await addReading(each.id, accountIdentity(each), [dayOf(NOW), 1, 10]);
-      await logActivity(each.id, accountIdentity(each), { at: NOW, check: 'sign-in', trigger: 'schedule', outcome: 'ok' }, NOW);
+      await logActivity(
+        each.id,
+        accountIdentity(each),
+        { at: NOW, check: 'sign-in', trigger: 'schedule', outcome: 'ok' },
+        NOW,
+      );
     }
     const stored = async () =>
-      Promise.all(['snapshots', 'history', 'activity'].map(async (key) => Object.keys(((await fakeBrowser.storage.local.get(key))[key] ?? {}) as object).sort()));
-    expect(await stored()).toEqual([['a', 'b', 'c'], ['a', 'b', 'c'], ['a', 'b', 'c']]);
+      Promise.all(
+        ['snapshots', 'history', 'activity'].map(async (key) =>
+          Object.keys(((await fakeBrowser.storage.local.get(key))[key] ?? {}) as object).sort(),
+        ),
+      );
+    expect(await stored()).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+    ]);
     // Bob now signs in as someone else; Carol is gone.
     await forgetReplaced([alice, { ...bob, userId: 'robert' }]);
     expect(await stored()).toEqual([['a'], ['a'], ['a']]);

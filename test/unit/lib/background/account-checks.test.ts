@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/store/stored-names';
-import { clock, countRequests, DAY, fireAlarm, freshBrowser, MINUTE, registeredWorker, aliceAndBobSuite, snapshotOf } from '../../helpers/harness';
+import {
+  clock,
+  countRequests,
+  DAY,
+  fireAlarm,
+  freshBrowser,
+  MINUTE,
+  registeredWorker,
+  aliceAndBobSuite,
+  snapshotOf,
+} from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 
 const { sim, alice, bob } = aliceAndBobSuite();
@@ -24,7 +34,11 @@ describe('alarms', () => {
     expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([2, 2]);
     expect(sim().account('bob').lastLoginMs).toBe(clock.now);
     const snapshot = await snapshotOf('id-bob');
-    expect(snapshot.keepAlive).toEqual({ lastAttemptAt: clock.now, lastSuccessAt: clock.now, consecutiveFailures: 0 });
+    expect(snapshot.keepAlive).toEqual({
+      lastAttemptAt: clock.now,
+      lastSuccessAt: clock.now,
+      consecutiveFailures: 0,
+    });
     expect(snapshot.user).toMatchObject({ user: 'bob', node: sim().nodeHost, capacityGb: 20 });
   });
 
@@ -48,10 +62,16 @@ describe('alarms', () => {
     const incomplete = { ...alice(), id: 'incomplete', password: '' };
     let worker = await freshBrowser([incomplete]);
     await worker.start('worker-start');
-    expect((await snapshotOf('incomplete')).keepAlive.failure).toEqual({ kind: 'not-configured', missing: ['password'] });
+    expect((await snapshotOf('incomplete')).keepAlive.failure).toEqual({
+      kind: 'not-configured',
+      missing: ['password'],
+    });
     worker = await freshBrowser([alice()], { granted: () => false });
     await worker.start('worker-start');
-    expect((await snapshotOf('id-alice')).keepAlive.failure).toEqual({ kind: 'permission-missing', origin: sim().apiUrl });
+    expect((await snapshotOf('id-alice')).keepAlive.failure).toEqual({
+      kind: 'permission-missing',
+      origin: sim().apiUrl,
+    });
     expect(sim().requests).toHaveLength(0);
     expect(await fakeBrowser.alarms.get(ALARM.retry)).toBeUndefined();
   });
@@ -74,7 +94,11 @@ describe('backoff', () => {
     sim().setFault('node', undefined);
     clock.now = (await snapshotOf('id-alice')).refresh.retryAt!;
     await worker.onAlarm(ALARM.retry);
-    expect((await snapshotOf('id-alice')).refresh).toEqual({ lastAttemptAt: clock.now, lastSuccessAt: clock.now, consecutiveFailures: 0 });
+    expect((await snapshotOf('id-alice')).refresh).toEqual({
+      lastAttemptAt: clock.now,
+      lastSuccessAt: clock.now,
+      consecutiveFailures: 0,
+    });
     expect(await fakeBrowser.alarms.get(ALARM.retry)).toBeUndefined();
   });
 

@@ -1,13 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/extension/messages';
 import { loadAccounts } from '@/lib/store/items';
-import { demoAccount, startSimulator, type Simulator } from '../../../../scripts/simulator/simulator';
+import {
+  demoAccount,
+  startSimulator,
+  type Simulator,
+} from '../../../../scripts/simulator/simulator';
 import { storedAccount } from '../../../../scripts/simulator/stored-account';
-import { clock, freshBrowser, HOUR, registeredWorker, snapshotOf, storeAccounts } from '../../helpers/harness';
+import {
+  clock,
+  freshBrowser,
+  HOUR,
+  registeredWorker,
+  snapshotOf,
+  storeAccounts,
+} from '../../helpers/harness';
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSimulator({ now: () => clock.now, accounts: [demoAccount({ userId: 'carol' }, clock.now)] });
+  sim = await startSimulator({
+    now: () => clock.now,
+    accounts: [demoAccount({ userId: 'carol' }, clock.now)],
+  });
 });
 afterAll(() => sim.close());
 
@@ -18,7 +32,9 @@ describe('the one-click switch to the address form', () => {
     await storeAccounts([carol, { id: 'damaged' }]);
     registeredWorker();
     // The worker's start checks the new account first (header form): that run is done before the switch.
-    await vi.waitFor(async () => expect((await snapshotOf(carol.id)).refresh.lastAttemptAt).toBeDefined());
+    await vi.waitFor(async () =>
+      expect((await snapshotOf(carol.id)).refresh.lastAttemptAt).toBeDefined(),
+    );
     sim.requests.length = 0;
     clock.now += HOUR; // past the few seconds within which a manual check is not repeated
     await sendMessage('useAddressForm', { accountId: carol.id });

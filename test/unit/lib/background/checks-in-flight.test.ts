@@ -32,8 +32,14 @@ describe('the checks in flight', () => {
   it('a new name, switch or other account stops nothing', () => {
     const checks = new ChecksInFlight();
     const stop = checks.begin(account());
-    checks.willStore([account({ label: 'Home', notifications: false }), account({ id: 'b', userId: 'bob' })]);
-    checks.stored([account({ label: 'Home', notifications: false }), account({ id: 'b', userId: 'bob' })]);
+    checks.willStore([
+      account({ label: 'Home', notifications: false }),
+      account({ id: 'b', userId: 'bob' }),
+    ]);
+    checks.stored([
+      account({ label: 'Home', notifications: false }),
+      account({ id: 'b', userId: 'bob' }),
+    ]);
     expect(stop.signal.aborted).toBe(false);
   });
 

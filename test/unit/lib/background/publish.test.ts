@@ -24,7 +24,10 @@ describe('notifications', () => {
     expect(await usageAt(92)).toHaveLength(1);
     expect(await usageAt(89)).toHaveLength(1); // still within the margin: not re-armed
     expect(await usageAt(91)).toHaveLength(1);
-    expect(await usageAt(96)).toEqual(['usage:id-alice alice: storage nearly full', 'usage:id-alice alice: storage critically full']);
+    expect(await usageAt(96)).toEqual([
+      'usage:id-alice alice: storage nearly full',
+      'usage:id-alice alice: storage critically full',
+    ]);
     expect(await usageAt(94)).toHaveLength(2);
     expect(await usageAt(80)).toHaveLength(2); // re-armed
     expect(await usageAt(90)).toHaveLength(3);
@@ -49,7 +52,9 @@ describe('notifications', () => {
       title: 'alice: sign-in is failing',
       message: expect.stringContaining('apps password was rejected'),
     });
-    expect(failing[0]![1].message).toContain(`No sign-in since ${new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(lastSuccess)}.`);
+    expect(failing[0]![1].message).toContain(
+      `No sign-in since ${new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(lastSuccess)}.`,
+    );
     sim().account('alice').password = password;
     await worker.checkNow({});
     expect(notices(create).at(-1)?.[1]).toMatchObject({ title: 'alice: sign-in works again' });
@@ -62,26 +67,37 @@ describe('badge', () => {
     ['normal', 40, '40%', BADGE_COLORS.normal, '40%'],
     ['warning', 91, '91%', BADGE_COLORS.warning, 'Nearly full: 91%'],
     ['critical', 97.5, '98%', BADGE_COLORS.critical, 'Critically full: 98%'],
-  ])('shows the usage in the %s colour, named with its level in the title', async (_level, percent, text, color, words) => {
-    sim().account('alice').used = percent * GB;
-    const worker = await freshBrowser([alice()]);
-    await worker.start('worker-start');
-    expect(await fakeBrowser.action.getBadgeText({})).toBe(text);
-    expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(hexToRgba(color));
-    expect(await fakeBrowser.action.getTitle({})).toMatch(new RegExp(`^Storage Keeper\nalice: ${words} · Last sign-in `));
-  });
+  ])(
+    'shows the usage in the %s colour, named with its level in the title',
+    async (_level, percent, text, color, words) => {
+      sim().account('alice').used = percent * GB;
+      const worker = await freshBrowser([alice()]);
+      await worker.start('worker-start');
+      expect(await fakeBrowser.action.getBadgeText({})).toBe(text);
+      expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(hexToRgba(color));
+      expect(await fakeBrowser.action.getTitle({})).toMatch(
+        new RegExp(`^Storage Keeper\nalice: ${words} · Last sign-in `),
+      );
+    },
+  );
 
   it('shows ! in its own colour with the reason in the title when an account needs the user', async () => {
     const worker = await freshBrowser([alice(), { ...bob(), apiKey: 'wrong' }]);
     await worker.start('worker-start');
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
-    expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(hexToRgba(BADGE_COLORS['needs-you']));
-    expect(await fakeBrowser.action.getTitle({})).toContain('bob: usage unknown · No sign-in yet\n! needs you: The API key was rejected.');
+    expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(
+      hexToRgba(BADGE_COLORS['needs-you']),
+    );
+    expect(await fakeBrowser.action.getTitle({})).toContain(
+      'bob: usage unknown · No sign-in yet\n! needs you: The API key was rejected.',
+    );
   });
 });
 
 function notices(create: { mock: { calls: unknown[][] } }) {
-  return create.mock.calls.map(([id, options]) => [id as string, options as { title: string; message: string }] as const);
+  return create.mock.calls.map(
+    ([id, options]) => [id as string, options as { title: string; message: string }] as const,
+  );
 }
 
 function hexToRgba(hex: string) {

@@ -51,7 +51,9 @@ describe('beginRun', () => {
     const carol = account({ id: 'c', userId: 'carol' });
     await storeAccounts([alice, bob, carol]);
     const aliceKnown = { ...snapshot(40), identity: accountIdentity(alice) };
-    await fakeBrowser.storage.local.set({ snapshots: { a: aliceKnown, b: { ...snapshot(60), identity: 'someone else' } } });
+    await fakeBrowser.storage.local.set({
+      snapshots: { a: aliceKnown, b: { ...snapshot(60), identity: 'someone else' } },
+    });
     const watch = watchStorageReads();
     const run = await beginRun('schedule');
     watch.stop();

@@ -2,7 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { clock, countRequests, DAY, freshBrowser, HOUR, MINUTE, newWorker, aliceAndBobSuite, snapshotOf } from '../../helpers/harness';
+import {
+  clock,
+  countRequests,
+  DAY,
+  freshBrowser,
+  HOUR,
+  MINUTE,
+  newWorker,
+  aliceAndBobSuite,
+  snapshotOf,
+} from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 
 const { sim, alice } = aliceAndBobSuite();
@@ -35,8 +45,14 @@ describe('worker start', () => {
     await worker.start('worker-start');
     clock.now -= 365 * DAY; // …and set right: the alarms would wait a year
     await newWorker().start('worker-start');
-    expect(await fakeBrowser.alarms.get(ALARM.signIn)).toMatchObject({ periodInMinutes: 24 * 60, scheduledTime: clock.now + DAY });
-    expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 30, scheduledTime: clock.now + 30 * MINUTE });
+    expect(await fakeBrowser.alarms.get(ALARM.signIn)).toMatchObject({
+      periodInMinutes: 24 * 60,
+      scheduledTime: clock.now + DAY,
+    });
+    expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({
+      periodInMinutes: 30,
+      scheduledTime: clock.now + 30 * MINUTE,
+    });
   });
 
   it('re-creates an alarm whose period no longer matches the settings', async () => {
@@ -44,7 +60,10 @@ describe('worker start', () => {
     await worker.start('worker-start');
     await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60 } });
     await worker.reschedule();
-    expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 60, scheduledTime: clock.now + HOUR });
+    expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({
+      periodInMinutes: 60,
+      scheduledTime: clock.now + HOUR,
+    });
   });
 
   it('catches up at once on a first run and on work overdue after a long gap', async () => {
@@ -76,7 +95,11 @@ describe('joining and restarts', () => {
     await worker.start('worker-start');
     sim().requests.length = 0;
     clock.now += MINUTE;
-    await Promise.all([worker.checkNow({}), worker.checkNow({ accountId: 'id-alice' }), worker.checkNow({})]);
+    await Promise.all([
+      worker.checkNow({}),
+      worker.checkNow({ accountId: 'id-alice' }),
+      worker.checkNow({}),
+    ]);
     expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([1, 1]);
   });
 
@@ -84,10 +107,14 @@ describe('joining and restarts', () => {
     await freshBrowser([alice()]);
     // This worker's getUser goes through; then it is killed while its capacity call is on the wire.
     const dying = newWorker((input, init) =>
-      String(input).startsWith(sim().nodeUrl) ? new Promise<Response>(() => {}) : globalThis.fetch(input, init),
+      String(input).startsWith(sim().nodeUrl)
+        ? new Promise<Response>(() => {})
+        : globalThis.fetch(input, init),
     );
     void dying.start('worker-start');
-    await vi.waitFor(async () => expect((await snapshotOf('id-alice')).keepAlive.lastSuccessAt).toBe(clock.now));
+    await vi.waitFor(async () =>
+      expect((await snapshotOf('id-alice')).keepAlive.lastSuccessAt).toBe(clock.now),
+    );
     expect(await snapshotOf('id-alice')).toMatchObject({ refresh: { consecutiveFailures: 0 } });
     expect((await snapshotOf('id-alice')).capacity).toBeUndefined();
     expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([1, 0]);

@@ -17,7 +17,10 @@ describe('requestHostPermissions: the one way a page asks for access', () => {
 
   it('says it is asking before the prompt opens, asks once per host, and resolves to the answer', async () => {
     prompt(async () => true);
-    const granted = requestHostPermissions(['https://api.example:8443', 'https://api.example', 'https://node.example'], () => steps.push('asking'));
+    const granted = requestHostPermissions(
+      ['https://api.example:8443', 'https://api.example', 'https://node.example'],
+      () => steps.push('asking'),
+    );
     expect(steps).toEqual(['asking', 'prompt https://api.example/* https://node.example/*']);
     await expect(granted).resolves.toBe(true);
   });
@@ -40,7 +43,9 @@ describe('requestHostPermissions: the one way a page asks for access', () => {
 
   it('takes a request the browser rejects (no prompt could be shown) as a refusal, not an error', async () => {
     prompt(() => Promise.reject(new Error('This function must be called during a user gesture')));
-    await expect(requestHostPermissions(['https://api.example'], () => steps.push('asking'))).resolves.toBe(false);
+    await expect(
+      requestHostPermissions(['https://api.example'], () => steps.push('asking')),
+    ).resolves.toBe(false);
     expect(steps[0]).toBe('asking');
   });
 });

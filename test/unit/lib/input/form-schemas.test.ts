@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi } from '@/lib/service/client';
 import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input/form-schemas';
-import { demoAccount, startSimulator, type Simulator } from '../../../../scripts/simulator/simulator';
+import {
+  demoAccount,
+  startSimulator,
+  type Simulator,
+} from '../../../../scripts/simulator/simulator';
 
 const NOW = Date.UTC(2026, 10, 21);
 const SPACED_PASSWORD = '  apps pass  ';
@@ -9,8 +13,20 @@ let sim: Simulator;
 let typed: AccountDraft;
 
 beforeAll(async () => {
-  sim = await startSimulator({ now: () => NOW, accounts: [demoAccount({ password: SPACED_PASSWORD }, NOW)] });
-  typed = { label: '', baseUrl: sim.apiUrl, userId: 'demo-user', password: SPACED_PASSWORD, apiKey: 'demo-api-key/+=', keyForm: 'header', keySource: 'own', notifications: true };
+  sim = await startSimulator({
+    now: () => NOW,
+    accounts: [demoAccount({ password: SPACED_PASSWORD }, NOW)],
+  });
+  typed = {
+    label: '',
+    baseUrl: sim.apiUrl,
+    userId: 'demo-user',
+    password: SPACED_PASSWORD,
+    apiKey: 'demo-api-key/+=',
+    keyForm: 'header',
+    keySource: 'own',
+    notifications: true,
+  };
 });
 afterAll(() => sim.close());
 
@@ -28,9 +44,12 @@ describe('an account as typed in the options', () => {
     expect(sim.requests.at(-1)).toMatchObject({ userId: 'demo-user', password: SPACED_PASSWORD });
   });
 
-  it.each(['キー', 'key\nmore', 'key\u0007'])('refuses the header-form API key %j with its own message', (apiKey) => {
-    expect(errors({ ...typed, apiKey })).toEqual({ apiKey: 'errorApiKeyHeader' });
-  });
+  it.each(['キー', 'key\nmore', 'key\u0007'])(
+    'refuses the header-form API key %j with its own message',
+    (apiKey) => {
+      expect(errors({ ...typed, apiKey })).toEqual({ apiKey: 'errorApiKeyHeader' });
+    },
+  );
 
   it('takes the same keys in address form, where they are percent-encoded', () => {
     expect(errors({ ...typed, apiKey: 'キー', keyForm: 'matrix' })).toEqual({});

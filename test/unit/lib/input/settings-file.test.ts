@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { accountIdentity, type Account } from '@/lib/store/accounts';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { parseSettingsFile, planImport, settingsFile, type ParsedFile } from '@/lib/input/settings-file';
+import {
+  parseSettingsFile,
+  planImport,
+  settingsFile,
+  type ParsedFile,
+} from '@/lib/input/settings-file';
 import { account } from '../../helpers/fixtures';
 
 // The settings file: what an export holds, what an import accepts (and what it says about a
@@ -11,10 +16,22 @@ import { account } from '../../helpers/fixtures';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const home = account();
-const work = account({ id: 'work', label: 'Work', userId: 'work', password: 'work-pw', apiKey: 'work-key', keyForm: 'matrix' });
+const work = account({
+  id: 'work',
+  label: 'Work',
+  userId: 'work',
+  password: 'work-pw',
+  apiKey: 'work-key',
+  keyForm: 'matrix',
+});
 const fileText = (value: unknown) => JSON.stringify(value);
 const valid = (accounts: unknown[], settings?: unknown) =>
-  fileText({ format: 'storage-keeper-settings', version: 1, accounts, ...(settings !== undefined && { settings }) });
+  fileText({
+    format: 'storage-keeper-settings',
+    version: 1,
+    accounts,
+    ...(settings !== undefined && { settings }),
+  });
 const ids = (() => {
   let n = 0;
   return () => `new-${++n}`;
@@ -30,8 +47,20 @@ describe('export', () => {
       secrets: false,
       settings: DEFAULT_SETTINGS,
       accounts: [
-        { label: 'Home', baseUrl: 'https://api.teracloud.jp', userId: 'yamada', keyForm: 'header', notifications: true },
-        { label: 'Work', baseUrl: 'https://api.teracloud.jp', userId: 'work', keyForm: 'matrix', notifications: true },
+        {
+          label: 'Home',
+          baseUrl: 'https://api.teracloud.jp',
+          userId: 'yamada',
+          keyForm: 'header',
+          notifications: true,
+        },
+        {
+          label: 'Work',
+          baseUrl: 'https://api.teracloud.jp',
+          userId: 'work',
+          keyForm: 'matrix',
+          notifications: true,
+        },
       ],
     });
     expect(JSON.stringify(file)).not.toMatch(/app-pw|key-1|work-pw|work-key/);
@@ -40,27 +69,65 @@ describe('export', () => {
   it('includes them when the user ticked it, and reads back as the same accounts', () => {
     const file = settingsFile([home], DEFAULT_SETTINGS, true, NOW);
     expect(file.secrets).toBe(true);
-    expect(file.accounts).toEqual([{ label: 'Home', baseUrl: home.baseUrl, userId: 'yamada', keyForm: 'header', notifications: true, password: 'app-pw', apiKey: 'key-1' }]);
+    expect(file.accounts).toEqual([
+      {
+        label: 'Home',
+        baseUrl: home.baseUrl,
+        userId: 'yamada',
+        keyForm: 'header',
+        notifications: true,
+        password: 'app-pw',
+        apiKey: 'key-1',
+      },
+    ]);
     const parsed = parseSettingsFile(JSON.stringify(file), DEFAULT_SETTINGS);
-    expect(parsed.ok && planImport(parsed.file, [], DEFAULT_SETTINGS, () => 'home').added).toEqual([home]);
+    expect(parsed.ok && planImport(parsed.file, [], DEFAULT_SETTINGS, () => 'home').added).toEqual([
+      home,
+    ]);
   });
 });
 
 describe('a file that cannot be imported', () => {
   it.each<[string, string, ParsedFile]>([
-    ['not JSON', '{"format": "storage-keeper-settings", "version": 1, "accounts": [', { ok: false, error: 'not-json' }],
+    [
+      'not JSON',
+      '{"format": "storage-keeper-settings", "version": 1, "accounts": [',
+      { ok: false, error: 'not-json' },
+    ],
     ['another program’s JSON', fileText({ accounts: [] }), { ok: false, error: 'foreign' }],
     ['a list', '[1, 2]', { ok: false, error: 'foreign' }],
-    ['a version that is no number', fileText({ format: 'storage-keeper-settings', version: '1', accounts: [] }), { ok: false, error: 'foreign' }],
-    ['a newer version', fileText({ format: 'storage-keeper-settings', version: 3, accounts: [] }), { ok: false, error: 'newer', version: 3 }],
-    ['too large', `${valid([]).slice(0, -1)}, "padding": "${'x'.repeat(1024 * 1024)}"}`, { ok: false, error: 'too-large' }],
-    ['no account list', fileText({ format: 'storage-keeper-settings', version: 1, accounts: 'none' }), { ok: false, error: 'invalid', problems: [{ section: 'accounts', message: 'errorInvalid' }] }],
+    [
+      'a version that is no number',
+      fileText({ format: 'storage-keeper-settings', version: '1', accounts: [] }),
+      { ok: false, error: 'foreign' },
+    ],
+    [
+      'a newer version',
+      fileText({ format: 'storage-keeper-settings', version: 3, accounts: [] }),
+      { ok: false, error: 'newer', version: 3 },
+    ],
+    [
+      'too large',
+      `${valid([]).slice(0, -1)}, "padding": "${'x'.repeat(1024 * 1024)}"}`,
+      { ok: false, error: 'too-large' },
+    ],
+    [
+      'no account list',
+      fileText({ format: 'storage-keeper-settings', version: 1, accounts: 'none' }),
+      { ok: false, error: 'invalid', problems: [{ section: 'accounts', message: 'errorInvalid' }] },
+    ],
     [
       'accounts with mistakes, each said where',
       valid([
         { baseUrl: 'https://api.teracloud.jp', userId: 'fine' },
         { baseUrl: 'http://example.com', userId: '' },
-        { baseUrl: 'https://api.teracloud.jp', userId: 'x', apiKey: 'line\nbreak', keyForm: 'header', notifications: 'yes' },
+        {
+          baseUrl: 'https://api.teracloud.jp',
+          userId: 'x',
+          apiKey: 'line\nbreak',
+          keyForm: 'header',
+          notifications: 'yes',
+        },
       ]),
       {
         ok: false,
@@ -75,12 +142,25 @@ describe('a file that cannot be imported', () => {
     [
       'a key a header cannot carry, in the header form',
       valid([{ baseUrl: 'https://api.teracloud.jp', userId: 'x', apiKey: 'line\nbreak' }]),
-      { ok: false, error: 'invalid', problems: [{ section: 'accounts', account: 1, field: 'apiKey', message: 'errorApiKeyHeader' }] },
+      {
+        ok: false,
+        error: 'invalid',
+        problems: [
+          { section: 'accounts', account: 1, field: 'apiKey', message: 'errorApiKeyHeader' },
+        ],
+      },
     ],
     [
       'the same server and user ID twice',
-      valid([{ baseUrl: 'https://api.teracloud.jp', userId: 'x' }, { baseUrl: 'https://api.teracloud.jp', userId: 'x', label: 'Again' }]),
-      { ok: false, error: 'invalid', problems: [{ section: 'accounts', account: 2, message: 'errorDuplicateAccount' }] },
+      valid([
+        { baseUrl: 'https://api.teracloud.jp', userId: 'x' },
+        { baseUrl: 'https://api.teracloud.jp', userId: 'x', label: 'Again' },
+      ]),
+      {
+        ok: false,
+        error: 'invalid',
+        problems: [{ section: 'accounts', account: 2, message: 'errorDuplicateAccount' }],
+      },
     ],
     [
       'settings out of range',
@@ -97,15 +177,29 @@ describe('a file that cannot be imported', () => {
     [
       'a warning threshold above the critical one',
       valid([], { warningPercent: 97 }),
-      { ok: false, error: 'invalid', problems: [{ section: 'settings', field: 'criticalPercent', message: 'errorWarningBelowCritical' }] },
+      {
+        ok: false,
+        error: 'invalid',
+        problems: [
+          { section: 'settings', field: 'criticalPercent', message: 'errorWarningBelowCritical' },
+        ],
+      },
     ],
   ])('%s', (_name, text, expected) => {
     expect(parseSettingsFile(text, DEFAULT_SETTINGS)).toEqual(expected);
   });
 
   it('ignores fields it does not know and takes what it needs', () => {
-    const parsed = parseSettingsFile(valid([{ baseUrl: ' https://api.teracloud.jp ', userId: 'x', colour: 'teal' }], { theme: 'dark' }), DEFAULT_SETTINGS);
-    expect(parsed).toEqual({ ok: true, file: { accounts: [{ baseUrl: 'https://api.teracloud.jp', userId: 'x' }], settings: {} } });
+    const parsed = parseSettingsFile(
+      valid([{ baseUrl: ' https://api.teracloud.jp ', userId: 'x', colour: 'teal' }], {
+        theme: 'dark',
+      }),
+      DEFAULT_SETTINGS,
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      file: { accounts: [{ baseUrl: 'https://api.teracloud.jp', userId: 'x' }], settings: {} },
+    });
   });
 });
 
@@ -129,21 +223,43 @@ describe('the plan of an import', () => {
     expect(plan.updated).toEqual([{ ...home, label: 'Home, renamed' }]); // its password and key are kept
     // A preset server without a key form in the file gets the address form, as a new account there does.
     expect(plan.added).toEqual([
-      { id: expect.stringMatching(/^new-/), label: 'Elsewhere', baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', password: '', apiKey: '', keyForm: 'matrix', notifications: true },
+      {
+        id: expect.stringMatching(/^new-/),
+        label: 'Elsewhere',
+        baseUrl: 'https://api.infini-cloud.net',
+        userId: 'yamada',
+        password: '',
+        apiKey: '',
+        keyForm: 'matrix',
+        notifications: true,
+      },
     ]);
     expect(plan.leftAlone).toEqual([work, other]);
     expect(plan.settings).toBeUndefined();
   });
 
   it('takes the secrets a file brings, for new and known accounts alike', () => {
-    const file = parse(valid([{ baseUrl: home.baseUrl, userId: 'yamada', password: 'renewed', apiKey: ' new-key ' }]));
-    expect(planImport(file, [home], DEFAULT_SETTINGS, ids).updated).toEqual([{ ...home, password: 'renewed', apiKey: 'new-key' }]);
+    const file = parse(
+      valid([
+        { baseUrl: home.baseUrl, userId: 'yamada', password: 'renewed', apiKey: ' new-key ' },
+      ]),
+    );
+    expect(planImport(file, [home], DEFAULT_SETTINGS, ids).updated).toEqual([
+      { ...home, password: 'renewed', apiKey: 'new-key' },
+    ]);
   });
 
   it('replaces the settings the file gives, keeping the others', () => {
     const file = parse(valid([], { refreshMinutes: 60, notifyForecast: false }));
-    expect(planImport(file, [], DEFAULT_SETTINGS, ids).settings).toEqual({ ...DEFAULT_SETTINGS, refreshMinutes: 60, notifyForecast: false });
-    expect(planImport(file, [], { ...DEFAULT_SETTINGS, refreshMinutes: 60, notifyForecast: false }, ids).settings).toBeUndefined();
+    expect(planImport(file, [], DEFAULT_SETTINGS, ids).settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      refreshMinutes: 60,
+      notifyForecast: false,
+    });
+    expect(
+      planImport(file, [], { ...DEFAULT_SETTINGS, refreshMinutes: 60, notifyForecast: false }, ids)
+        .settings,
+    ).toBeUndefined();
   });
 
   it('identifies accounts by server and user ID', () => {

@@ -11,11 +11,19 @@ import { DAY_MS as DAY } from '@/lib/basics/time';
 const TODAY = 20_000;
 const NOW = TODAY * DAY + 12 * 3_600_000;
 const at = (ms: number) => ({ epochMs: ms, raw: new Date(ms).toISOString() });
-const bonus = (sinceIn: number, untilIn: number, increaseGb = 20): KeyBonus => ({ since: at(NOW + sinceIn), until: at(NOW + untilIn), increaseGb });
+const bonus = (sinceIn: number, untilIn: number, increaseGb = 20): KeyBonus => ({
+  since: at(NOW + sinceIn),
+  until: at(NOW + untilIn),
+  increaseGb,
+});
 
 /** 30 days rising 1 GB a day to `usedToday` GB, against `quotaGb` (the bonus included). */
 const rising = (usedToday: number, quotaGb: number): HistoryPoint[] =>
-  Array.from({ length: 30 }, (_, i): HistoryPoint => [TODAY - 29 + i, (usedToday - 29 + i) * GB, quotaGb * GB]);
+  Array.from({ length: 30 }, (_, i): HistoryPoint => [
+    TODAY - 29 + i,
+    (usedToday - 29 + i) * GB,
+    quotaGb * GB,
+  ]);
 
 describe('bonusStatus', () => {
   it.each<[string, KeyBonus, string]>([
@@ -54,8 +62,12 @@ describe('forecastWithBonus', () => {
   const points = rising(50, 100);
 
   it('without a bonus, or one ending after the date, is the plain forecast', () => {
-    expect(forecastWithBonus(points, TODAY, NOW, undefined)).toEqual({ forecast: { kind: 'filling', days: 50 } });
-    expect(forecastWithBonus(points, TODAY, NOW, bonus(-DAY, 60 * DAY))).toEqual({ forecast: { kind: 'filling', days: 50 } });
+    expect(forecastWithBonus(points, TODAY, NOW, undefined)).toEqual({
+      forecast: { kind: 'filling', days: 50 },
+    });
+    expect(forecastWithBonus(points, TODAY, NOW, bonus(-DAY, 60 * DAY))).toEqual({
+      forecast: { kind: 'filling', days: 50 },
+    });
   });
 
   it('a bonus ending first: the date against the quota left once it ends', () => {
@@ -66,7 +78,10 @@ describe('forecastWithBonus', () => {
   });
 
   it('full on the day the bonus ends when the usage outgrows the quota left before then', () => {
-    expect(forecastWithBonus(points, TODAY, NOW, bonus(-DAY, 40 * DAY)).forecast).toEqual({ kind: 'filling', days: 40 });
+    expect(forecastWithBonus(points, TODAY, NOW, bonus(-DAY, 40 * DAY)).forecast).toEqual({
+      kind: 'filling',
+      days: 40,
+    });
   });
 
   it('already over the quota left: full when the bonus ends', () => {
@@ -77,7 +92,11 @@ describe('forecastWithBonus', () => {
   });
 
   it('a bonus not under way changes nothing', () => {
-    expect(forecastWithBonus(points, TODAY, NOW, bonus(DAY, 10 * DAY))).toEqual({ forecast: { kind: 'filling', days: 50 } });
-    expect(forecastWithBonus(points, TODAY, NOW, bonus(-10 * DAY, -DAY))).toEqual({ forecast: { kind: 'filling', days: 50 } });
+    expect(forecastWithBonus(points, TODAY, NOW, bonus(DAY, 10 * DAY))).toEqual({
+      forecast: { kind: 'filling', days: 50 },
+    });
+    expect(forecastWithBonus(points, TODAY, NOW, bonus(-10 * DAY, -DAY))).toEqual({
+      forecast: { kind: 'filling', days: 50 },
+    });
   });
 });

@@ -8,8 +8,17 @@ import { SIGN_IN_FIRST_NOTICE_MS } from '@/lib/outlook/standing';
 // (standing.ts), from the same record.
 
 const AT = Date.UTC(2026, 10, 2, 12);
-const failing = (failure: Failure, since = AT): CheckState => ({ consecutiveFailures: 1, failure, failingSince: since, lastAttemptAt: AT, retryAt: AT + 60_000 });
-const snapshotWith = (parts: Partial<AccountSnapshot>): AccountSnapshot => ({ ...emptySnapshot(), ...parts });
+const failing = (failure: Failure, since = AT): CheckState => ({
+  consecutiveFailures: 1,
+  failure,
+  failingSince: since,
+  lastAttemptAt: AT,
+  retryAt: AT + 60_000,
+});
+const snapshotWith = (parts: Partial<AccountSnapshot>): AccountSnapshot => ({
+  ...emptySnapshot(),
+  ...parts,
+});
 const GRACE = SIGN_IN_FIRST_NOTICE_MS;
 
 describe('the deletion sentence waits as long as the notice', () => {
@@ -18,6 +27,8 @@ describe('the deletion sentence waits as long as the notice', () => {
     [AT + GRACE, false],
     [AT + GRACE + 1, true],
   ])('at %i: %s', (now, shown) => {
-    expect(signInFailingTooLong(snapshotWith({ keepAlive: failing({ kind: 'network' }) }), now)).toBe(shown);
+    expect(
+      signInFailingTooLong(snapshotWith({ keepAlive: failing({ kind: 'network' }) }), now),
+    ).toBe(shown);
   });
 });

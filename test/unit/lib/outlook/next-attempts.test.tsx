@@ -19,8 +19,17 @@ import { openSettingsPage, storeAccounts } from '../../helpers/harness';
 const [MINUTE, HOUR, DAY] = [60_000, 3_600_000, 86_400_000];
 
 /** A task that failed a minute ago (failing since `since`), retried at `retryAt`. */
-const failed = (failure: Failure, since = NOW - MINUTE, retryAt = NOW + 5 * MINUTE): CheckState => ({
-  lastAttemptAt: NOW - MINUTE, lastSuccessAt: NOW - 25 * HOUR, failingSince: since, consecutiveFailures: 1, failure, retryAt,
+const failed = (
+  failure: Failure,
+  since = NOW - MINUTE,
+  retryAt = NOW + 5 * MINUTE,
+): CheckState => ({
+  lastAttemptAt: NOW - MINUTE,
+  lastSuccessAt: NOW - 25 * HOUR,
+  failingSince: since,
+  consecutiveFailures: 1,
+  failure,
+  retryAt,
 });
 const network = { kind: 'network' } as const;
 const rejected = { kind: 'credentials-rejected' } as const;
@@ -31,14 +40,48 @@ const AHEAD = NOW + 365 * DAY;
 const CASES: [string, AccountSnapshot, NextAttempts][] = [
   ['all fine', snapshot(40), { signIn: NOW + 22 * HOUR }],
   ['never signed in: at once', emptySnapshot(), { signIn: NOW }],
-  ['a sign-in dated a year ahead: due', snapshot(40, { keepAlive: { lastAttemptAt: AHEAD, lastSuccessAt: AHEAD, consecutiveFailures: 0 } }), { signIn: NOW }],
-  ['the sign-in failed once: its retry tells it', snapshot(40, { keepAlive: failed(network) }), { retry: NOW + 5 * MINUTE }],
-  ['the usage update failed once: its retry, and the sign-in on schedule', snapshot(40, { refresh: failed(network) }), { retry: NOW + 5 * MINUTE, signIn: NOW + 22 * HOUR }],
-  ['the usage update failed once, its retry after its schedule: the schedule comes first', snapshot(40, { refresh: failed(network, NOW - MINUTE, NOW + HOUR) }), { retry: NOW + 29 * MINUTE, signIn: NOW + 22 * HOUR }],
-  ['the usage update out for two days: the same', snapshot(40, { refresh: failed(network, NOW - 2 * DAY, NOW + HOUR) }), { retry: NOW + 29 * MINUTE, signIn: NOW + 22 * HOUR }],
-  ['the sign-in refused: its retry tells it', snapshot(40, { keepAlive: failed(rejected) }), { retry: NOW + 5 * MINUTE }],
-  ['the usage update refused: its retry, and the sign-in on schedule', snapshot(40, { refresh: failed(rejected) }), { retry: NOW + 5 * MINUTE, signIn: NOW + 22 * HOUR }],
-  ['paused for host access: no sign-in promised', snapshot(40, { refresh: failed(blocked) }), { retry: NOW + 5 * MINUTE }],
+  [
+    'a sign-in dated a year ahead: due',
+    snapshot(40, {
+      keepAlive: { lastAttemptAt: AHEAD, lastSuccessAt: AHEAD, consecutiveFailures: 0 },
+    }),
+    { signIn: NOW },
+  ],
+  [
+    'the sign-in failed once: its retry tells it',
+    snapshot(40, { keepAlive: failed(network) }),
+    { retry: NOW + 5 * MINUTE },
+  ],
+  [
+    'the usage update failed once: its retry, and the sign-in on schedule',
+    snapshot(40, { refresh: failed(network) }),
+    { retry: NOW + 5 * MINUTE, signIn: NOW + 22 * HOUR },
+  ],
+  [
+    'the usage update failed once, its retry after its schedule: the schedule comes first',
+    snapshot(40, { refresh: failed(network, NOW - MINUTE, NOW + HOUR) }),
+    { retry: NOW + 29 * MINUTE, signIn: NOW + 22 * HOUR },
+  ],
+  [
+    'the usage update out for two days: the same',
+    snapshot(40, { refresh: failed(network, NOW - 2 * DAY, NOW + HOUR) }),
+    { retry: NOW + 29 * MINUTE, signIn: NOW + 22 * HOUR },
+  ],
+  [
+    'the sign-in refused: its retry tells it',
+    snapshot(40, { keepAlive: failed(rejected) }),
+    { retry: NOW + 5 * MINUTE },
+  ],
+  [
+    'the usage update refused: its retry, and the sign-in on schedule',
+    snapshot(40, { refresh: failed(rejected) }),
+    { retry: NOW + 5 * MINUTE, signIn: NOW + 22 * HOUR },
+  ],
+  [
+    'paused for host access: no sign-in promised',
+    snapshot(40, { refresh: failed(blocked) }),
+    { retry: NOW + 5 * MINUTE },
+  ],
 ];
 
 describe('nextAttempts', () => {
@@ -48,11 +91,17 @@ describe('nextAttempts', () => {
 });
 
 /** The lines that name what comes next: the next sign-in, a retry, a pause. */
-const timeWords = (lines: string[]) => lines.filter((text) => /next sign-in|tries again|next try|paused/i.test(text)).sort();
+const timeWords = (lines: string[]) =>
+  lines.filter((text) => /next sign-in|tries again|next try|paused/i.test(text)).sort();
 /** Those lines on a page: each leaf element's text. */
-const timeLines = (root: Element) => timeWords([...root.querySelectorAll('p, span')].filter((el) => el.children.length === 0).map((el) => el.textContent ?? ''));
+const timeLines = (root: Element) =>
+  timeWords(
+    [...root.querySelectorAll('p, span')]
+      .filter((el) => el.children.length === 0)
+      .map((el) => el.textContent ?? ''),
+  );
 
-describe('the card, the Settings page\'s list and the badge\'s tooltip name the same times', () => {
+describe("the card, the Settings page's list and the badge's tooltip name the same times", () => {
   beforeEach(() => {
     fakeBrowser.reset();
     installFakeExtensionApis();
@@ -71,11 +120,18 @@ describe('the card, the Settings page\'s list and the badge\'s tooltip name the 
     openSettingsPage();
     vi.useFakeTimers({ toFake: ['Date'], now: NOW });
     render(<Options />);
-    const entry = timeLines((await screen.findByText('Home', { selector: 'li strong' })).closest('li')!);
+    const entry = timeLines(
+      (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!,
+    );
     expect(card.length).toBeGreaterThan(0);
     expect(entry).toEqual(card);
     // The tooltip tells only a failure that passes by itself with its times: in the card's words.
-    const title = badgeTitle(badgeFor([{ account: account(), snapshot: stored }], DEFAULT_SETTINGS, NOW), 'en');
-    expect(timeWords(title.split('\n'))).toEqual(card.filter((line) => line.startsWith('The last check failed')));
+    const title = badgeTitle(
+      badgeFor([{ account: account(), snapshot: stored }], DEFAULT_SETTINGS, NOW),
+      'en',
+    );
+    expect(timeWords(title.split('\n'))).toEqual(
+      card.filter((line) => line.startsWith('The last check failed')),
+    );
   });
 });

@@ -4,15 +4,35 @@ import { BONUS_WARNING_MS, type BonusShortfall } from '@/lib/outlook/bonus';
 import type { Forecast } from '@/lib/outlook/forecast';
 import type { DatasetCapacity } from '@/lib/service/answers';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
-import { emptySnapshot, type AccountSnapshot, type Alerts, type CheckState } from '@/lib/store/account-state';
+import {
+  emptySnapshot,
+  type AccountSnapshot,
+  type Alerts,
+  type CheckState,
+} from '@/lib/store/account-state';
 import type { HistoryPoint } from '@/lib/store/history';
 import { SIGN_IN_FIRST_NOTICE_MS as FIRST } from '@/lib/outlook/standing';
 import { DAY_MS as DAY, dayOf, HOUR_MS as HOUR } from '@/lib/basics/time';
-import { bonusNotice, decideNotices, FORECAST_NOTICE_DAYS as NOTICE_DAYS, FORECAST_REARM_DAYS as REARM_DAYS, forecastNotice, SIGN_IN_REMINDER_MS as REMINDER, SIGN_IN_REPEAT_MS as REPEAT, signInNotice, usageNotice, type Decision } from '@/lib/outlook/notices';
+import {
+  bonusNotice,
+  decideNotices,
+  FORECAST_NOTICE_DAYS as NOTICE_DAYS,
+  FORECAST_REARM_DAYS as REARM_DAYS,
+  forecastNotice,
+  SIGN_IN_REMINDER_MS as REMINDER,
+  SIGN_IN_REPEAT_MS as REPEAT,
+  signInNotice,
+  usageNotice,
+  type Decision,
+} from '@/lib/outlook/notices';
 import { openNoticeTarget, showNotice } from '@/lib/background/display';
 import { ALARM } from '@/lib/store/stored-names';
 import { GIB as GB } from '@/lib/basics/bytes';
-import { demoAccount, startSimulator, type Simulator } from '../../../../scripts/simulator/simulator';
+import {
+  demoAccount,
+  startSimulator,
+  type Simulator,
+} from '../../../../scripts/simulator/simulator';
 import { storedAccount } from '../../../../scripts/simulator/stored-account';
 import { account, snapshot, userInfo } from '../../helpers/fixtures';
 import { clock, freshBrowser, newWorker } from '../../helpers/harness';
@@ -27,10 +47,40 @@ describe('usageNotice', () => {
     ['nothing read yet: nothing', told(), undefined, true, { alerts: told() }],
     ['a zero quota: nothing', told(), { quota: 0, used: 5 }, true, { alerts: told() }],
     ['calm: nothing', told(), used(50), true, { alerts: told() }],
-    ['crossing the warning', told(), used(91), true, { alerts: told({ usage: 'warning' }), notice: { kind: 'usage', level: 'warning', percent: 91 } }],
-    ['crossing to critical', told({ usage: 'warning' }), used(96), true, { alerts: told({ usage: 'critical' }), notice: { kind: 'usage', level: 'critical', percent: 96 } }],
-    ['a warning told once', told({ usage: 'warning' }), used(92), true, { alerts: told({ usage: 'warning' }) }],
-    ['switched off: recorded as told all the same (no notice pile-up when switched on)', told(), used(91), false, { alerts: told({ usage: 'warning' }) }],
+    [
+      'crossing the warning',
+      told(),
+      used(91),
+      true,
+      {
+        alerts: told({ usage: 'warning' }),
+        notice: { kind: 'usage', level: 'warning', percent: 91 },
+      },
+    ],
+    [
+      'crossing to critical',
+      told({ usage: 'warning' }),
+      used(96),
+      true,
+      {
+        alerts: told({ usage: 'critical' }),
+        notice: { kind: 'usage', level: 'critical', percent: 96 },
+      },
+    ],
+    [
+      'a warning told once',
+      told({ usage: 'warning' }),
+      used(92),
+      true,
+      { alerts: told({ usage: 'warning' }) },
+    ],
+    [
+      'switched off: recorded as told all the same (no notice pile-up when switched on)',
+      told(),
+      used(91),
+      false,
+      { alerts: told({ usage: 'warning' }) },
+    ],
     ['re-armed by falling back', told({ usage: 'warning' }), used(60), true, { alerts: told() }],
   ])('%s', (_why, alerts, capacity, allowed, decision) => {
     expect(usageNotice(alerts, capacity, DEFAULT_SETTINGS, allowed)).toEqual(decision);
@@ -40,28 +90,117 @@ describe('usageNotice', () => {
 describe('forecastNotice', () => {
   const filling = (days: number): Forecast => ({ kind: 'filling', days });
   it.each<[string, Alerts, Forecast, boolean, Decision]>([
-    [`full in ${NOTICE_DAYS} days: told`, told(), filling(NOTICE_DAYS), true, { alerts: told({ forecast: true }), notice: { kind: 'forecast', days: NOTICE_DAYS } }],
-    ['full in 3 days: told', told(), filling(3), true, { alerts: told({ forecast: true }), notice: { kind: 'forecast', days: 3 } }],
-    [`full in ${NOTICE_DAYS + 1} days: not yet`, told(), filling(NOTICE_DAYS + 1), true, { alerts: told() }],
-    ['already told: not again', told({ forecast: true }), filling(10), true, { alerts: told({ forecast: true }) }],
-    [`moved to ${REARM_DAYS} days: still not re-armed`, told({ forecast: true }), filling(REARM_DAYS), true, { alerts: told({ forecast: true }) }],
-    [`moved past ${REARM_DAYS} days: re-armed`, told({ forecast: true }), filling(REARM_DAYS + 1), true, { alerts: told() }],
-    ['usage stopped rising: re-armed', told({ forecast: true }), { kind: 'not-filling' }, true, { alerts: told() }],
-    ['too little data: no change either way', told({ forecast: true }), { kind: 'unknown' }, true, { alerts: told({ forecast: true }) }],
-    ['switched off: not told, and not recorded as told', told(), filling(10), false, { alerts: told() }],
+    [
+      `full in ${NOTICE_DAYS} days: told`,
+      told(),
+      filling(NOTICE_DAYS),
+      true,
+      { alerts: told({ forecast: true }), notice: { kind: 'forecast', days: NOTICE_DAYS } },
+    ],
+    [
+      'full in 3 days: told',
+      told(),
+      filling(3),
+      true,
+      { alerts: told({ forecast: true }), notice: { kind: 'forecast', days: 3 } },
+    ],
+    [
+      `full in ${NOTICE_DAYS + 1} days: not yet`,
+      told(),
+      filling(NOTICE_DAYS + 1),
+      true,
+      { alerts: told() },
+    ],
+    [
+      'already told: not again',
+      told({ forecast: true }),
+      filling(10),
+      true,
+      { alerts: told({ forecast: true }) },
+    ],
+    [
+      `moved to ${REARM_DAYS} days: still not re-armed`,
+      told({ forecast: true }),
+      filling(REARM_DAYS),
+      true,
+      { alerts: told({ forecast: true }) },
+    ],
+    [
+      `moved past ${REARM_DAYS} days: re-armed`,
+      told({ forecast: true }),
+      filling(REARM_DAYS + 1),
+      true,
+      { alerts: told() },
+    ],
+    [
+      'usage stopped rising: re-armed',
+      told({ forecast: true }),
+      { kind: 'not-filling' },
+      true,
+      { alerts: told() },
+    ],
+    [
+      'too little data: no change either way',
+      told({ forecast: true }),
+      { kind: 'unknown' },
+      true,
+      { alerts: told({ forecast: true }) },
+    ],
+    [
+      'switched off: not told, and not recorded as told',
+      told(),
+      filling(10),
+      false,
+      { alerts: told() },
+    ],
   ])('%s', (_why, alerts, outlook, allowed, decision) => {
     expect(forecastNotice(alerts, outlook, allowed)).toEqual(decision);
   });
 });
 
 describe('bonusNotice', () => {
-  const shortfall = (period: string): BonusShortfall => ({ until: NOW + 20 * DAY, period, increaseGb: 8, overBytes: 2 * GB });
+  const shortfall = (period: string): BonusShortfall => ({
+    until: NOW + 20 * DAY,
+    period,
+    increaseGb: 8,
+    overBytes: 2 * GB,
+  });
   it.each<[string, Alerts, BonusShortfall | undefined, boolean, Decision]>([
     ['no shortfall: nothing', told(), undefined, true, { alerts: told() }],
-    ['a shortfall: told', told(), shortfall('p1'), true, { alerts: told({ bonusEnd: 'p1' }), notice: { kind: 'bonus-ending', shortfall: shortfall('p1') } }],
-    ['the same bonus period: told once', told({ bonusEnd: 'p1' }), shortfall('p1'), true, { alerts: told({ bonusEnd: 'p1' }) }],
-    ['a renewed bonus period: told again', told({ bonusEnd: 'p1' }), shortfall('p2'), true, { alerts: told({ bonusEnd: 'p2' }), notice: { kind: 'bonus-ending', shortfall: shortfall('p2') } }],
-    ['switched off: not told, and not recorded as told', told(), shortfall('p1'), false, { alerts: told() }],
+    [
+      'a shortfall: told',
+      told(),
+      shortfall('p1'),
+      true,
+      {
+        alerts: told({ bonusEnd: 'p1' }),
+        notice: { kind: 'bonus-ending', shortfall: shortfall('p1') },
+      },
+    ],
+    [
+      'the same bonus period: told once',
+      told({ bonusEnd: 'p1' }),
+      shortfall('p1'),
+      true,
+      { alerts: told({ bonusEnd: 'p1' }) },
+    ],
+    [
+      'a renewed bonus period: told again',
+      told({ bonusEnd: 'p1' }),
+      shortfall('p2'),
+      true,
+      {
+        alerts: told({ bonusEnd: 'p2' }),
+        notice: { kind: 'bonus-ending', shortfall: shortfall('p2') },
+      },
+    ],
+    [
+      'switched off: not told, and not recorded as told',
+      told(),
+      shortfall('p1'),
+      false,
+      { alerts: told() },
+    ],
   ])('%s', (_why, alerts, s, allowed, decision) => {
     expect(bonusNotice(alerts, s, allowed)).toEqual(decision);
   });
@@ -71,24 +210,97 @@ describe('signInNotice (a failing sign-in)', () => {
   const LAST_OK = NOW - 40 * DAY;
   /** Failing since `ago` before now. */
   const failing = (ago: number): CheckState => ({
-    lastAttemptAt: NOW, lastSuccessAt: LAST_OK, failure: { kind: 'credentials-rejected' }, failingSince: NOW - ago, consecutiveFailures: 3,
+    lastAttemptAt: NOW,
+    lastSuccessAt: LAST_OK,
+    failure: { kind: 'credentials-rejected' },
+    failingSince: NOW - ago,
+    consecutiveFailures: 3,
   });
   const working: CheckState = { lastAttemptAt: NOW, lastSuccessAt: NOW, consecutiveFailures: 0 };
-  const failingNotice = (ago: number) => ({ kind: 'keep-alive-failing', failure: { kind: 'credentials-rejected' }, failingSince: NOW - ago, lastSuccessAt: LAST_OK }) as const;
+  const failingNotice = (ago: number) =>
+    ({
+      kind: 'keep-alive-failing',
+      failure: { kind: 'credentials-rejected' },
+      failingSince: NOW - ago,
+      lastSuccessAt: LAST_OK,
+    }) as const;
   it.each<[string, Alerts, CheckState, boolean, Decision]>([
     ['working: nothing', told(), working, true, { alerts: told() }],
     ['failing for an hour: nothing yet', told(), failing(HOUR), true, { alerts: told() }],
-    ['failing for exactly the grace (a day): nothing yet', told(), failing(FIRST), true, { alerts: told() }],
-    ['failing for longer: told', told(), failing(FIRST + 1), true, { alerts: told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW }), notice: failingNotice(FIRST + 1) }],
-    ['told once, 3 days in: not again', told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 2 * DAY }), failing(3 * DAY), true, { alerts: told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 2 * DAY }) }],
-    ['told once, over a week in: reminded', told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 6 * DAY }), failing(REMINDER + 1), true, { alerts: told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW }), notice: failingNotice(REMINDER + 1) }],
-    ['told twice, a day short of a month after the last: not again', told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT + DAY }), failing(40 * DAY), true, { alerts: told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT + DAY }) }],
-    ['told twice, a month (30 days) after the last: told monthly', told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT }), failing(40 * DAY), true, { alerts: told({ keepAliveNotices: 3, keepAliveNoticeAt: NOW }), notice: failingNotice(40 * DAY) }],
+    [
+      'failing for exactly the grace (a day): nothing yet',
+      told(),
+      failing(FIRST),
+      true,
+      { alerts: told() },
+    ],
+    [
+      'failing for longer: told',
+      told(),
+      failing(FIRST + 1),
+      true,
+      {
+        alerts: told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW }),
+        notice: failingNotice(FIRST + 1),
+      },
+    ],
+    [
+      'told once, 3 days in: not again',
+      told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 2 * DAY }),
+      failing(3 * DAY),
+      true,
+      { alerts: told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 2 * DAY }) },
+    ],
+    [
+      'told once, over a week in: reminded',
+      told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 6 * DAY }),
+      failing(REMINDER + 1),
+      true,
+      {
+        alerts: told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW }),
+        notice: failingNotice(REMINDER + 1),
+      },
+    ],
+    [
+      'told twice, a day short of a month after the last: not again',
+      told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT + DAY }),
+      failing(40 * DAY),
+      true,
+      { alerts: told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT + DAY }) },
+    ],
+    [
+      'told twice, a month (30 days) after the last: told monthly',
+      told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT }),
+      failing(40 * DAY),
+      true,
+      {
+        alerts: told({ keepAliveNotices: 3, keepAliveNoticeAt: NOW }),
+        notice: failingNotice(40 * DAY),
+      },
+    ],
     ['switched off: not told, not counted', told(), failing(2 * DAY), false, { alerts: told() }],
-    ['works again after a "failing" was told: "works again"', told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - DAY }), working, true, { alerts: told(), notice: { kind: 'keep-alive-recovered' } }],
+    [
+      'works again after a "failing" was told: "works again"',
+      told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - DAY }),
+      working,
+      true,
+      { alerts: told(), notice: { kind: 'keep-alive-recovered' } },
+    ],
     ['works again after a failure never told: nothing', told(), working, true, { alerts: told() }],
-    ['works again, switched off: nothing told, the count starts over', told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - DAY }), working, false, { alerts: told() }],
-    ['failing without a start (never happens when recorded by us): nothing', told({ keepAliveNotices: 1 }), { ...failing(DAY), failingSince: undefined } as CheckState, true, { alerts: told({ keepAliveNotices: 1 }) }],
+    [
+      'works again, switched off: nothing told, the count starts over',
+      told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - DAY }),
+      working,
+      false,
+      { alerts: told() },
+    ],
+    [
+      'failing without a start (never happens when recorded by us): nothing',
+      told({ keepAliveNotices: 1 }),
+      { ...failing(DAY), failingSince: undefined } as CheckState,
+      true,
+      { alerts: told({ keepAliveNotices: 1 }) },
+    ],
   ])('%s', (_why, alerts, keepAlive, allowed, decision) => {
     expect(signInNotice(alerts, keepAlive, allowed, NOW)).toEqual(decision);
   });
@@ -99,16 +311,32 @@ describe('decideNotices', () => {
     const snapshot = {
       ...emptySnapshot(),
       capacity: { ...used(96), at: NOW },
-      keepAlive: { lastAttemptAt: NOW, failure: { kind: 'network' }, failingSince: NOW - 2 * DAY, consecutiveFailures: 9 } satisfies CheckState,
+      keepAlive: {
+        lastAttemptAt: NOW,
+        failure: { kind: 'network' },
+        failingSince: NOW - 2 * DAY,
+        consecutiveFailures: 9,
+      } satisfies CheckState,
     };
-    const { alerts, notices } = decideNotices({ notifications: true }, snapshot, [], DEFAULT_SETTINGS, NOW);
+    const { alerts, notices } = decideNotices(
+      { notifications: true },
+      snapshot,
+      [],
+      DEFAULT_SETTINGS,
+      NOW,
+    );
     expect(notices.map((n) => n.kind)).toEqual(['usage', 'keep-alive-failing']);
-    expect(alerts).toEqual(told({ usage: 'critical', keepAliveNotices: 1, keepAliveNoticeAt: NOW }));
+    expect(alerts).toEqual(
+      told({ usage: 'critical', keepAliveNotices: 1, keepAliveNoticeAt: NOW }),
+    );
   });
 
   it('tells nothing for an account whose notifications are off, yet records the usage level', () => {
     const snapshot = { ...emptySnapshot(), capacity: { ...used(96), at: NOW } };
-    expect(decideNotices({ notifications: false }, snapshot, [], DEFAULT_SETTINGS, NOW)).toEqual({ alerts: told({ usage: 'critical' }), notices: [] });
+    expect(decideNotices({ notifications: false }, snapshot, [], DEFAULT_SETTINGS, NOW)).toEqual({
+      alerts: told({ usage: 'critical' }),
+      notices: [],
+    });
   });
 });
 
@@ -121,15 +349,30 @@ const QUOTA = 28 * GB;
 function filling(daysLeft: number, now = NOW): HistoryPoint[] {
   const today = dayOf(now);
   const perDay = GB / 4;
-  return Array.from({ length: 30 }, (_, i): HistoryPoint => [today - 29 + i, Math.round(QUOTA - (daysLeft + 29 - i) * perDay), QUOTA]);
+  return Array.from({ length: 30 }, (_, i): HistoryPoint => [
+    today - 29 + i,
+    Math.round(QUOTA - (daysLeft + 29 - i) * perDay),
+    QUOTA,
+  ]);
 }
-const flat = (now = NOW): HistoryPoint[] => Array.from({ length: 30 }, (_, i): HistoryPoint => [dayOf(now) - 29 + i, 10 * GB, QUOTA]);
+const flat = (now = NOW): HistoryPoint[] =>
+  Array.from({ length: 30 }, (_, i): HistoryPoint => [dayOf(now) - 29 + i, 10 * GB, QUOTA]);
 
 /** Runs the decider over a series of histories, carrying what was told from one to the next. */
-function series(histories: HistoryPoint[][], settings: Settings = DEFAULT_SETTINGS, notifications = true) {
+function series(
+  histories: HistoryPoint[][],
+  settings: Settings = DEFAULT_SETTINGS,
+  notifications = true,
+) {
   let current: AccountSnapshot = snapshot(40);
   return histories.map((history) => {
-    const { alerts, notices } = decideNotices(account({ notifications }), current, history, settings, NOW);
+    const { alerts, notices } = decideNotices(
+      account({ notifications }),
+      current,
+      history,
+      settings,
+      NOW,
+    );
     current = { ...current, alerts };
     return notices.filter((n) => n.kind === 'forecast').map((n) => (n as { days: number }).days);
   });
@@ -137,9 +380,19 @@ function series(histories: HistoryPoint[][], settings: Settings = DEFAULT_SETTIN
 
 describe('the forecast notice', () => {
   it('is told once when the full date comes within 14 days, and again only after it moved past 28', () => {
-    expect(series([filling(20), filling(14), filling(10), filling(3), filling(25), filling(28), filling(12), filling(29), filling(13)])).toEqual([
-      [], [14], [], [], [], [], [], [], [13],
-    ]);
+    expect(
+      series([
+        filling(20),
+        filling(14),
+        filling(10),
+        filling(3),
+        filling(25),
+        filling(28),
+        filling(12),
+        filling(29),
+        filling(13),
+      ]),
+    ).toEqual([[], [14], [], [], [], [], [], [], [13]]);
   });
 
   it('is re-armed when usage stops rising', () => {
@@ -158,7 +411,9 @@ describe('the forecast notice', () => {
     const off = decideNotices(account({ notifications }), current, filling(10), settings, NOW);
     expect(off.notices).toEqual([]);
     current = { ...current, alerts: off.alerts };
-    expect(decideNotices(account(), current, filling(10), DEFAULT_SETTINGS, NOW).notices).toEqual([{ kind: 'forecast', days: 10 }]);
+    expect(decideNotices(account(), current, filling(10), DEFAULT_SETTINGS, NOW).notices).toEqual([
+      { kind: 'forecast', days: 10 },
+    ]);
   });
 
   it('other switches do not silence it', () => {
@@ -170,21 +425,36 @@ describe('the forecast notice', () => {
 describe('the bonus-ending notice', () => {
   const UNTIL = Date.UTC(2027, 0, 31); // the fixtures' +8 GB bonus ends then; quota 28 GB with it
   const withBonus = (percent: number, bonus = userInfo().apiKey.bonus!) =>
-    snapshot(percent, { user: { ...userInfo({ apiKey: { ...userInfo().apiKey, bonus } }), at: NOW } });
-  const decide = (s: AccountSnapshot, now: number, settings = DEFAULT_SETTINGS) => decideNotices(account(), s, [], settings, now);
+    snapshot(percent, {
+      user: { ...userInfo({ apiKey: { ...userInfo().apiKey, bonus } }), at: NOW },
+    });
+  const decide = (s: AccountSnapshot, now: number, settings = DEFAULT_SETTINGS) =>
+    decideNotices(account(), s, [], settings, now);
 
   it('is told once per bonus period when the bonus ends within 30 days and the usage would not fit without it', () => {
     const over = withBonus(80); // 22.4 GB used: 2.4 GB over the 20 GB without the bonus
     expect(decide(over, UNTIL - BONUS_WARNING_MS - 1).notices).toEqual([]);
     expect(decide(over, UNTIL - BONUS_WARNING_MS).notices).toHaveLength(1);
     const first = decide(over, UNTIL - 20 * DAY);
-    expect(first.notices).toEqual([{ kind: 'bonus-ending', shortfall: { until: UNTIL, period: '2027-01-31 09:00:00.0', increaseGb: 8, overBytes: Math.round(0.8 * QUOTA) - 20 * GB } }]);
+    expect(first.notices).toEqual([
+      {
+        kind: 'bonus-ending',
+        shortfall: {
+          until: UNTIL,
+          period: '2027-01-31 09:00:00.0',
+          increaseGb: 8,
+          overBytes: Math.round(0.8 * QUOTA) - 20 * GB,
+        },
+      },
+    ]);
     const told = { ...over, alerts: first.alerts };
     expect(decide(told, UNTIL - 10 * DAY).notices).toEqual([]);
     // The bonus is renewed: a new period, told again when its end comes near.
     const renewed = { epochMs: Date.UTC(2027, 2, 31), raw: '2027-03-31 09:00:00.0' };
     const next = withBonus(80, { ...userInfo().apiKey.bonus!, until: renewed });
-    expect(decide({ ...next, alerts: first.alerts }, renewed.epochMs - 5 * DAY).notices).toHaveLength(1);
+    expect(
+      decide({ ...next, alerts: first.alerts }, renewed.epochMs - 5 * DAY).notices,
+    ).toHaveLength(1);
   });
 
   it('says what happens, in the units of the rest of the extension; a click opens the overview', async () => {
@@ -195,17 +465,28 @@ describe('the bonus-ending notice', () => {
     expect(create.mock.calls[0]?.[0]).toBe('bonus:home');
     expect(create.mock.calls[0]?.[1]).toMatchObject({
       title: 'Home: API key bonus ending',
-      message: 'When the +5 GB bonus ends on Jan 31, 2027, this account will be 2.3 GB over its capacity.',
+      message:
+        'When the +5 GB bonus ends on Jan 31, 2027, this account will be 2.3 GB over its capacity.',
     });
     await openNoticeTarget('bonus:home');
-    expect((await fakeBrowser.tabs.query({})).map((tab) => tab.url)).toContain('chrome-extension://test-extension-id/popup.html');
+    expect((await fakeBrowser.tabs.query({})).map((tab) => tab.url)).toContain(
+      'chrome-extension://test-extension-id/popup.html',
+    );
   });
 
   it.each([
     ['the usage fits without the bonus', withBonus(70), DEFAULT_SETTINGS],
     ['usage notices are switched off', withBonus(80), { ...DEFAULT_SETTINGS, notifyUsage: false }],
-    ['the bonus has not started', withBonus(80, { ...userInfo().apiKey.bonus!, since: { epochMs: UNTIL - 10 * DAY, raw: '' } }), DEFAULT_SETTINGS],
-    ['its end is unknown', withBonus(80, { ...userInfo().apiKey.bonus!, until: { epochMs: null, raw: 'soon' } }), DEFAULT_SETTINGS],
+    [
+      'the bonus has not started',
+      withBonus(80, { ...userInfo().apiKey.bonus!, since: { epochMs: UNTIL - 10 * DAY, raw: '' } }),
+      DEFAULT_SETTINGS,
+    ],
+    [
+      'its end is unknown',
+      withBonus(80, { ...userInfo().apiKey.bonus!, until: { epochMs: null, raw: 'soon' } }),
+      DEFAULT_SETTINGS,
+    ],
   ])('is not told when %s', (_name, s, settings) => {
     expect(decide(s, UNTIL - 20 * DAY, settings).notices).toEqual([]);
   });
@@ -214,7 +495,12 @@ describe('the bonus-ending notice', () => {
 describe('in the background', () => {
   let sim: Simulator;
   beforeAll(async () => {
-    sim = await startSimulator({ now: () => clock.now, accounts: [demoAccount({ userId: 'alice', quota: 100 * GB, used: 50 * GB, bonus: undefined })] });
+    sim = await startSimulator({
+      now: () => clock.now,
+      accounts: [
+        demoAccount({ userId: 'alice', quota: 100 * GB, used: 50 * GB, bonus: undefined }),
+      ],
+    });
   });
   afterAll(() => sim.close());
   beforeEach(() => {
@@ -223,7 +509,10 @@ describe('in the background', () => {
 
   it('a week of readings rising 3 GB a day says "full in about N days" once, with the date; a click opens the overview', async () => {
     const shown: { id: string; title: string; message: string; at: number }[] = [];
-    vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (id: string, options: { title: string; message: string }) => {
+    vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (
+      id: string,
+      options: { title: string; message: string },
+    ) => {
       shown.push({ id, title: options.title, message: options.message, at: clock.now });
       return id;
     }) as never);
@@ -241,9 +530,13 @@ describe('in the background', () => {
     expect(forecasts).toHaveLength(1);
     expect(forecasts[0]!.title).toBe('alice: storage filling up');
     expect(forecasts[0]!.at).toBe(Date.UTC(2026, 10, 8, 11, 0, 0));
-    const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(Date.UTC(2026, 10, 19, 11, 0, 0));
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(
+      Date.UTC(2026, 10, 19, 11, 0, 0),
+    );
     expect(forecasts[0]!.message).toBe(`At this rate, full in about 11 days (around ${date}).`);
     await openNoticeTarget('forecast:id-alice');
-    expect((await fakeBrowser.tabs.query({})).map((tab) => tab.url)).toContain('chrome-extension://test-extension-id/popup.html');
+    expect((await fakeBrowser.tabs.query({})).map((tab) => tab.url)).toContain(
+      'chrome-extension://test-extension-id/popup.html',
+    );
   });
 });

@@ -3,34 +3,110 @@ import type { Failure } from '@/lib/service/failures';
 import { emptySnapshot, type AccountSnapshot, type CheckState } from '@/lib/store/account-state';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { checkInterval } from '@/lib/schedule/checks';
-import { figuresOutOfDate, SIGN_IN_FIRST_NOTICE_MS, OUT_OF_DATE_ROUNDS, standingOf } from '@/lib/outlook/standing';
+import {
+  figuresOutOfDate,
+  SIGN_IN_FIRST_NOTICE_MS,
+  OUT_OF_DATE_ROUNDS,
+  standingOf,
+} from '@/lib/outlook/standing';
 
 const AT = Date.UTC(2026, 10, 2, 12);
-const failing = (failure: Failure, since = AT): CheckState => ({ consecutiveFailures: 1, failure, failingSince: since, lastAttemptAt: AT, retryAt: AT + 60_000 });
-const snapshotWith = (parts: Partial<AccountSnapshot>): AccountSnapshot => ({ ...emptySnapshot(), ...parts });
+const failing = (failure: Failure, since = AT): CheckState => ({
+  consecutiveFailures: 1,
+  failure,
+  failingSince: since,
+  lastAttemptAt: AT,
+  retryAt: AT + 60_000,
+});
+const snapshotWith = (parts: Partial<AccountSnapshot>): AccountSnapshot => ({
+  ...emptySnapshot(),
+  ...parts,
+});
 const GRACE = SIGN_IN_FIRST_NOTICE_MS;
 
 describe('standingOf', () => {
   it.each<[string, Partial<AccountSnapshot>, number, string]>([
     ['nothing failing', {}, AT, 'fine'],
-    ['one failed sign-in (network), a minute ago', { keepAlive: failing({ kind: 'network' }) }, AT + 60_000, 'transient'],
-    ['a timeout failing for exactly the grace: still transient', { keepAlive: failing({ kind: 'timeout', afterMs: 1 }) }, AT + GRACE, 'transient'],
-    ['a server error past the grace: an outage', { refresh: failing({ kind: 'server-error', status: 500 }) }, AT + GRACE + 1, 'outage'],
-    ['a rate limit past the grace: an outage', { keepAlive: failing({ kind: 'rate-limited' }) }, AT + GRACE + 1, 'outage'],
-    ['a rejected password: needs you at once', { keepAlive: failing({ kind: 'credentials-rejected' }) }, AT, 'needs-you'],
-    ['a rejected key: needs you', { refresh: failing({ kind: 'api-key-rejected' }) }, AT, 'needs-you'],
-    ['access not granted: needs you', { refresh: failing({ kind: 'permission-missing', origin: 'https://x.example' }) }, AT, 'needs-you'],
-    ['not configured: needs you', { keepAlive: failing({ kind: 'not-configured', missing: ['password'] }) }, AT, 'needs-you'],
-    ['an unsendable key: needs you', { keepAlive: failing({ kind: 'api-key-unsendable' }) }, AT, 'needs-you'],
-    ["getUser's 404 (a wrong address): needs you", { keepAlive: failing({ kind: 'server-not-found' }) }, AT, 'needs-you'],
-    ['the worse of the two tasks', { keepAlive: failing({ kind: 'network' }), refresh: failing({ kind: 'credentials-rejected' }) }, AT, 'needs-you'],
+    [
+      'one failed sign-in (network), a minute ago',
+      { keepAlive: failing({ kind: 'network' }) },
+      AT + 60_000,
+      'transient',
+    ],
+    [
+      'a timeout failing for exactly the grace: still transient',
+      { keepAlive: failing({ kind: 'timeout', afterMs: 1 }) },
+      AT + GRACE,
+      'transient',
+    ],
+    [
+      'a server error past the grace: an outage',
+      { refresh: failing({ kind: 'server-error', status: 500 }) },
+      AT + GRACE + 1,
+      'outage',
+    ],
+    [
+      'a rate limit past the grace: an outage',
+      { keepAlive: failing({ kind: 'rate-limited' }) },
+      AT + GRACE + 1,
+      'outage',
+    ],
+    [
+      'a rejected password: needs you at once',
+      { keepAlive: failing({ kind: 'credentials-rejected' }) },
+      AT,
+      'needs-you',
+    ],
+    [
+      'a rejected key: needs you',
+      { refresh: failing({ kind: 'api-key-rejected' }) },
+      AT,
+      'needs-you',
+    ],
+    [
+      'access not granted: needs you',
+      { refresh: failing({ kind: 'permission-missing', origin: 'https://x.example' }) },
+      AT,
+      'needs-you',
+    ],
+    [
+      'not configured: needs you',
+      { keepAlive: failing({ kind: 'not-configured', missing: ['password'] }) },
+      AT,
+      'needs-you',
+    ],
+    [
+      'an unsendable key: needs you',
+      { keepAlive: failing({ kind: 'api-key-unsendable' }) },
+      AT,
+      'needs-you',
+    ],
+    [
+      "getUser's 404 (a wrong address): needs you",
+      { keepAlive: failing({ kind: 'server-not-found' }) },
+      AT,
+      'needs-you',
+    ],
+    [
+      'the worse of the two tasks',
+      {
+        keepAlive: failing({ kind: 'network' }),
+        refresh: failing({ kind: 'credentials-rejected' }),
+      },
+      AT,
+      'needs-you',
+    ],
   ])('%s', (_why, parts, now, kind) => {
     expect(standingOf(snapshotWith(parts), now).kind).toBe(kind);
   });
 
   it('carries when the check failed and the retry the extension scheduled', () => {
     expect(standingOf(snapshotWith({ keepAlive: failing({ kind: 'network' }) }), AT)).toEqual({
-      kind: 'transient', failure: { kind: 'network' }, check: 'signIn', failedAt: AT, retryAt: AT + 60_000,
+      kind: 'transient',
+      failure: { kind: 'network' },
+      check: 'signIn',
+      failedAt: AT,
+      retryAt: AT + 60_000,
     });
   });
 });
@@ -46,4 +122,3 @@ describe('figures out of date', () => {
     expect(figuresOutOfDate(AT, DEFAULT_SETTINGS, now)).toBe(old);
   });
 });
-

@@ -6,8 +6,17 @@ import { SIGN_IN_FIRST_NOTICE_MS } from '@/lib/outlook/standing';
 import { urgency } from '@/lib/outlook/urgency';
 
 const AT = Date.UTC(2026, 10, 2, 12);
-const failing = (failure: Failure, since = AT): CheckState => ({ consecutiveFailures: 1, failure, failingSince: since, lastAttemptAt: AT, retryAt: AT + 60_000 });
-const snapshotWith = (parts: Partial<AccountSnapshot>): AccountSnapshot => ({ ...emptySnapshot(), ...parts });
+const failing = (failure: Failure, since = AT): CheckState => ({
+  consecutiveFailures: 1,
+  failure,
+  failingSince: since,
+  lastAttemptAt: AT,
+  retryAt: AT + 60_000,
+});
+const snapshotWith = (parts: Partial<AccountSnapshot>): AccountSnapshot => ({
+  ...emptySnapshot(),
+  ...parts,
+});
 const GRACE = SIGN_IN_FIRST_NOTICE_MS;
 
 describe('urgency, for the popup order', () => {
@@ -22,7 +31,9 @@ describe('urgency, for the popup order', () => {
       ['needs-you', usage(10, { keepAlive: failing({ kind: 'credentials-rejected' }) })],
       ['calm', usage(40)],
     ] as const;
-    const ranked = [...order].sort((a, b) => urgency(b[1], DEFAULT_SETTINGS, AT) - urgency(a[1], DEFAULT_SETTINGS, AT)).map(([name]) => name);
+    const ranked = [...order]
+      .sort((a, b) => urgency(b[1], DEFAULT_SETTINGS, AT) - urgency(a[1], DEFAULT_SETTINGS, AT))
+      .map(([name]) => name);
     expect(ranked).toEqual(['critical', 'needs-you', 'warning', 'outage', 'transient', 'calm']);
   });
 });

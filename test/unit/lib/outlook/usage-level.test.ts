@@ -18,14 +18,38 @@ describe('usageAlert', () => {
     ['straight to critical is told as critical', 'normal', 97, 'critical', 'critical'],
     ['warning to critical is told again', 'warning', 95, 'critical', 'critical'],
     ['a warning already told is not told again', 'warning', 92, undefined, 'warning'],
-    ['critical already told: nothing, and no step down while still high', 'critical', 96, undefined, 'critical'],
+    [
+      'critical already told: nothing, and no step down while still high',
+      'critical',
+      96,
+      undefined,
+      'critical',
+    ],
     ['critical told, falling to warning: nothing told', 'critical', 91, undefined, 'warning'],
     // Re-armed only once usage is REARM_MARGIN points below the threshold (as shown), so hovering does not nag.
     ['just under the warning: not re-armed', 'warning', 89, undefined, 'warning'],
-    ['under the warning by less than the margin: not re-armed', 'warning', inMargin(90), undefined, 'warning'],
+    [
+      'under the warning by less than the margin: not re-armed',
+      'warning',
+      inMargin(90),
+      undefined,
+      'warning',
+    ],
     ['under the warning by the margin: re-armed', 'warning', pastMargin(90), undefined, 'normal'],
-    ['under the critical by less than the margin: stays critical', 'critical', inMargin(95), undefined, 'critical'],
-    ['under the critical by the margin: back to warning', 'critical', pastMargin(95), undefined, 'warning'],
+    [
+      'under the critical by less than the margin: stays critical',
+      'critical',
+      inMargin(95),
+      undefined,
+      'critical',
+    ],
+    [
+      'under the critical by the margin: back to warning',
+      'critical',
+      pastMargin(95),
+      undefined,
+      'warning',
+    ],
     ['far below both: re-armed to calm', 'critical', 40, undefined, 'normal'],
   ])('%s', (_why, told, percent, notify, notified) => {
     expect(usageAlert(told, percent, SETTINGS)).toEqual({ ...(notify && { notify }), notified });

@@ -16,8 +16,14 @@ beforeEach(() => fakeBrowser.reset());
 describe('ensureAlarms', () => {
   it('arms one periodic alarm per check with the period the settings ask for, first due one period from now', async () => {
     await ensureAlarms({ ...DEFAULT_SETTINGS, keepAliveHours: 12, refreshMinutes: 45 }, NOW);
-    expect(await alarm(ALARM.signIn)).toMatchObject({ periodInMinutes: 12 * 60, scheduledTime: NOW + 12 * HOUR });
-    expect(await alarm(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 45, scheduledTime: NOW + 45 * MINUTE });
+    expect(await alarm(ALARM.signIn)).toMatchObject({
+      periodInMinutes: 12 * 60,
+      scheduledTime: NOW + 12 * HOUR,
+    });
+    expect(await alarm(ALARM.usageUpdate)).toMatchObject({
+      periodInMinutes: 45,
+      scheduledTime: NOW + 45 * MINUTE,
+    });
     expect(await alarm(ALARM.retry)).toBeUndefined();
   });
 
@@ -31,7 +37,10 @@ describe('ensureAlarms', () => {
   it('re-arms an alarm whose period the settings changed', async () => {
     await ensureAlarms(DEFAULT_SETTINGS, NOW);
     await ensureAlarms({ ...DEFAULT_SETTINGS, refreshMinutes: 60 }, NOW + MINUTE);
-    expect(await alarm(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 60, scheduledTime: NOW + MINUTE + HOUR });
+    expect(await alarm(ALARM.usageUpdate)).toMatchObject({
+      periodInMinutes: 60,
+      scheduledTime: NOW + MINUTE + HOUR,
+    });
     expect(await alarm(ALARM.signIn)).toMatchObject({ scheduledTime: NOW + DAY });
   });
 
@@ -41,7 +50,10 @@ describe('ensureAlarms', () => {
     expect(await alarm(ALARM.signIn)).toMatchObject({ scheduledTime: NOW + DAY });
     expect(await alarm(ALARM.usageUpdate)).toMatchObject({ scheduledTime: NOW + 30 * MINUTE });
     // A browser that put an alarm off a little (within a day's slack) is not second-guessed.
-    await fakeBrowser.alarms.create(ALARM.signIn, { when: NOW + 2 * DAY - MINUTE, periodInMinutes: 24 * 60 });
+    await fakeBrowser.alarms.create(ALARM.signIn, {
+      when: NOW + 2 * DAY - MINUTE,
+      periodInMinutes: 24 * 60,
+    });
     await ensureAlarms(DEFAULT_SETTINGS, NOW);
     expect(await alarm(ALARM.signIn)).toMatchObject({ scheduledTime: NOW + 2 * DAY - MINUTE });
   });
@@ -70,6 +82,11 @@ describe('scheduleRetry', () => {
 
 describe('checkOfAlarm', () => {
   it('names the check a periodic alarm carries, by its stored name; none for the retry or an alarm not ours', () => {
-    expect(['keep-alive', 'refresh', 'retry', 'something-else'].map(checkOfAlarm)).toEqual(['signIn', 'usageUpdate', undefined, undefined]);
+    expect(['keep-alive', 'refresh', 'retry', 'something-else'].map(checkOfAlarm)).toEqual([
+      'signIn',
+      'usageUpdate',
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -57,7 +57,7 @@ describe('nodeOrigin', () => {
     ['https://api.teracloud.jp', 'nanao.teracloud.jp', 'https://nanao.teracloud.jp'],
     ['https://api.example:8443', 'Node.Example:8443', 'https://node.example:8443'],
     ['http://127.0.0.1:4567', 'localhost:4568', 'http://localhost:4568'],
-  ])('takes the node origin\'s scheme from the base URL %s', (baseUrl, node, origin) => {
+  ])("takes the node origin's scheme from the base URL %s", (baseUrl, node, origin) => {
     expect(nodeOrigin(baseUrl, node)).toEqual({ ok: true, value: origin });
   });
 });

@@ -6,14 +6,18 @@ import type { Result } from '@/lib/service/failures';
 import { oneAccountService } from '../../helpers/one-account-service';
 import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 
-const parsers: Record<string, (body: unknown) => Result<unknown>> = { user: parseUserResponse, capacity: parseCapacityResponse };
+const parsers: Record<string, (body: unknown) => Result<unknown>> = {
+  user: parseUserResponse,
+  capacity: parseCapacityResponse,
+};
 
 describe.each(Object.entries(parsers))('%s response parser', (_name, parse) => {
   it('turns any JSON value into a value or an invalid-response/service-error failure, never a throw', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         const result = readBody(JSON.stringify(value), parse);
-        if (!result.ok) expect(['invalid-response', 'service-error']).toContain(result.failure.kind);
+        if (!result.ok)
+          expect(['invalid-response', 'service-error']).toContain(result.failure.kind);
       }),
       { numRuns: 500 },
     );
@@ -23,24 +27,32 @@ describe.each(Object.entries(parsers))('%s response parser', (_name, parse) => {
     fc.assert(
       fc.property(fc.string(), (text) => {
         const result = readBody(text, parse);
-        if (!result.ok) expect(['invalid-response', 'service-error']).toContain(result.failure.kind);
+        if (!result.ok)
+          expect(['invalid-response', 'service-error']).toContain(result.failure.kind);
       }),
       { numRuns: 500 },
     );
   });
 
   it('survives objects shaped almost like the real answer', () => {
-    const almost = fc.record({
-      result: fc.oneof(fc.constant(0), fc.integer(), fc.string()),
-      dataset: fc.anything(),
-      user: fc.anything(),
-      node: fc.oneof(fc.domain(), fc.string()),
-      api_key: fc.anything(),
-    }, { requiredKeys: [] });
-    fc.assert(fc.property(almost, (value) => {
-      const result = readBody(JSON.stringify(value), parse);
-      expect(result.ok || ['invalid-response', 'service-error'].includes(result.failure.kind)).toBe(true);
-    }));
+    const almost = fc.record(
+      {
+        result: fc.oneof(fc.constant(0), fc.integer(), fc.string()),
+        dataset: fc.anything(),
+        user: fc.anything(),
+        node: fc.oneof(fc.domain(), fc.string()),
+        api_key: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(almost, (value) => {
+        const result = readBody(JSON.stringify(value), parse);
+        expect(
+          result.ok || ['invalid-response', 'service-error'].includes(result.failure.kind),
+        ).toBe(true);
+      }),
+    );
   });
 });
 
@@ -117,7 +129,9 @@ describe('a getUser answer with odd descriptive fields', () => {
   });
 
   it('keeps the readable fields beside an odd one', async () => {
-    service.sim.setFault('api', 'odd-fields', { fields: { 'api_key.bonus.since': 1700000000, 'api_key.note': null } });
+    service.sim.setFault('api', 'odd-fields', {
+      fields: { 'api_key.bonus.since': 1700000000, 'api_key.note': null },
+    });
     const result = await api.getUser(service.creds);
     expect(result.ok && result.value).toMatchObject({
       user: 'demo-user',
@@ -131,9 +145,22 @@ describe('a getUser answer with odd descriptive fields', () => {
   });
 
   it('is a success with nothing but result 0 and the node', async () => {
-    const optional = ['revision', 'user', 'introduce_code', 'webdav_url', 'capacity', 'api_key', 'future_field'];
-    service.sim.setFault('api', 'odd-fields', { fields: Object.fromEntries(optional.map((key) => [key, undefined])) });
-    expect(await api.getUser(service.creds)).toEqual({ ok: true, value: { node: service.sim.nodeHost, apiKey: {} } });
+    const optional = [
+      'revision',
+      'user',
+      'introduce_code',
+      'webdav_url',
+      'capacity',
+      'api_key',
+      'future_field',
+    ];
+    service.sim.setFault('api', 'odd-fields', {
+      fields: Object.fromEntries(optional.map((key) => [key, undefined])),
+    });
+    expect(await api.getUser(service.creds)).toEqual({
+      ok: true,
+      value: { node: service.sim.nodeHost, apiKey: {} },
+    });
   });
 
   it('keeps an unreadable timestamp as its text', async () => {
@@ -148,8 +175,14 @@ describe('a getUser answer with odd descriptive fields', () => {
     ['node', 42, { reason: 'invalid-field', field: 'node' }],
     ['result', '0', { reason: 'no-result' }],
     ['result', undefined, { reason: 'no-result' }],
-  ])('still fails when %s = %j: without them the call proves nothing', async (field, value, why) => {
-    service.sim.setFault('api', 'odd-fields', { fields: { [field]: value } });
-    expect(await api.getUser(service.creds)).toEqual({ ok: false, failure: { kind: 'invalid-response', ...why } });
-  });
+  ])(
+    'still fails when %s = %j: without them the call proves nothing',
+    async (field, value, why) => {
+      service.sim.setFault('api', 'odd-fields', { fields: { [field]: value } });
+      expect(await api.getUser(service.creds)).toEqual({
+        ok: false,
+        failure: { kind: 'invalid-response', ...why },
+      });
+    },
+  );
 });

@@ -23,15 +23,31 @@ describe('which API key a request carries', () => {
   it('the build key, for an account that uses it (no key of its own stored), in either form', async () => {
     buildWith(service.creds.apiKey);
     const usesApp = { ...service.creds, apiKey: '', keySource: 'app' as const };
-    expect(await sentKey(usesApp)).toEqual({ ok: true, apiKey: service.creds.apiKey, keyVia: 'header', status: 200 });
-    expect(await sentKey({ ...usesApp, keyForm: 'matrix' })).toEqual({ ok: true, apiKey: service.creds.apiKey, keyVia: 'matrix', status: 200 });
+    expect(await sentKey(usesApp)).toEqual({
+      ok: true,
+      apiKey: service.creds.apiKey,
+      keyVia: 'header',
+      status: 200,
+    });
+    expect(await sentKey({ ...usesApp, keyForm: 'matrix' })).toEqual({
+      ok: true,
+      apiKey: service.creds.apiKey,
+      keyVia: 'matrix',
+      status: 200,
+    });
   });
 
   it("the account's own key when it has chosen one, even in a build with a key", async () => {
     buildWith('the-build-key');
-    expect(await sentKey({ ...service.creds, keySource: 'own' })).toMatchObject({ ok: true, apiKey: service.creds.apiKey });
+    expect(await sentKey({ ...service.creds, keySource: 'own' })).toMatchObject({
+      ok: true,
+      apiKey: service.creds.apiKey,
+    });
     // Stored before keys could come from the build: no keySource, its own key.
-    expect(await sentKey({ ...service.creds, keySource: undefined })).toMatchObject({ ok: true, apiKey: service.creds.apiKey });
+    expect(await sentKey({ ...service.creds, keySource: undefined })).toMatchObject({
+      ok: true,
+      apiKey: service.creds.apiKey,
+    });
   });
 
   it('none from a build without a key: the account lacks one and sends nothing', async () => {
@@ -45,7 +61,10 @@ describe('which API key a request carries', () => {
 
   it('none to a custom server: the publisher key goes only to the servers it was issued for', async () => {
     buildWith('the-build-key');
-    const custom = { ...account({ apiKey: '', baseUrl: 'https://storage.example.com' }), keySource: 'app' as const };
+    const custom = {
+      ...account({ apiKey: '', baseUrl: 'https://storage.example.com' }),
+      keySource: 'app' as const,
+    };
     expect(missingCredentials(custom)).toEqual(['apiKey']);
     const sent = await createServiceApi().getUser(custom);
     expect(sent).toEqual({ ok: false, failure: { kind: 'not-configured', missing: ['apiKey'] } });
@@ -53,7 +72,10 @@ describe('which API key a request carries', () => {
 
   it('a refused build key is a refused key (403), as with any other', async () => {
     buildWith('a-key-the-service-does-not-know');
-    expect(await sentKey({ ...service.creds, apiKey: '', keySource: 'app' })).toMatchObject({ ok: false, status: 403 });
+    expect(await sentKey({ ...service.creds, apiKey: '', keySource: 'app' })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
   });
 });
 
@@ -70,7 +92,14 @@ describe('the build key is never stored or exported', () => {
   it('the settings file, with or without secrets, holds no key for an account that uses the build key', () => {
     buildWith('the-build-key-123');
     for (const withSecrets of [false, true]) {
-      const text = JSON.stringify(settingsFile([usesApp, account({ id: 'own', userId: 'own' })], DEFAULT_SETTINGS, withSecrets, 0));
+      const text = JSON.stringify(
+        settingsFile(
+          [usesApp, account({ id: 'own', userId: 'own' })],
+          DEFAULT_SETTINGS,
+          withSecrets,
+          0,
+        ),
+      );
       expect(text).not.toContain('the-build-key-123');
       const [app, own] = JSON.parse(text).accounts;
       expect(app).not.toHaveProperty('apiKey');
@@ -83,9 +112,20 @@ describe('the build key is never stored or exported', () => {
     const text = JSON.stringify(settingsFile([usesApp], DEFAULT_SETTINGS, true, 0));
     const parsed = parseSettingsFile(text, DEFAULT_SETTINGS);
     if (!parsed.ok) throw new Error(parsed.error);
-    expect(planImport(parsed.file, [], DEFAULT_SETTINGS, () => 'new').added).toEqual([{ ...usesApp, id: 'new' }]);
-    const old = parseSettingsFile(JSON.stringify({ format: 'storage-keeper-settings', version: 1, accounts: [{ baseUrl: usesApp.baseUrl, userId: 'old', apiKey: 'k' }] }), DEFAULT_SETTINGS);
+    expect(planImport(parsed.file, [], DEFAULT_SETTINGS, () => 'new').added).toEqual([
+      { ...usesApp, id: 'new' },
+    ]);
+    const old = parseSettingsFile(
+      JSON.stringify({
+        format: 'storage-keeper-settings',
+        version: 1,
+        accounts: [{ baseUrl: usesApp.baseUrl, userId: 'old', apiKey: 'k' }],
+      }),
+      DEFAULT_SETTINGS,
+    );
     if (!old.ok) throw new Error(old.error);
-    expect(planImport(old.file, [], DEFAULT_SETTINGS, () => 'new').added[0]).not.toHaveProperty('keySource');
+    expect(planImport(old.file, [], DEFAULT_SETTINGS, () => 'new').added[0]).not.toHaveProperty(
+      'keySource',
+    );
   });
 });

@@ -16,7 +16,10 @@ afterEach(() => {
   service.sim.setFault('node', undefined);
 });
 
-const call = (server: ServerName) => (server === 'api' ? api.getUser(service.creds) : api.getCapacity(service.creds, service.sim.nodeHost));
+const call = (server: ServerName) =>
+  server === 'api'
+    ? api.getUser(service.creds)
+    : api.getCapacity(service.creds, service.sim.nodeHost);
 
 describe('answers over 1 MiB', () => {
   const cases: [string, ServerName, Fault, FaultOptions][] = [
@@ -28,10 +31,14 @@ describe('answers over 1 MiB', () => {
     ['1.1 MB of otherwise good answer', 'api', 'huge-body', { bytes: 1_100_000 }],
   ];
 
-  it.each(cases)('%s is refused as an invalid response', async (_name, server, fault, options) => {
-    service.sim.setFault(server, fault, options);
-    expect(await call(server)).toEqual(tooLarge);
-  }, 60_000);
+  it.each(cases)(
+    '%s is refused as an invalid response',
+    async (_name, server, fault, options) => {
+      service.sim.setFault(server, fault, options);
+      expect(await call(server)).toEqual(tooLarge);
+    },
+    60_000,
+  );
 
   it.each([
     ['plain', 'huge-body'],

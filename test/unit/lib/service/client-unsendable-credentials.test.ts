@@ -9,7 +9,17 @@ import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 // Credentials that cannot be sent as they are: the client returns a named failure without
 // sending anything, and never throws.
 const NOW = Date.UTC(2026, 10, 21);
-const UNSAFE_KEYS = ['キー', 'key\r\nX-Evil: 1', 'key\n', 'key\u0000', 'key\u0007', 'key\u007f', 'key\u0085', ' key', 'key\t'];
+const UNSAFE_KEYS = [
+  'キー',
+  'key\r\nX-Evil: 1',
+  'key\n',
+  'key\u0000',
+  'key\u0007',
+  'key\u007f',
+  'key\u0085',
+  ' key',
+  'key\t',
+];
 const service = oneAccountService(NOW);
 const api = createServiceApi({ timeoutMs: CALL_TIMEOUT_MS });
 
@@ -19,37 +29,57 @@ afterEach(() => {
 });
 
 describe('a base URL credentials may not go to', () => {
-  it.each(['', 'not a url', 'api.teracloud.jp', 'ftp://127.0.0.1', 'http://example.com', 'http://127.0.0.1:99999', 'https://u:p@api.teracloud.jp'])(
-    '%j is refused as the server address, by both calls, sending nothing',
-    async (baseUrl) => {
-      const failure = { ok: false, failure: { kind: 'not-configured', missing: ['baseUrl'] } };
-      expect(await api.getUser({ ...service.creds, baseUrl })).toEqual(failure);
-      expect(await api.getCapacity({ ...service.creds, baseUrl }, service.sim.nodeHost)).toEqual(failure);
-      expect(nodeOrigin(baseUrl, service.sim.nodeHost)).toEqual(failure);
-      expect(service.sim.requests).toHaveLength(0);
-    },
-  );
+  it.each([
+    '',
+    'not a url',
+    'api.teracloud.jp',
+    'ftp://127.0.0.1',
+    'http://example.com',
+    'http://127.0.0.1:99999',
+    'https://u:p@api.teracloud.jp',
+  ])('%j is refused as the server address, by both calls, sending nothing', async (baseUrl) => {
+    const failure = { ok: false, failure: { kind: 'not-configured', missing: ['baseUrl'] } };
+    expect(await api.getUser({ ...service.creds, baseUrl })).toEqual(failure);
+    expect(await api.getCapacity({ ...service.creds, baseUrl }, service.sim.nodeHost)).toEqual(
+      failure,
+    );
+    expect(nodeOrigin(baseUrl, service.sim.nodeHost)).toEqual(failure);
+    expect(service.sim.requests).toHaveLength(0);
+  });
 });
 
 describe('an API key a header cannot carry', () => {
-  it.each(UNSAFE_KEYS)('%j is a named failure in header form, and is never sent', async (apiKey) => {
-    const failure = { ok: false, failure: { kind: 'api-key-unsendable' } };
-    expect(await api.getUser({ ...service.creds, apiKey })).toEqual(failure);
-    expect(await api.getCapacity({ ...service.creds, apiKey }, service.sim.nodeHost)).toEqual(failure);
-    expect(service.sim.requests).toHaveLength(0);
-  });
+  it.each(UNSAFE_KEYS)(
+    '%j is a named failure in header form, and is never sent',
+    async (apiKey) => {
+      const failure = { ok: false, failure: { kind: 'api-key-unsendable' } };
+      expect(await api.getUser({ ...service.creds, apiKey })).toEqual(failure);
+      expect(await api.getCapacity({ ...service.creds, apiKey }, service.sim.nodeHost)).toEqual(
+        failure,
+      );
+      expect(service.sim.requests).toHaveLength(0);
+    },
+  );
 
   it.each(UNSAFE_KEYS)('%j reaches the service exactly in address form', async (apiKey) => {
     service.sim.accounts.push(demoAccount({ userId: 'odd-key', apiKey }, NOW));
-    const result = await api.getUser({ ...service.creds, userId: 'odd-key', apiKey, keyForm: 'matrix' });
+    const result = await api.getUser({
+      ...service.creds,
+      userId: 'odd-key',
+      apiKey,
+      keyForm: 'matrix',
+    });
     expect(result.ok).toBe(true);
     expect(service.sim.requests).toMatchObject([{ keyVia: 'matrix', apiKey }]);
   });
 
-  it.each(['demo-api-key/+=', 'key with spaces', 'clé-é', 'abc~!@#$%^&*()'])('%j is header-safe, and travels unchanged', async (apiKey) => {
-    expect(isHeaderSafe(apiKey)).toBe(true);
-    service.sim.accounts.push(demoAccount({ userId: 'odd-key', apiKey }, NOW));
-    expect((await api.getUser({ ...service.creds, userId: 'odd-key', apiKey })).ok).toBe(true);
-    expect(service.sim.requests).toMatchObject([{ keyVia: 'header', apiKey }]);
-  });
+  it.each(['demo-api-key/+=', 'key with spaces', 'clé-é', 'abc~!@#$%^&*()'])(
+    '%j is header-safe, and travels unchanged',
+    async (apiKey) => {
+      expect(isHeaderSafe(apiKey)).toBe(true);
+      service.sim.accounts.push(demoAccount({ userId: 'odd-key', apiKey }, NOW));
+      expect((await api.getUser({ ...service.creds, userId: 'odd-key', apiKey })).ok).toBe(true);
+      expect(service.sim.requests).toMatchObject([{ keyVia: 'header', apiKey }]);
+    },
+  );
 });

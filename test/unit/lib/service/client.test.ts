@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service/client';
 import type { Failure } from '@/lib/service/failures';
-import { demoAccount, startSimulator, type Fault, type ServerName, type Simulator } from '../../../../scripts/simulator/simulator';
+import {
+  demoAccount,
+  startSimulator,
+  type Fault,
+  type ServerName,
+  type Simulator,
+} from '../../../../scripts/simulator/simulator';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { oneAccountService } from '../../helpers/one-account-service';
 import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
@@ -17,12 +23,29 @@ beforeAll(async () => {
   sim = await startSimulator({
     now: () => now,
     accounts: [
-      demoAccount({ userId: 'ユーザー', password: 'パス:word:ü', apiKey: 'key;with/odd=chars' }, now),
-      demoAccount({ userId: 'plain', password: 'p', apiKey: 'k', bonus: { sinceMs: now, untilMs: now + 1, increaseGb: 5, capacityGb: 25 } }, now),
+      demoAccount(
+        { userId: 'ユーザー', password: 'パス:word:ü', apiKey: 'key;with/odd=chars' },
+        now,
+      ),
+      demoAccount(
+        {
+          userId: 'plain',
+          password: 'p',
+          apiKey: 'k',
+          bonus: { sinceMs: now, untilMs: now + 1, increaseGb: 5, capacityGb: 25 },
+        },
+        now,
+      ),
       demoAccount({ userId: 'nobonus', password: 'p', apiKey: 'k', bonus: undefined }, now),
     ],
   });
-  creds = { baseUrl: sim.apiUrl, userId: 'ユーザー', password: 'パス:word:ü', apiKey: 'key;with/odd=chars', keyForm: 'header' };
+  creds = {
+    baseUrl: sim.apiUrl,
+    userId: 'ユーザー',
+    password: 'パス:word:ü',
+    apiKey: 'key;with/odd=chars',
+    keyForm: 'header',
+  };
 });
 afterAll(() => sim.close());
 afterEach(() => {
@@ -60,8 +83,16 @@ describe('getUser', () => {
   });
 
   it('keeps bonus.capacity when present and accepts a key without bonus', async () => {
-    const withCapacity = await api.getUser({ ...creds, userId: 'plain', password: 'p', apiKey: 'k' });
-    expect(withCapacity.ok && withCapacity.value.apiKey.bonus).toMatchObject({ increaseGb: 5, capacityGb: 25 });
+    const withCapacity = await api.getUser({
+      ...creds,
+      userId: 'plain',
+      password: 'p',
+      apiKey: 'k',
+    });
+    expect(withCapacity.ok && withCapacity.value.apiKey.bonus).toMatchObject({
+      increaseGb: 5,
+      capacityGb: 25,
+    });
     const none = await api.getUser({ ...creds, userId: 'nobonus', password: 'p', apiKey: 'k' });
     expect(none.ok && none.value.apiKey).not.toHaveProperty('bonus');
     expect(none.ok).toBe(true);
@@ -71,8 +102,14 @@ describe('getUser', () => {
     const result = await api.getUser({ ...creds, keyForm });
     expect(result.ok).toBe(true);
     const [request] = sim.requests;
-    expect(request).toMatchObject({ keyVia: keyForm, apiKey: 'key;with/odd=chars', userId: 'ユーザー', password: 'パス:word:ü' });
-    if (keyForm === 'matrix') expect(request?.path).toBe('/v2/api/ba/user;api_key=key%3Bwith%2Fodd%3Dchars');
+    expect(request).toMatchObject({
+      keyVia: keyForm,
+      apiKey: 'key;with/odd=chars',
+      userId: 'ユーザー',
+      password: 'パス:word:ü',
+    });
+    if (keyForm === 'matrix')
+      expect(request?.path).toBe('/v2/api/ba/user;api_key=key%3Bwith%2Fodd%3Dchars');
     else expect(request?.path).toBe('/v2/api/ba/user');
     // The key travels one way only: in address form, no header carries it too.
     expect(request?.keyHeader).toBe(keyForm === 'header' ? 'key;with/odd=chars' : undefined);
@@ -85,7 +122,9 @@ describe('getCapacity', () => {
       const result = await api.getCapacity({ ...creds, keyForm }, sim.nodeHost);
       expect(result).toEqual({ ok: true, value: { quota: 28 * GB, used: Math.round(12.3 * GB) } });
     }
-    expect(sim.requests.map((r) => [r.server, r.path.split(';')[0], r.keyVia, r.keyHeader])).toEqual([
+    expect(
+      sim.requests.map((r) => [r.server, r.path.split(';')[0], r.keyVia, r.keyHeader]),
+    ).toEqual([
       ['node', '/v2/api/ba/dataset/(capacity)', 'header', 'key;with/odd=chars'],
       ['node', '/v2/api/ba/dataset/(capacity)', 'matrix', undefined],
     ]);
@@ -98,14 +137,21 @@ describe('getCapacity', () => {
     sim.account('ユーザー').used = Math.round(12.3 * GB);
   });
 
-  it.each(['evil.example/steal', 'user@evil.example', 'http://evil.example', 'a b', '', 'host:99999'])(
-    'refuses node %j without sending anything',
-    async (node) => {
-      const result = await api.getCapacity(creds, node);
-      expect(result).toEqual({ ok: false, failure: { kind: 'invalid-response', reason: 'bad-node' } });
-      expect(sim.requests).toHaveLength(0);
-    },
-  );
+  it.each([
+    'evil.example/steal',
+    'user@evil.example',
+    'http://evil.example',
+    'a b',
+    '',
+    'host:99999',
+  ])('refuses node %j without sending anything', async (node) => {
+    const result = await api.getCapacity(creds, node);
+    expect(result).toEqual({
+      ok: false,
+      failure: { kind: 'invalid-response', reason: 'bad-node' },
+    });
+    expect(sim.requests).toHaveLength(0);
+  });
 });
 
 describe('failures', () => {
@@ -116,17 +162,42 @@ describe('failures', () => {
     ['dataset not found', 'node', 'not-found', { kind: 'not-found' }],
     // On the API server a 404 means a wrong address (a mistyped custom server), not missing data.
     ['no service at the API address', 'api', 'not-found', { kind: 'server-not-found' }],
-    ['unavailable, come back later', 'node', 'unavailable', { kind: 'server-error', status: 503, retryAfterMs: 120_000 }],
+    [
+      'unavailable, come back later',
+      'node',
+      'unavailable',
+      { kind: 'server-error', status: 503, retryAfterMs: 120_000 },
+    ],
     ['rate limited', 'api', 'rate-limited', { kind: 'rate-limited', retryAfterMs: 120_000 }],
     ['server error', 'node', 'server-error', { kind: 'server-error', status: 500 }],
     ['HTML 502', 'api', 'html-502', { kind: 'server-error', status: 502 }],
     ['HTML page with 200', 'api', 'html-200', { kind: 'invalid-response', reason: 'html' }],
-    ['malformed JSON', 'node', 'malformed-json', { kind: 'invalid-response', reason: 'malformed-json' }],
+    [
+      'malformed JSON',
+      'node',
+      'malformed-json',
+      { kind: 'invalid-response', reason: 'malformed-json' },
+    ],
     ['empty body', 'api', 'empty-body', { kind: 'invalid-response', reason: 'empty' }],
     ['result not 0', 'api', 'service-error', { kind: 'service-error', code: 1203 }],
-    ['missing node', 'api', 'missing-field', { kind: 'invalid-response', reason: 'missing-field', field: 'node' }],
-    ['missing used', 'node', 'missing-field', { kind: 'invalid-response', reason: 'missing-field', field: 'dataset.__ROOT__.used' }],
-    ['only unknown fields', 'node', 'extra-fields-only', { kind: 'invalid-response', reason: 'missing-field', field: 'dataset' }],
+    [
+      'missing node',
+      'api',
+      'missing-field',
+      { kind: 'invalid-response', reason: 'missing-field', field: 'node' },
+    ],
+    [
+      'missing used',
+      'node',
+      'missing-field',
+      { kind: 'invalid-response', reason: 'missing-field', field: 'dataset.__ROOT__.used' },
+    ],
+    [
+      'only unknown fields',
+      'node',
+      'extra-fields-only',
+      { kind: 'invalid-response', reason: 'missing-field', field: 'dataset' },
+    ],
     ['redirect', 'api', 'redirect', { kind: 'redirect-refused', status: 302 }],
     ['stalled server', 'node', 'stall', { kind: 'timeout', afterMs: 500 }],
     ['bad node host', 'api', 'bad-node', { kind: 'invalid-response', reason: 'bad-node' }],
@@ -138,7 +209,8 @@ describe('failures', () => {
     else if (fault === 'wrong-key') call.apiKey = 'nope';
     else sim.setFault(server, fault);
     const client = fault === 'stall' ? impatientApi : api;
-    const result = server === 'api' ? await client.getUser(call) : await client.getCapacity(call, sim.nodeHost);
+    const result =
+      server === 'api' ? await client.getUser(call) : await client.getCapacity(call, sim.nodeHost);
     expect(result).toEqual({ ok: false, failure: expected });
     expect(JSON.stringify(result)).not.toMatch(/パス|key;with/);
   });
@@ -148,10 +220,13 @@ describe('failures', () => {
     ['99999999999999999999', { kind: 'rate-limited' }],
     ['-5', { kind: 'rate-limited' }],
     [null, { kind: 'rate-limited' }],
-  ])('a 429 with Retry-After %j passes on only a delay that makes sense', async (retryAfter, expected) => {
-    sim.setFault('api', 'rate-limited', { retryAfter });
-    expect(await api.getUser(creds)).toEqual({ ok: false, failure: expected });
-  });
+  ])(
+    'a 429 with Retry-After %j passes on only a delay that makes sense',
+    async (retryAfter, expected) => {
+      sim.setFault('api', 'rate-limited', { retryAfter });
+      expect(await api.getUser(creds)).toEqual({ ok: false, failure: expected });
+    },
+  );
 
   it.each([
     ['600', { kind: 'server-error', status: 503, retryAfterMs: 600_000 }],
@@ -176,7 +251,9 @@ describe('the requests a call makes', () => {
   /** A client whose fetch notes each request's options, then sends it to the simulator unchanged. */
   function watchedClient() {
     const seen: RequestInit[] = [];
-    const api = createServiceApi({ fetch: (input, init) => (seen.push(init ?? {}), globalThis.fetch(input, init)) });
+    const api = createServiceApi({
+      fetch: (input, init) => (seen.push(init ?? {}), globalThis.fetch(input, init)),
+    });
     return { api, seen };
   }
 
@@ -185,12 +262,18 @@ describe('the requests a call makes', () => {
     ['getCapacity', 'header'],
     ['getUser', 'matrix'],
     ['getCapacity', 'matrix'],
-  ] as const)('%s (API key in the %s): no cookies, nothing from or to the HTTP cache, no redirect followed', async (call, keyForm) => {
-    const { api, seen } = watchedClient();
-    const creds = { ...service.creds, keyForm };
-    const result = call === 'getUser' ? await api.getUser(creds) : await api.getCapacity(creds, service.sim.nodeHost);
-    expect(result.ok).toBe(true);
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ credentials: 'omit', cache: 'no-store', redirect: 'manual' });
-  });
+  ] as const)(
+    '%s (API key in the %s): no cookies, nothing from or to the HTTP cache, no redirect followed',
+    async (call, keyForm) => {
+      const { api, seen } = watchedClient();
+      const creds = { ...service.creds, keyForm };
+      const result =
+        call === 'getUser'
+          ? await api.getUser(creds)
+          : await api.getCapacity(creds, service.sim.nodeHost);
+      expect(result.ok).toBe(true);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ credentials: 'omit', cache: 'no-store', redirect: 'manual' });
+    },
+  );
 });

@@ -20,8 +20,18 @@ const KINDS: [Failure, key: string, subs: (string | number)[], FailureRemedy][] 
   [{ kind: 'not-configured', missing: ['baseUrl'] }, 'failureServerUrl', [], 'options'],
   [{ kind: 'not-configured', missing: ['password'] }, 'failureNeedsPassword', [], 'options'],
   [{ kind: 'not-configured', missing: ['apiKey'] }, 'failureNeedsApiKey', [], 'options'],
-  [{ kind: 'not-configured', missing: ['password', 'apiKey'] }, 'failureNeedsSecrets', [], 'options'],
-  [{ kind: 'permission-missing', origin: 'https://nanao.teracloud.jp' }, 'failurePermissionMissing', ['https://nanao.teracloud.jp'], 'options'],
+  [
+    { kind: 'not-configured', missing: ['password', 'apiKey'] },
+    'failureNeedsSecrets',
+    [],
+    'options',
+  ],
+  [
+    { kind: 'permission-missing', origin: 'https://nanao.teracloud.jp' },
+    'failurePermissionMissing',
+    ['https://nanao.teracloud.jp'],
+    'options',
+  ],
   [{ kind: 'credentials-rejected' }, 'failureCredentialsRejected', [], 'options'],
   [{ kind: 'api-key-rejected' }, 'failureApiKeyRejected', [], 'options'],
   [{ kind: 'api-key-unsendable' }, 'failureApiKeyUnsendable', [], 'options'],
@@ -32,7 +42,12 @@ const KINDS: [Failure, key: string, subs: (string | number)[], FailureRemedy][] 
   [{ kind: 'rate-limited', retryAfterMs: 150_000 }, 'failureRateLimited', [], 'wait'],
   [{ kind: 'rate-limited' }, 'failureRateLimited', [], 'wait'],
   [{ kind: 'server-error', status: 503 }, 'failureServerError', [503], 'wait'],
-  [{ kind: 'server-error', status: 503, retryAfterMs: 60_000 }, 'failureServerError', [503], 'wait'],
+  [
+    { kind: 'server-error', status: 503, retryAfterMs: 60_000 },
+    'failureServerError',
+    [503],
+    'wait',
+  ],
   [{ kind: 'http-error', status: 418 }, 'failureHttpError', [418], 'options'],
   [{ kind: 'service-error', code: 7 }, 'failureServiceError', [7], 'wait'],
   [{ kind: 'invalid-response', reason: 'empty' }, 'failureInvalidResponse', [], 'wait'],
@@ -46,7 +61,11 @@ describe('every failure kind, in English and Japanese', () => {
     // The reason of an invalid answer is its own table (below); here its sentence.
     // What an incomplete account still needs is a list of its own (below).
     const reason = (locale: 'en' | 'ja') =>
-      failure.kind === 'invalid-response' ? [words(locale, 'invalidEmpty')] : key === 'failureNotConfigured' ? [words(locale, 'missingUserId')] : subs;
+      failure.kind === 'invalid-response'
+        ? [words(locale, 'invalidEmpty')]
+        : key === 'failureNotConfigured'
+          ? [words(locale, 'missingUserId')]
+          : subs;
     for (const locale of ['en', 'ja'] as const) {
       installFakeExtensionApis({ locale });
       const described = describeFailure(failure, {});
@@ -61,9 +80,22 @@ describe('every failure kind, in English and Japanese', () => {
   it('covers every kind there is', () => {
     // The compiler holds this list to the Failure union: a new kind must be added here, then above.
     const every: Record<Failure['kind'], true> = {
-      'not-configured': true, 'permission-missing': true, 'credentials-rejected': true, 'api-key-rejected': true, 'api-key-unsendable': true,
-      'node-not-ready': true, 'not-found': true, 'server-not-found': true, 'rate-limited': true, 'server-error': true, 'http-error': true, 'service-error': true,
-      'invalid-response': true, 'redirect-refused': true, 'timeout': true, network: true,
+      'not-configured': true,
+      'permission-missing': true,
+      'credentials-rejected': true,
+      'api-key-rejected': true,
+      'api-key-unsendable': true,
+      'node-not-ready': true,
+      'not-found': true,
+      'server-not-found': true,
+      'rate-limited': true,
+      'server-error': true,
+      'http-error': true,
+      'service-error': true,
+      'invalid-response': true,
+      'redirect-refused': true,
+      timeout: true,
+      network: true,
     };
     expect(new Set(KINDS.map(([failure]) => failure.kind))).toEqual(new Set(Object.keys(every)));
   });
@@ -72,31 +104,77 @@ describe('every failure kind, in English and Japanese', () => {
 describe('failure text', () => {
   it.each<[Failure, RegExp]>([
     [{ kind: 'not-configured', missing: ['baseUrl'] }, /^The server address cannot be used/],
-    [{ kind: 'not-configured', missing: ['baseUrl', 'apiKey'] }, /^This account is not set up completely/],
-    [{ kind: 'not-configured', missing: ['userId', 'password', 'apiKey'] }, /^This account is not set up completely/],
+    [
+      { kind: 'not-configured', missing: ['baseUrl', 'apiKey'] },
+      /^This account is not set up completely/,
+    ],
+    [
+      { kind: 'not-configured', missing: ['userId', 'password', 'apiKey'] },
+      /^This account is not set up completely/,
+    ],
     // An account imported without its secrets: exactly what it needs.
-    [{ kind: 'not-configured', missing: ['password', 'apiKey'] }, /^This account needs its apps password and API key\. Until it has them, nothing is sent/],
+    [
+      { kind: 'not-configured', missing: ['password', 'apiKey'] },
+      /^This account needs its apps password and API key\. Until it has them, nothing is sent/,
+    ],
     [{ kind: 'not-configured', missing: ['password'] }, /^This account needs its apps password\. /],
     [{ kind: 'not-configured', missing: ['apiKey'] }, /^This account needs its API key\. /],
-    [{ kind: 'api-key-unsendable' }, /^The API key contains a character that cannot be sent in a request header/],
+    [
+      { kind: 'api-key-unsendable' },
+      /^The API key contains a character that cannot be sent in a request header/,
+    ],
     // getUser's 404: a mistyped server address, not a storage server still looking.
-    [{ kind: 'server-not-found' }, /^There is no service at this server address \(HTTP 404\)\. Check the server address/],
+    [
+      { kind: 'server-not-found' },
+      /^There is no service at this server address \(HTTP 404\)\. Check the server address/,
+    ],
   ])('names %j and sends the user to the options', (failure, message) => {
-    expect(describeFailure(failure, {})).toEqual({ message: expect.stringMatching(message), remedy: 'options' });
+    expect(describeFailure(failure, {})).toEqual({
+      message: expect.stringMatching(message),
+      remedy: 'options',
+    });
   });
 });
 
 describe('what was wrong with an answer, in the user’s language', () => {
   it.each<[Failure, string, string]>([
-    [{ kind: 'invalid-response', reason: 'html' }, 'a web page instead of data', 'データではなくウェブページが返されました'],
-    [{ kind: 'invalid-response', reason: 'missing-field', field: 'node' }, "the storage server's name is missing", 'ストレージサーバー名がありません'],
+    [
+      { kind: 'invalid-response', reason: 'html' },
+      'a web page instead of data',
+      'データではなくウェブページが返されました',
+    ],
+    [
+      { kind: 'invalid-response', reason: 'missing-field', field: 'node' },
+      "the storage server's name is missing",
+      'ストレージサーバー名がありません',
+    ],
     // A JSON path is never put in a sentence: each required part has its words.
-    [{ kind: 'invalid-response', reason: 'invalid-field', field: 'dataset.__ROOT__.used' }, 'the used storage has an unexpected value', '使用量の値が想定外です'],
-    [{ kind: 'invalid-response', reason: 'missing-field', field: 'dataset.__ROOT__' }, 'the usage part of the answer is missing', '応答の使用量の部分がありません'],
-    [{ kind: 'invalid-response', reason: 'missing-field', field: 'odd.path' }, 'a required value is missing', '必要な値がありません'],
-    [{ kind: 'invalid-response', reason: 'too-large' }, 'the answer was larger than 1 MiB', '応答が 1 MiB を超えています'],
+    [
+      { kind: 'invalid-response', reason: 'invalid-field', field: 'dataset.__ROOT__.used' },
+      'the used storage has an unexpected value',
+      '使用量の値が想定外です',
+    ],
+    [
+      { kind: 'invalid-response', reason: 'missing-field', field: 'dataset.__ROOT__' },
+      'the usage part of the answer is missing',
+      '応答の使用量の部分がありません',
+    ],
+    [
+      { kind: 'invalid-response', reason: 'missing-field', field: 'odd.path' },
+      'a required value is missing',
+      '必要な値がありません',
+    ],
+    [
+      { kind: 'invalid-response', reason: 'too-large' },
+      'the answer was larger than 1 MiB',
+      '応答が 1 MiB を超えています',
+    ],
     // A reason an older version stored as English text.
-    [{ kind: 'invalid-response', reason: 'malformed JSON' as never }, 'an unexpected answer', '想定外の応答です'],
+    [
+      { kind: 'invalid-response', reason: 'malformed JSON' as never },
+      'an unexpected answer',
+      '想定外の応答です',
+    ],
   ])('%j', (failure, en, ja) => {
     installFakeExtensionApis({ locale: 'en' });
     expect(describeFailure(failure, {}).message).toContain(`(${en})`);
@@ -126,21 +204,36 @@ describe('whose API key the account sends', () => {
     return describeFailure(failure, { keySource }).message;
   };
 
-  it.each(['en', 'ja'] as const)('a refused application key is Storage Keeper\'s, not the user\'s (%s)', (locale) => {
-    expect(told({ kind: 'api-key-rejected' }, 'app', locale)).toBe(words(locale, 'failureAppKeyRejected'));
-    expect(told({ kind: 'api-key-rejected' }, 'own', locale)).toBe(words(locale, 'failureApiKeyRejected'));
-  });
+  it.each(['en', 'ja'] as const)(
+    "a refused application key is Storage Keeper's, not the user's (%s)",
+    (locale) => {
+      expect(told({ kind: 'api-key-rejected' }, 'app', locale)).toBe(
+        words(locale, 'failureAppKeyRejected'),
+      );
+      expect(told({ kind: 'api-key-rejected' }, 'own', locale)).toBe(
+        words(locale, 'failureApiKeyRejected'),
+      );
+    },
+  );
 
   it('an incomplete account is told exactly what it still needs, and an application-key account never "the API key"', () => {
     expect(told({ kind: 'not-configured', missing: ['userId', 'password'] }, 'app')).toBe(
       'This account is not set up completely: it still needs the user ID and the apps password. Until then, nothing is sent and Storage Keeper does not sign in.',
     );
-    expect(told({ kind: 'not-configured', missing: ['userId', 'password', 'apiKey'] }, 'own')).toContain('the user ID, the apps password, and the API key.');
+    expect(
+      told({ kind: 'not-configured', missing: ['userId', 'password', 'apiKey'] }, 'own'),
+    ).toContain('the user ID, the apps password, and the API key.');
     // Its key is missing only where the build cannot send Storage Keeper's: it needs one of its own.
-    expect(told({ kind: 'not-configured', missing: ['apiKey'] }, 'app')).toBe(words('en', 'failureNeedsOwnKey'));
-    expect(told({ kind: 'not-configured', missing: ['password', 'apiKey'] }, 'app')).toContain(words('en', 'missingOwnApiKey'));
+    expect(told({ kind: 'not-configured', missing: ['apiKey'] }, 'app')).toBe(
+      words('en', 'failureNeedsOwnKey'),
+    );
+    expect(told({ kind: 'not-configured', missing: ['password', 'apiKey'] }, 'app')).toContain(
+      words('en', 'missingOwnApiKey'),
+    );
     expect(told({ kind: 'not-configured', missing: ['userId', 'apiKey'] }, 'app', 'ja')).toBe(
-      words('ja', 'failureNotConfigured', [`${words('ja', 'missingUserId')}、${words('ja', 'missingOwnApiKey')}`]),
+      words('ja', 'failureNotConfigured', [
+        `${words('ja', 'missingUserId')}、${words('ja', 'missingOwnApiKey')}`,
+      ]),
     );
   });
 });

@@ -10,8 +10,14 @@ describe('parseServiceTime', () => {
     expect(parseServiceTime(raw)).toEqual({ epochMs, raw });
   });
 
-  it.each(['', 'soon', '2026-13-01 00:00:00.0', '2023-02-29 00:00:00.0', '2026-11-21T09:00:00Z', '2026-11-21 25:00:00.0'])(
-    'keeps %j as raw text only',
-    (raw) => expect(parseServiceTime(raw)).toEqual({ epochMs: null, raw }),
+  it.each([
+    '',
+    'soon',
+    '2026-13-01 00:00:00.0',
+    '2023-02-29 00:00:00.0',
+    '2026-11-21T09:00:00Z',
+    '2026-11-21 25:00:00.0',
+  ])('keeps %j as raw text only', (raw) =>
+    expect(parseServiceTime(raw)).toEqual({ epochMs: null, raw }),
   );
 });

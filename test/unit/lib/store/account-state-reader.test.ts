@@ -12,14 +12,27 @@ describe('damaged entries', () => {
     const capacity = { quota: 10, used: 5, at: 1 };
     await fakeBrowser.storage.local.set({
       snapshots: {
-        a1: { ...emptySnapshot(), capacity, user: { node: 7, at: 1, apiKey: 'not an object' }, refresh: { consecutiveFailures: -1 } },
-        a2: { keepAlive: 'x', refresh: { consecutiveFailures: 2, failure: { kind: 'from-the-future' } } },
+        a1: {
+          ...emptySnapshot(),
+          capacity,
+          user: { node: 7, at: 1, apiKey: 'not an object' },
+          refresh: { consecutiveFailures: -1 },
+        },
+        a2: {
+          keepAlive: 'x',
+          refresh: { consecutiveFailures: 2, failure: { kind: 'from-the-future' } },
+        },
         a3: 'junk',
       },
     });
     const snapshots = await (await freshStorage()).loadSnapshots();
     // Odd details are kept for the pages to show as unknown; a node that is not text is read again.
-    expect(snapshots.a1).toEqual({ ...emptySnapshot(), capacity, user: { node: 7, at: 1, apiKey: 'not an object' }, nodeStale: true });
+    expect(snapshots.a1).toEqual({
+      ...emptySnapshot(),
+      capacity,
+      user: { node: 7, at: 1, apiKey: 'not an object' },
+      nodeStale: true,
+    });
     expect(snapshots.a2).toEqual(emptySnapshot());
     expect(snapshots.a3).toEqual(emptySnapshot());
   });
@@ -29,14 +42,34 @@ describe('what the user was told (alerts)', () => {
   it('reads each field on its own: a damaged one takes its default, the others are kept', async () => {
     await fakeBrowser.storage.local.set({
       snapshots: {
-        a1: { ...emptySnapshot(), alerts: { usage: 'warning', keepAliveNotices: 2, forecast: true, bonusEnd: '2027-01-31 09:00:00.0' } },
-        a2: { ...emptySnapshot(), alerts: { usage: 'warning', keepAliveNotices: 2, forecast: 'yes', bonusEnd: 7 } },
+        a1: {
+          ...emptySnapshot(),
+          alerts: {
+            usage: 'warning',
+            keepAliveNotices: 2,
+            forecast: true,
+            bonusEnd: '2027-01-31 09:00:00.0',
+          },
+        },
+        a2: {
+          ...emptySnapshot(),
+          alerts: { usage: 'warning', keepAliveNotices: 2, forecast: 'yes', bonusEnd: 7 },
+        },
         a3: { ...emptySnapshot(), alerts: { usage: 'normal', keepAliveNotices: 0 } }, // written before forecasts
       },
     });
     const snapshots = await (await freshStorage()).loadSnapshots();
-    expect(snapshots.a1?.alerts).toEqual({ usage: 'warning', keepAliveNotices: 2, forecast: true, bonusEnd: '2027-01-31 09:00:00.0' });
-    expect(snapshots.a2?.alerts).toEqual({ usage: 'warning', keepAliveNotices: 2, forecast: false });
+    expect(snapshots.a1?.alerts).toEqual({
+      usage: 'warning',
+      keepAliveNotices: 2,
+      forecast: true,
+      bonusEnd: '2027-01-31 09:00:00.0',
+    });
+    expect(snapshots.a2?.alerts).toEqual({
+      usage: 'warning',
+      keepAliveNotices: 2,
+      forecast: false,
+    });
     expect(snapshots.a3?.alerts).toEqual({ usage: 'normal', keepAliveNotices: 0, forecast: false });
   });
 });

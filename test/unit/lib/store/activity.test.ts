@@ -18,7 +18,16 @@ import { dayOf } from '@/lib/basics/time';
 import { readActivity } from '@/lib/store/items';
 import { demoAccount } from '../../../../scripts/simulator/simulator';
 import { signIn, usage } from '../../helpers/activity-entries';
-import { clock, DAY, freshBrowser, HOUR, MINUTE, newWorker, simulatorForSuite, storeAccounts } from '../../helpers/harness';
+import {
+  clock,
+  DAY,
+  freshBrowser,
+  HOUR,
+  MINUTE,
+  newWorker,
+  simulatorForSuite,
+  storeAccounts,
+} from '../../helpers/harness';
 
 // The activity log: every sign-in and usage update of the last 90 days, why it ran and how it
 // ended; small, counted back from now, gone with the account or its old server and user.
@@ -29,7 +38,12 @@ const log = (entries: ActivityEntry[]): AccountActivity => ({ identity: ME, entr
 
 describe('an activity log (pure)', () => {
   it('packs entries into one string, a few bytes each, and back', () => {
-    const entries = [signIn(NOW), usage(NOW + 5 * MINUTE, 'network', 'retry'), signIn(NOW + HOUR, 'credentials-rejected', 'manual'), usage(NOW + HOUR, 'ok', 'permission')];
+    const entries = [
+      signIn(NOW),
+      usage(NOW + 5 * MINUTE, 'network', 'retry'),
+      signIn(NOW + HOUR, 'credentials-rejected', 'manual'),
+      usage(NOW + HOUR, 'ok', 'permission'),
+    ];
     const packed = packActivity(entries);
     expect(packed).toBe(`${NOW / MINUTE}ia;5urO;55imC;0up`);
     expect(unpackActivity(packed)).toEqual(entries);
@@ -37,18 +51,27 @@ describe('an activity log (pure)', () => {
   });
 
   it('reads what it can: a damaged entry or a kind it does not know is left out, the times after it stay right', () => {
-    expect(unpackActivity(`${NOW / MINUTE}ia;5uaZ;x;5ia;10??;5ua`)).toEqual([signIn(NOW), signIn(NOW + 10 * MINUTE), usage(NOW + 25 * MINUTE)]);
+    expect(unpackActivity(`${NOW / MINUTE}ia;5uaZ;x;5ia;10??;5ua`)).toEqual([
+      signIn(NOW),
+      signIn(NOW + 10 * MINUTE),
+      usage(NOW + 25 * MINUTE),
+    ]);
   });
 
   it('leaves out a time no Date can hold (damaged storage), so the page and its CSV can still be made', () => {
     const beyond = Math.ceil(8.64e15 / MINUTE) + 1;
-    expect(readActivity({ identity: ME, entries: `${NOW / MINUTE}ia;${beyond}ia` })?.entries).toEqual([signIn(NOW)]);
+    expect(
+      readActivity({ identity: ME, entries: `${NOW / MINUTE}ia;${beyond}ia` })?.entries,
+    ).toEqual([signIn(NOW)]);
   });
 
   it(`keeps ${ACTIVITY_DAYS} days counted back from now`, () => {
     const old = signIn(NOW - ACTIVITY_DAYS * DAY);
     const recent = signIn(NOW - ACTIVITY_DAYS * DAY + HOUR);
-    expect(addActivity(log([old, recent]), ME, signIn(NOW), NOW).entries).toEqual([recent, signIn(NOW)]);
+    expect(addActivity(log([old, recent]), ME, signIn(NOW), NOW).entries).toEqual([
+      recent,
+      signIn(NOW),
+    ]);
   });
 
   it('a clock once set ahead does not wipe the log: age is counted from now, not from the newest entry', () => {
@@ -60,7 +83,10 @@ describe('an activity log (pure)', () => {
 
   it('starts over for another server or user, and shows only its own identity’s entries', () => {
     const other = accountIdentity({ baseUrl: 'https://api.teracloud.jp', userId: 'someone-else' });
-    expect(addActivity(log([signIn(NOW - DAY)]), other, signIn(NOW), NOW)).toEqual({ identity: other, entries: [signIn(NOW)] });
+    expect(addActivity(log([signIn(NOW - DAY)]), other, signIn(NOW), NOW)).toEqual({
+      identity: other,
+      entries: [signIn(NOW)],
+    });
     expect(activityFor(log([signIn(NOW)]), other)).toEqual([]);
     expect(activityFor(log([signIn(NOW)]), ME)).toEqual([signIn(NOW)]);
   });
@@ -76,13 +102,20 @@ describe('an activity log (pure)', () => {
     add(signIn(NOW + 131 * MINUTE));
     add(signIn(NOW + 132 * MINUTE, 'ok', 'manual'));
     expect(activity!.entries).toEqual([
-      usage(NOW), usage(NOW + 60 * MINUTE), usage(NOW + 120 * MINUTE, 'network'), usage(NOW + 126 * MINUTE, 'network', 'manual'),
-      usage(NOW + 130 * MINUTE), signIn(NOW + 131 * MINUTE), signIn(NOW + 132 * MINUTE, 'ok', 'manual'),
+      usage(NOW),
+      usage(NOW + 60 * MINUTE),
+      usage(NOW + 120 * MINUTE, 'network'),
+      usage(NOW + 126 * MINUTE, 'network', 'manual'),
+      usage(NOW + 130 * MINUTE),
+      signIn(NOW + 131 * MINUTE),
+      signIn(NOW + 132 * MINUTE, 'ok', 'manual'),
     ]);
   });
 
   it(`keeps at most ${ACTIVITY_MAX_ENTRIES} entries, the newest`, () => {
-    const entries = Array.from({ length: ACTIVITY_MAX_ENTRIES }, (_, i) => signIn(NOW - DAY + i * 10_000));
+    const entries = Array.from({ length: ACTIVITY_MAX_ENTRIES }, (_, i) =>
+      signIn(NOW - DAY + i * 10_000),
+    );
     const after = addActivity(log(entries), ME, signIn(NOW), NOW);
     expect(after.entries).toHaveLength(ACTIVITY_MAX_ENTRIES);
     expect(after.entries[0]).toEqual(entries[1]);
@@ -92,7 +125,9 @@ describe('an activity log (pure)', () => {
 
 describe('its size', () => {
   const storedBytes = (activity: AccountActivity) =>
-    new TextEncoder().encode(JSON.stringify({ identity: activity.identity, entries: packActivity(activity.entries) })).length;
+    new TextEncoder().encode(
+      JSON.stringify({ identity: activity.identity, entries: packActivity(activity.entries) }),
+    ).length;
 
   it('90 days at the shortest intervals allowed (hourly sign-ins, usage every 5 minutes) stay under 32 KB per account', () => {
     let activity: AccountActivity | undefined;
@@ -109,12 +144,15 @@ describe('its size', () => {
 
   it('the most the cap lets in (every entry a failure, as many digits as 90 days allow) stays under 32 KB', () => {
     const step = Math.floor((ACTIVITY_DAYS * DAY) / ACTIVITY_MAX_ENTRIES);
-    const entries = Array.from({ length: ACTIVITY_MAX_ENTRIES }, (_, i) => usage(NOW - i * step, i % 2 ? 'network' : 'invalid-response'));
+    const entries = Array.from({ length: ACTIVITY_MAX_ENTRIES }, (_, i) =>
+      usage(NOW - i * step, i % 2 ? 'network' : 'invalid-response'),
+    );
     expect(storedBytes(log(entries.reverse()))).toBeLessThanOrEqual(32 * 1024);
   });
 });
 
-const rawActivity = async () => (await fakeBrowser.storage.local.get('activity')).activity as Record<string, unknown> | undefined;
+const rawActivity = async () =>
+  (await fakeBrowser.storage.local.get('activity')).activity as Record<string, unknown> | undefined;
 
 describe('stored activity', () => {
   beforeEach(() => fakeBrowser.reset());
@@ -124,11 +162,22 @@ describe('stored activity', () => {
   };
 
   it('reads what it can; other accounts’ damaged entries stay stored', async () => {
-    await fakeBrowser.storage.local.set({ activity: { a1: { identity: ME, entries: `${NOW / MINUTE}ia` }, a2: 'junk', a3: { identity: ME, entries: [1] } }, activity$: { v: 1 } });
+    await fakeBrowser.storage.local.set({
+      activity: {
+        a1: { identity: ME, entries: `${NOW / MINUTE}ia` },
+        a2: 'junk',
+        a3: { identity: ME, entries: [1] },
+      },
+      activity$: { v: 1 },
+    });
     const storage = await freshStorage();
     expect(await storage.loadActivity()).toEqual({ a1: log([signIn(NOW)]) });
     await storage.logActivity('a1', ME, usage(NOW + MINUTE), NOW + MINUTE);
-    expect(await rawActivity()).toEqual({ a1: { identity: ME, entries: `${NOW / MINUTE}ia;1ua` }, a2: 'junk', a3: { identity: ME, entries: [1] } });
+    expect(await rawActivity()).toEqual({
+      a1: { identity: ME, entries: `${NOW / MINUTE}ia;1ua` },
+      a2: 'junk',
+      a3: { identity: ME, entries: [1] },
+    });
   });
 
   it('leaves a newer version’s log alone', async () => {
@@ -144,13 +193,20 @@ describe('stored activity', () => {
 
 describe('activity in the background', () => {
   const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
-  const { stored: storedOther } = simulatorForSuite([demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2' })]);
+  const { stored: storedOther } = simulatorForSuite([
+    demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2' }),
+  ]);
   beforeEach(() => {
     clock.now = NOW;
   });
   const alice = () => stored('alice');
-  const entries = async () => activityFor((await (await import('@/lib/store/items')).loadActivity())['id-alice'], accountIdentity(alice()));
-  const described = async () => (await entries()).map((e) => `${e.check} ${e.trigger} ${e.outcome}`);
+  const entries = async () =>
+    activityFor(
+      (await (await import('@/lib/store/items')).loadActivity())['id-alice'],
+      accountIdentity(alice()),
+    );
+  const described = async () =>
+    (await entries()).map((e) => `${e.check} ${e.trigger} ${e.outcome}`);
 
   it('logs each sign-in and usage update with what triggered it and how it ended', async () => {
     const worker = await freshBrowser([alice()]);
@@ -186,7 +242,11 @@ describe('activity in the background', () => {
     const worker = await freshBrowser([alice()], { granted: () => granted });
     await worker.start('worker-start');
     // The usage update needs the node from a sign-in of its own, blocked too.
-    expect(await described()).toEqual(['sign-in start permission-missing', 'sign-in start permission-missing', 'usage start permission-missing']);
+    expect(await described()).toEqual([
+      'sign-in start permission-missing',
+      'sign-in start permission-missing',
+      'usage start permission-missing',
+    ]);
     granted = true;
     await newWorker().onPermissionsAdded();
     expect((await described()).slice(3)).toEqual(['sign-in permission ok', 'usage permission ok']);
@@ -218,7 +278,10 @@ describe('activity in the background', () => {
     await rescheduled;
     const log = (await (await import('@/lib/store/items')).loadActivity())['id-alice'];
     expect(log?.identity).toBe(accountIdentity(edited));
-    expect(log?.entries.map((e) => `${e.check} ${e.trigger} ${e.outcome}`)).toEqual(['sign-in settings ok', 'usage settings ok']);
+    expect(log?.entries.map((e) => `${e.check} ${e.trigger} ${e.outcome}`)).toEqual([
+      'sign-in settings ok',
+      'usage settings ok',
+    ]);
     expect(dayOf(log!.entries[0]!.at)).toBe(dayOf(clock.now));
   });
 });

@@ -1,12 +1,28 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountIdentity } from '@/lib/store/accounts';
-import { addPoint, HISTORY_DAYS, lastDays, packPoints, unpackPoints, type HistoryPoint } from '@/lib/store/history';
+import {
+  addPoint,
+  HISTORY_DAYS,
+  lastDays,
+  packPoints,
+  unpackPoints,
+  type HistoryPoint,
+} from '@/lib/store/history';
 import { ALARM } from '@/lib/store/stored-names';
 import { historyCsv } from '@/lib/store/history-csv';
 import { dayOf } from '@/lib/basics/time';
 import { demoAccount } from '../../../../scripts/simulator/simulator';
-import { clock, DAY, freshBrowser, HOUR, newWorker, readWholeHistory, simulatorForSuite, storeAccounts } from '../../helpers/harness';
+import {
+  clock,
+  DAY,
+  freshBrowser,
+  HOUR,
+  newWorker,
+  readWholeHistory,
+  simulatorForSuite,
+  storeAccounts,
+} from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 
 // Usage history: one point a day, a little over a year, small, read through guards, recorded
@@ -18,14 +34,21 @@ async function freshStorage() {
   vi.resetModules();
   return { ...(await import('@/lib/store/items')), ...(await import('@/lib/store/writes')) };
 }
-const rawHistory = async () => (await fakeBrowser.storage.local.get('history')).history as Record<string, unknown> | undefined;
+const rawHistory = async () =>
+  (await fakeBrowser.storage.local.get('history')).history as Record<string, unknown> | undefined;
 
 describe('a history (pure)', () => {
   it('keeps the day’s last reading, in day order', () => {
     let history = addPoint(undefined, ME, [101, 5, 100]);
     history = addPoint(history, ME, [100, 4, 100]);
     history = addPoint(history, ME, [101, 7, 100]);
-    expect(history).toEqual({ identity: ME, points: [[100, 4, 100], [101, 7, 100]] });
+    expect(history).toEqual({
+      identity: ME,
+      points: [
+        [100, 4, 100],
+        [101, 7, 100],
+      ],
+    });
   });
 
   it(`keeps ${HISTORY_DAYS} days and no more`, () => {
@@ -38,28 +61,54 @@ describe('a history (pure)', () => {
 
   it('counts its days back from today: a point dated years ahead goes, and takes no real day with it', () => {
     const today = 20_000;
-    const real: HistoryPoint[] = [[today - HISTORY_DAYS + 1, 1, 9], [today - 30, 2, 9], [today - 1, 3, 9]];
-    const history = addPoint({ identity: ME, points: [...real, [today + 500, 4, 9]] }, ME, [today, 5, 9]);
+    const real: HistoryPoint[] = [
+      [today - HISTORY_DAYS + 1, 1, 9],
+      [today - 30, 2, 9],
+      [today - 1, 3, 9],
+    ];
+    const history = addPoint({ identity: ME, points: [...real, [today + 500, 4, 9]] }, ME, [
+      today,
+      5,
+      9,
+    ]);
     expect(history.points).toEqual([...real, [today, 5, 9]]);
     // A move across time zones can put the local date back two days: those days are real.
-    expect(addPoint(history, ME, [today - 2, 6, 9]).points.slice(-3)).toEqual([[today - 2, 6, 9], [today - 1, 3, 9], [today, 5, 9]]);
+    expect(addPoint(history, ME, [today - 2, 6, 9]).points.slice(-3)).toEqual([
+      [today - 2, 6, 9],
+      [today - 1, 3, 9],
+      [today, 5, 9],
+    ]);
   });
 
   it('starts over for another server or user', () => {
     const other = accountIdentity({ baseUrl: 'https://api.teracloud.jp', userId: 'someone-else' });
-    expect(addPoint({ identity: ME, points: [[1, 2, 3]] }, other, [2, 9, 9])).toEqual({ identity: other, points: [[2, 9, 9]] });
+    expect(addPoint({ identity: ME, points: [[1, 2, 3]] }, other, [2, 9, 9])).toEqual({
+      identity: other,
+      points: [[2, 9, 9]],
+    });
   });
 
   it('packs its points into one string and back', () => {
-    const points: HistoryPoint[] = [[20412, 13207024435, 30064771072], [20413, 0, 1]];
+    const points: HistoryPoint[] = [
+      [20412, 13207024435, 30064771072],
+      [20413, 0, 1],
+    ];
     expect(packPoints(points)).toBe('20412,13207024435,30064771072;20413,0,1');
     expect(unpackPoints(packPoints(points))).toEqual(points);
     expect(unpackPoints('')).toEqual([]);
   });
 
   it('gives the last days up to today', () => {
-    const points: HistoryPoint[] = [[1, 0, 9], [5, 0, 9], [6, 0, 9], [7, 0, 9]];
-    expect(lastDays(points, 6, 2)).toEqual([[5, 0, 9], [6, 0, 9]]);
+    const points: HistoryPoint[] = [
+      [1, 0, 9],
+      [5, 0, 9],
+      [6, 0, 9],
+      [7, 0, 9],
+    ];
+    expect(lastDays(points, 6, 2)).toEqual([
+      [5, 0, 9],
+      [6, 0, 9],
+    ]);
   });
 });
 
@@ -69,7 +118,8 @@ describe('stored history', () => {
   it('a year of readings takes at most 16 KB per account, even with the largest byte counts', async () => {
     const storage = await freshStorage();
     const start = dayOf(Date.UTC(2026, 0, 1));
-    for (let day = start; day < start + 366; day++) await storage.addReading('a1', ME, [day, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
+    for (let day = start; day < start + 366; day++)
+      await storage.addReading('a1', ME, [day, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
     const stored = JSON.stringify((await rawHistory())!.a1);
     expect((await readWholeHistory(storage)).a1!.points).toHaveLength(366);
     expect(new TextEncoder().encode(stored).length).toBeLessThanOrEqual(16 * 1024);
@@ -86,10 +136,23 @@ describe('stored history', () => {
       history$: { v: 1 },
     });
     const storage = await freshStorage();
-    expect(await readWholeHistory(storage)).toEqual({ a1: { identity: ME, points: [[1, 2, 3], [5, 4, 9], [6, 1, 9]] } });
+    expect(await readWholeHistory(storage)).toEqual({
+      a1: {
+        identity: ME,
+        points: [
+          [1, 2, 3],
+          [5, 4, 9],
+          [6, 1, 9],
+        ],
+      },
+    });
     await storage.addReading('a1', ME, [7, 5, 9]);
     const raw = await rawHistory();
-    expect(raw).toMatchObject({ a2: { identity: 7, points: '' }, a3: 'junk', a4: { identity: ME, points: [[1, 2, 3]] } });
+    expect(raw).toMatchObject({
+      a2: { identity: 7, points: '' },
+      a3: 'junk',
+      a4: { identity: ME, points: [[1, 2, 3]] },
+    });
     expect(raw!.a1).toEqual({ identity: ME, points: '1,2,3;5,4,9;6,1,9;7,5,9' });
   });
 
@@ -103,13 +166,24 @@ describe('stored history', () => {
 
   it('keeps the points of a build whose days are shorter (the e2e build: 10 s days number past the real-day date limit)', async () => {
     vi.resetModules();
-    vi.doMock('@/lib/basics/time', async (real) => ({ ...(await real<typeof import('@/lib/basics/time')>()), DAY_MS: 10_000, dayOf: (at: number) => Math.floor(at / 10_000) }));
+    vi.doMock('@/lib/basics/time', async (real) => ({
+      ...(await real<typeof import('@/lib/basics/time')>()),
+      DAY_MS: 10_000,
+      dayOf: (at: number) => Math.floor(at / 10_000),
+    }));
     try {
       const { addPoint, readHistory, packPoints } = await import('@/lib/store/history');
       const today = Math.floor(Date.UTC(2026, 10, 24) / 10_000);
       let history = addPoint(undefined, ME, [today, 1, 9]);
-      history = addPoint(readHistory({ identity: ME, points: packPoints(history.points) }), ME, [today + 1, 2, 9]);
-      expect(readHistory({ identity: ME, points: packPoints(history.points) })?.points).toEqual([[today, 1, 9], [today + 1, 2, 9]]);
+      history = addPoint(readHistory({ identity: ME, points: packPoints(history.points) }), ME, [
+        today + 1,
+        2,
+        9,
+      ]);
+      expect(readHistory({ identity: ME, points: packPoints(history.points) })?.points).toEqual([
+        [today, 1, 9],
+        [today + 1, 2, 9],
+      ]);
     } finally {
       vi.doUnmock('@/lib/basics/time');
       vi.resetModules();
@@ -130,20 +204,28 @@ describe('stored history', () => {
 });
 
 describe('history in the background', () => {
-  const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice', quota: 100 * GB, used: 10 * GB })]);
-  const { sim: other, stored: storedOther } = simulatorForSuite([demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })]);
+  const { sim, stored } = simulatorForSuite([
+    demoAccount({ userId: 'alice', quota: 100 * GB, used: 10 * GB }),
+  ]);
+  const { sim: other, stored: storedOther } = simulatorForSuite([
+    demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB }),
+  ]);
   beforeEach(() => {
     clock.now = Date.UTC(2026, 10, 2, 6, 0, 0);
     sim().account('alice').used = 10 * GB;
   });
   const alice = () => stored('alice');
-  const history = async () => (await readWholeHistory(await import('@/lib/store/items')))['id-alice'];
+  const history = async () =>
+    (await readWholeHistory(await import('@/lib/store/items')))['id-alice'];
 
   it('records each successful capacity reading, one point a day (the day’s last), with the quota', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
     const today = dayOf(clock.now);
-    expect(await history()).toEqual({ identity: accountIdentity(alice()), points: [[today, 10 * GB, 100 * GB]] });
+    expect(await history()).toEqual({
+      identity: accountIdentity(alice()),
+      points: [[today, 10 * GB, 100 * GB]],
+    });
     sim().account('alice').used = 11 * GB;
     clock.now += HOUR;
     await newWorker().onAlarm(ALARM.usageUpdate);
@@ -155,7 +237,10 @@ describe('history in the background', () => {
     sim().account('alice').used = 12 * GB;
     clock.now += DAY;
     await newWorker().onAlarm(ALARM.usageUpdate);
-    expect((await history())?.points).toEqual([[today, 11 * GB, 100 * GB], [today + 1, 12 * GB, 100 * GB]]);
+    expect((await history())?.points).toEqual([
+      [today, 11 * GB, 100 * GB],
+      [today + 1, 12 * GB, 100 * GB],
+    ]);
   });
 
   it('is dropped with the account', async () => {
@@ -179,7 +264,10 @@ describe('history in the background', () => {
     other().setFault('node', undefined);
     clock.now += HOUR;
     await newWorker().onAlarm(ALARM.usageUpdate);
-    expect(await history()).toEqual({ identity: accountIdentity(edited), points: [[dayOf(clock.now), 3 * GB, 28 * GB]] });
+    expect(await history()).toEqual({
+      identity: accountIdentity(edited),
+      points: [[dayOf(clock.now), 3 * GB, 28 * GB]],
+    });
   });
 
   it('a reading fetched with credentials the user changed meanwhile is not recorded', async () => {

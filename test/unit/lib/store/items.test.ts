@@ -28,10 +28,19 @@ describe('loadAccounts', () => {
 
 describe('migrations', () => {
   it("reads the first draft's single account and upgrades it to the list", async () => {
-    await fakeBrowser.storage.local.set({ accounts: { baseUrl: 'https://api.teracloud.jp', userId: 'me', password: 'pw', apiKey: 'key' } });
+    await fakeBrowser.storage.local.set({
+      accounts: {
+        baseUrl: 'https://api.teracloud.jp',
+        userId: 'me',
+        password: 'pw',
+        apiKey: 'key',
+      },
+    });
     const { accounts, damaged } = await (await freshStorage()).loadAccounts();
     expect(damaged).toEqual([]);
-    expect(accounts).toEqual([{ ...account, id: expect.stringMatching(/^[0-9a-f-]{36}$/), label: '' }]);
+    expect(accounts).toEqual([
+      { ...account, id: expect.stringMatching(/^[0-9a-f-]{36}$/), label: '' },
+    ]);
     expect(await raw('accounts$')).toEqual({ v: 2 });
   });
 
@@ -41,7 +50,10 @@ describe('migrations', () => {
     ['version 0', { v: 0 }],
     ['version 1', { v: 1 }],
   ])('never turns a valid list into less when its version marker is %s', async (_name, marker) => {
-    await fakeBrowser.storage.local.set({ accounts: [account, other], ...(marker !== undefined && { accounts$: marker }) });
+    await fakeBrowser.storage.local.set({
+      accounts: [account, other],
+      ...(marker !== undefined && { accounts$: marker }),
+    });
     const storage = await freshStorage();
     expect((await storage.loadAccounts()).accounts).toEqual([account, other]);
     expect(await raw('accounts')).toEqual([account, other]);
@@ -67,7 +79,10 @@ describe('migrations', () => {
       },
     }));
     const v1 = { baseUrl: 'https://api.teracloud.jp', userId: 'me', password: 'pw', apiKey: 'key' };
-    await fakeBrowser.storage.local.set({ accounts: v1, settings: { ...DEFAULT_SETTINGS, refreshMinutes: 45 } });
+    await fakeBrowser.storage.local.set({
+      accounts: v1,
+      settings: { ...DEFAULT_SETTINGS, refreshMinutes: 45 },
+    });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const storage = await freshStorage();
     vi.doUnmock('@/lib/store/accounts');
@@ -75,7 +90,11 @@ describe('migrations', () => {
     await storage.saveSettings({ ...DEFAULT_SETTINGS, refreshMinutes: 60 });
     expect((await storage.loadSettings()).refreshMinutes).toBe(60);
     const accounts = await storage.loadAccounts();
-    expect(accounts).toMatchObject({ accounts: [], locked: 'not-a-list', damaged: [{ name: 'me' }] });
+    expect(accounts).toMatchObject({
+      accounts: [],
+      locked: 'not-a-list',
+      damaged: [{ name: 'me' }],
+    });
     await expect(storage.saveAccount(account)).rejects.toMatchObject({ reason: 'not-a-list' });
     expect(await raw('accounts')).toEqual(v1);
   });
@@ -86,13 +105,20 @@ describe('damaged entries', () => {
     const good = { ...emptySnapshot(), capacity: { quota: 10, used: 5, at: 1 } };
     await fakeBrowser.storage.local.set({
       accounts: 42,
-      settings: { ...DEFAULT_SETTINGS, keepAliveHours: 'soon', refreshMinutes: 2, warningPercent: 80 },
+      settings: {
+        ...DEFAULT_SETTINGS,
+        keepAliveHours: 'soon',
+        refreshMinutes: 2,
+        warningPercent: 80,
+      },
       snapshots: { a1: good },
     });
     const storage = await freshStorage();
     expect(await storage.loadSettings()).toEqual({ ...DEFAULT_SETTINGS, warningPercent: 80 });
     expect(await storage.loadSnapshots()).toEqual({ a1: good });
-    await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, warningPercent: 99, criticalPercent: 50 } });
+    await fakeBrowser.storage.local.set({
+      settings: { ...DEFAULT_SETTINGS, warningPercent: 99, criticalPercent: 50 },
+    });
     expect(await storage.loadSettings()).toEqual(DEFAULT_SETTINGS);
   });
 });
@@ -117,8 +143,12 @@ describe('a newer version’s data (a downgrade)', () => {
       { item: 'settings', reason: 'newer-version' },
     ]);
     await expect(storage.saveAccount(account)).rejects.toMatchObject({ reason: 'newer-version' });
-    await expect(storage.removeAccount(account.id)).rejects.toMatchObject({ reason: 'newer-version' });
-    await expect(storage.saveSettings(DEFAULT_SETTINGS)).rejects.toMatchObject({ reason: 'newer-version' });
+    await expect(storage.removeAccount(account.id)).rejects.toMatchObject({
+      reason: 'newer-version',
+    });
+    await expect(storage.saveSettings(DEFAULT_SETTINGS)).rejects.toMatchObject({
+      reason: 'newer-version',
+    });
     expect(await raw('accounts')).toEqual([future, { id: 'x', kind: 'webdav-only' }]);
     expect(await raw('settings')).toMatchObject({ theme: 'dark' });
     // A state the pages name, not an error: nothing logged at each start.

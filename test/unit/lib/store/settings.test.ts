@@ -8,7 +8,13 @@ import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 // wherever a value comes from (the form, a settings file, storage written by anything). Written
 // out, not read from SETTING_LIMITS: a lowered floor must fail here.
 const file = (refreshMinutes: number) =>
-  JSON.stringify({ format: 'storage-keeper-settings', version: 1, secrets: false, accounts: [], settings: { refreshMinutes } });
+  JSON.stringify({
+    format: 'storage-keeper-settings',
+    version: 1,
+    secrets: false,
+    accounts: [],
+    settings: { refreshMinutes },
+  });
 
 async function storedAs(refreshMinutes: number) {
   fakeBrowser.reset();
@@ -18,14 +24,20 @@ async function storedAs(refreshMinutes: number) {
   return (await loadSettings()).refreshMinutes;
 }
 
-describe('the usage update\'s 5-minute floor', () => {
+describe("the usage update's 5-minute floor", () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it.each([1, 3, 4])('%i minutes: refused by the form, a settings file and storage', async (minutes) => {
-    expect(settingsFields.refreshMinutes.safeParse(minutes).success).toBe(false);
-    expect(parseSettingsFile(file(minutes), DEFAULT_SETTINGS)).toMatchObject({ ok: false, problems: [{ field: 'refreshMinutes', message: 'errorOutOfRange' }] });
-    expect(await storedAs(minutes)).toBe(DEFAULT_SETTINGS.refreshMinutes);
-  });
+  it.each([1, 3, 4])(
+    '%i minutes: refused by the form, a settings file and storage',
+    async (minutes) => {
+      expect(settingsFields.refreshMinutes.safeParse(minutes).success).toBe(false);
+      expect(parseSettingsFile(file(minutes), DEFAULT_SETTINGS)).toMatchObject({
+        ok: false,
+        problems: [{ field: 'refreshMinutes', message: 'errorOutOfRange' }],
+      });
+      expect(await storedAs(minutes)).toBe(DEFAULT_SETTINGS.refreshMinutes);
+    },
+  );
 
   it('5 minutes: taken everywhere', async () => {
     expect(settingsFields.refreshMinutes.safeParse(5).success).toBe(true);

@@ -60,7 +60,12 @@ describe('writes', () => {
     await fakeBrowser.storage.local.set({ accounts: four, accounts$: { v: 2 } });
     const storage = await freshStorage();
     await Promise.all(
-      four.map((each, i) => storage.recordSnapshot(each, (s) => ({ ...(s ?? emptySnapshot()), capacity: { quota: 100, used: i, at: i } }))),
+      four.map((each, i) =>
+        storage.recordSnapshot(each, (s) => ({
+          ...(s ?? emptySnapshot()),
+          capacity: { quota: 100, used: i, at: i },
+        })),
+      ),
     );
     const all = await storage.loadSnapshots();
     expect(Object.keys(all).sort()).toEqual(['a', 'b', 'c', 'd']);
@@ -68,7 +73,9 @@ describe('writes', () => {
   });
 
   it('forgets the snapshots it is told to', async () => {
-    await fakeBrowser.storage.local.set({ snapshots: { a1: emptySnapshot(), gone: emptySnapshot() } });
+    await fakeBrowser.storage.local.set({
+      snapshots: { a1: emptySnapshot(), gone: emptySnapshot() },
+    });
     const storage = await freshStorage();
     await storage.pruneSnapshots((id) => id === 'a1');
     expect(Object.keys(await storage.loadSnapshots())).toEqual(['a1']);

@@ -9,7 +9,11 @@ const item = storage.defineItem<number>('local:floor', { fallback: 0, version: 1
 function App() {
   const [value, setValue] = useState<number>();
   useEffect(() => void item.getValue().then(setValue), []);
-  return value === undefined ? null : <p id="data">{browser.runtime.id} {value}</p>;
+  return value === undefined ? null : (
+    <p id="data">
+      {browser.runtime.id} {value}
+    </p>
+  );
 }
 
 render(<App />, document.getElementById('app')!);
