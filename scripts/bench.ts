@@ -368,7 +368,7 @@ async function workerStart() {
           await new Promise((r) => setTimeout(r, 1));
         }
       });
-      times.push((await handle.jsonValue()) as number);
+      times.push(await handle.jsonValue());
     } finally {
       await browser.close();
     }

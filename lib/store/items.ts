@@ -248,7 +248,7 @@ export interface HistorySource {
 /** The whole history: what the Settings page charts. */
 export const wholeHistory: HistorySource = {
   key: HISTORY_KEY,
-  read: async (raw) => readHistories(raw),
+  read: (raw) => Promise.resolve(readHistories(raw)),
   watch: (changed) => storage.watch(HISTORY_KEY, changed),
 };
 
@@ -333,7 +333,9 @@ export async function loadStore(history?: HistorySource) {
     SNAPSHOTS_KEY,
     ...(history ? [history.key] : []),
   ] as const;
-  const reading = storage.getItems([...keys]).then((read) => read.map((item) => item.value));
+  const reading = storage
+    .getItems([...keys])
+    .then((read) => read.map((item): unknown => item.value));
   // The upgrade check (once per page or worker, before the accounts are read) looks at this same read.
   await accountsReady(reading.then(([raw, meta]) => [raw, meta]));
   let [accounts, accountsMeta, settings, settingsMeta, snapshots, histories] = await reading;
