@@ -53,12 +53,10 @@ afterAll(async () => {
 });
 
 const words = (popup: Popup) =>
-  popup.page
-    .getByRole('status')
-    .filter({
-      hasText:
-        'The service asked Storage Keeper to wait, so nothing was sent. A check can go out again',
-    });
+  popup.page.getByRole('status').filter({
+    hasText:
+      'The service asked Storage Keeper to wait, so nothing was sent. A check can go out again',
+  });
 
 describe.sequential('Check now and the service’s Retry-After, in Chromium', () => {
   it.each<[string, Fault, number]>([

@@ -120,13 +120,11 @@ async function optionsImporting(context: StateContext, file: string) {
     await context.browser.open('options', 'transfer'),
     context.locale,
   );
-  await options.page
-    .getByLabel(options.t('importFile'))
-    .setInputFiles({
-      name: 'settings.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(file),
-    });
+  await options.page.getByLabel(options.t('importFile')).setInputFiles({
+    name: 'settings.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(file),
+  });
   return options;
 }
 
