@@ -74,6 +74,22 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     ],
     why: 'an account’s fields and identity, tested as they are stored, kept when damaged, exported and sent',
   },
+  'lib/store/history-sources.ts': {
+    where: ['lib/store/history.test.ts', 'entrypoints/popup/recent-history.test.tsx'],
+    why: 'where the history is read from, tested as the recent part and the whole are read back and as the popup watches its sparkline',
+  },
+  'lib/store/items.ts': {
+    where: ['lib/store/reads.test.ts', 'lib/store/writes.test.ts'],
+    why: 'the stored items by key and their version markers, tested through the reads and writes that use them',
+  },
+  'lib/store/load-store.ts': {
+    where: ['entrypoints/popup/App.test.tsx', 'structure/run-reads.test.ts'],
+    why: 'a page’s or a run’s one read, tested as the popup shows what is stored and as a run reads storage once',
+  },
+  'lib/store/watch-storage.ts': {
+    where: ['entrypoints/popup/App.test.tsx'],
+    why: 'hearing a change, tested as the popup updates live when storage changes',
+  },
   'lib/store/history-csv.ts': {
     where: ['lib/basics/time.test.ts', 'entrypoints/options/insight.test.tsx'],
     why: 'the history as CSV, tested with the local days its rows name and as the Settings page downloads it',
