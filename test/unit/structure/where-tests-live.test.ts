@@ -45,6 +45,10 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     where: ['components/hooks/held-check.test.tsx'],
     why: 'one sentence, tested where a page says it and takes it back',
   },
+  'lib/outlook/notice-words.ts': {
+    where: ['lib/background/display.test.ts', 'lib/outlook/notices.test.ts'],
+    why: 'a notice’s words and id, tested as the background shows it',
+  },
   'lib/outlook/retry-words.ts': {
     where: ['entrypoints/popup/calm.test.tsx', 'scenarios/past-times.test.tsx'],
     why: 'a failure’s times in words, tested on the card that shows them',
