@@ -18,7 +18,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '.ci/*.mjs', 'scripts/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', '*.cjs', '.ci/*.mjs', 'scripts/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -36,8 +36,8 @@ export default tseslint.config(
     },
   },
   {
-    // Plain JavaScript (the node scripts in .mjs, this file): no types to check.
-    files: ['**/*.js', '**/*.mjs'],
+    // Plain JavaScript (the node scripts in .mjs, the configs): no types to check.
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
   },
