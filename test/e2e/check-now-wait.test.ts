@@ -4,10 +4,10 @@ import {
   startSimulator,
   type Fault,
   type Simulator,
-} from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
-import { Popup } from '../../scripts/browsers/chromium-pages';
+} from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
+import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
+import { Popup } from '../../testbed/browsers/chromium-pages';
 import { ALARM } from '../../lib/store/stored-names';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 

@@ -15,7 +15,7 @@ import {
 import { ALARM } from '@/lib/store/stored-names';
 import { dayOf } from '@/lib/basics/time';
 import { readActivity } from '@/lib/store/reads';
-import { demoAccount } from '../../../../scripts/simulator/simulator';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
 import { signIn, usage } from '../../helpers/activity-entries';
 import {
   clock,

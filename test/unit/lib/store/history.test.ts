@@ -12,7 +12,7 @@ import {
 } from '@/lib/store/history';
 import { ALARM } from '@/lib/store/stored-names';
 import { dayOf } from '@/lib/basics/time';
-import { demoAccount } from '../../../../scripts/simulator/simulator';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
 import {
   clock,
   DAY,
