@@ -105,7 +105,7 @@ afterAll(async () => {
 let fromRelease: Stored;
 let releaseAlarms: Record<string, number | undefined>;
 
-describe.sequential(`an update from ${LAST_RELEASE.version} in Firefox`, () => {
+describe(`an update from ${LAST_RELEASE.version} in Firefox`, () => {
   it(`1. ${LAST_RELEASE.version}, installed for good: an account added and the schedule changed in its Settings page, a sign-in and a reading`, async () => {
     firefox = await launchFirefox({ install: { xpi: releaseXpi } });
     const options = new OptionsPage(await session().open('options'), 'en', released);

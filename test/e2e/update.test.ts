@@ -151,7 +151,7 @@ let fromReleaseAgain: Stored;
 let keptId: string;
 let addedId: string;
 
-describe.sequential(`an update from ${LAST_RELEASE.version} in Chromium, and back`, () => {
+describe(`an update from ${LAST_RELEASE.version} in Chromium, and back`, () => {
   it(`1. ${LAST_RELEASE.version}, as its users have it: an account added and the schedule changed in its Settings page, days of usage and sign-ins`, async () => {
     expect(JSON.parse(readFileSync(join(RELEASE, 'manifest.json'), 'utf8')).version).toBe(
       LAST_RELEASE.version,
