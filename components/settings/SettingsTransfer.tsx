@@ -10,7 +10,8 @@ import {
   type ParsedFile,
   type SettingsFile,
 } from '@/lib/input/settings-file';
-import { loadAccounts, loadSettings, storageProblems } from '@/lib/store/items';
+import { loadAccounts, loadSettings } from '@/lib/store/reads';
+import { storageProblems } from '@/lib/store/storage-problems';
 import type { ChangeOutcome } from '../helpers/send-command';
 import { importSettings } from './saves';
 import { ChangeFailure } from './SaveOutcome';

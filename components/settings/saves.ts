@@ -1,5 +1,5 @@
 import { credentialsKey, type Account } from '@/lib/store/accounts';
-import { loadAccounts, loadSettings } from '@/lib/store/items';
+import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { revisionOf } from '@/lib/store/revision';
 import type { Settings } from '@/lib/store/settings';
 import { sendChange, sendCommand, type ChangeOutcome } from '../helpers/send-command';

@@ -1,6 +1,6 @@
 import { accountIdentity, isStoredAccount, type Account } from '../store/accounts';
 import { snapshotFor } from '../store/account-state';
-import { loadAccounts } from '../store/items';
+import { loadAccounts } from '../store/reads';
 import type { Settings } from '../store/settings';
 import {
   importAccountsAndSettings,

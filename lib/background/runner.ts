@@ -1,6 +1,6 @@
 import type { Account } from '../store/accounts';
 import type { ConnectionReport, ServiceCredentials } from '../service/client';
-import { storedAccountsIn } from '../store/items';
+import { storedAccountsIn } from '../store/reads';
 import { checkedMomentsAgo, checkNowHolds, isDue, type Trigger } from '../schedule/when-due';
 import { checkInterval, CHECKS } from '../schedule/checks';
 import type { Check } from '../store/account-state';

@@ -1,9 +1,10 @@
 // Every name an installed copy keeps, in one place: the storage.local keys, the version each
-// item's marker (`<key>$`: `{ v }`) names, and the alarm names. The browser keeps all three
-// across an update, so they are a contract with every installed copy: the code uses these
-// constants and no literal of its own, and test/unit/stored-names.test.ts holds them to what the
-// last release stored (test/fixtures/releases/). Change one only with a migration, listed in
-// MIGRATIONS with the test of the update that runs it (docs/release.md).
+// item's marker (`<key>$`: `{ v }`) names, the alarm names and the notifications' id prefixes.
+// The browser keeps all four across an update, so they are a contract with every installed
+// copy: the code uses these constants and no literal of its own, and
+// test/unit/structure/stored-names.test.ts holds them to what the last release stored
+// (test/fixtures/releases/). Change one only with a migration, listed in MIGRATIONS with the
+// test of the update that runs it (docs/release.md).
 
 /** The accounts, credentials included (@wxt-dev/storage's `area:key`). */
 export const ACCOUNTS_KEY = 'local:accounts';
@@ -40,6 +41,19 @@ export const VERSION = {
  * and the usage update's alarms keep the names the first release gave them.
  */
 export const ALARM = { signIn: 'keep-alive', usageUpdate: 'refresh', retry: 'retry' } as const;
+
+/**
+ * The notifications' ids are `<prefix>:<account id>`, one prefix per topic. The browser keeps a
+ * notification on screen across an update and hands its id back when it is clicked, so a click
+ * on one a release showed must still open its page: the sign-in's keeps the name the first
+ * release gave it. Made and read only by lib/outlook/notice-ids.ts.
+ */
+export const NOTICE_ID_PREFIX = {
+  signIn: 'keep-alive',
+  usage: 'usage',
+  forecast: 'forecast',
+  bonus: 'bonus',
+} as const;
 
 /**
  * Every stored name as a list (for the contract test; the code uses the constants above): each

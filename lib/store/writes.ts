@@ -8,20 +8,16 @@ import { addActivity, packActivity, type ActivityEntry } from './activity';
 import { isObject } from '../basics/guards';
 import {
   accountsItem,
-  accountsReady,
   activityItem,
-  damagedEntry,
   historyItem,
-  loadAccounts,
-  loadSettings,
-  loadSnapshots,
-  readActivity,
   recentHistoryItem,
   settingsItem,
   snapshotsItem,
   storedVersion,
   type LockReason,
 } from './items';
+import { accountsReady } from './accounts-upgrade';
+import { damagedEntry, loadAccounts, loadSettings, loadSnapshots, readActivity } from './reads';
 import { VERSION } from './stored-names';
 import { revisionOf } from './revision';
 

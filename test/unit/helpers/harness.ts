@@ -5,7 +5,9 @@ import { registerBackground } from '@/entrypoints/background';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
 import { hasHostPermission } from '@/lib/extension/permissions';
 import { createServiceApi } from '@/lib/service/client';
-import { loadSnapshots, type historyItem, type wholeHistory } from '@/lib/store/items';
+import { loadSnapshots } from '@/lib/store/reads';
+import { type historyItem } from '@/lib/store/items';
+import { type wholeHistory } from '@/lib/store/history-sources';
 import { emptySnapshot } from '@/lib/store/account-state';
 import {
   demoAccount,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { demoAccount } from '../../../scripts/simulator/simulator';
 import { sendMessage } from '@/lib/extension/messages';
-import { loadAccounts, loadSettings } from '@/lib/store/items';
+import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { revisionOf } from '@/lib/store/revision';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import {

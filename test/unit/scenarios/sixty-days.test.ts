@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { loadAccounts } from '@/lib/store/items';
+import { loadAccounts } from '@/lib/store/reads';
 import { demoAccount, startSimulator, type Simulator } from '../../../scripts/simulator/simulator';
 import { storedAccount } from '../../../scripts/simulator/stored-account';
 import {

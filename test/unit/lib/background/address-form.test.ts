@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/extension/messages';
-import { loadAccounts } from '@/lib/store/items';
+import { loadAccounts } from '@/lib/store/reads';
 import {
   demoAccount,
   startSimulator,
