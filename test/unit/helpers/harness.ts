@@ -14,9 +14,9 @@ import {
   startSimulator,
   type SimAccount,
   type Simulator,
-} from '../../../scripts/simulator/simulator';
+} from '../../../testbed/simulator/simulator';
 import { GIB } from '@/lib/basics/bytes';
-import { storedAccount } from '../../../scripts/simulator/stored-account';
+import { storedAccount } from '../../../testbed/simulator/stored-account';
 import { installFakeExtensionApis } from './fake-extension';
 import { CALL_TIMEOUT_MS } from './call-timeout';
 

@@ -106,6 +106,7 @@ const MIRRORS: Record<string, string> = {
   components: 'components',
   entrypoints: 'entrypoints',
   scripts: 'scripts',
+  testbed: 'testbed',
   ci: '.ci',
 };
 const ROOMS = [...Object.keys(MIRRORS), 'scenarios', 'structure', 'helpers'];

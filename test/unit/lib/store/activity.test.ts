@@ -17,7 +17,7 @@ import { summarizeActivity } from '@/lib/outlook/activity-summary';
 import { ALARM } from '@/lib/store/stored-names';
 import { dayOf } from '@/lib/basics/time';
 import { readActivity } from '@/lib/store/reads';
-import { demoAccount } from '../../../../scripts/simulator/simulator';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
 import { signIn, usage } from '../../helpers/activity-entries';
 import {
   clock,

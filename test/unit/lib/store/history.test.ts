@@ -13,7 +13,7 @@ import {
 import { ALARM } from '@/lib/store/stored-names';
 import { historyCsv } from '@/lib/store/history-csv';
 import { dayOf } from '@/lib/basics/time';
-import { demoAccount } from '../../../../scripts/simulator/simulator';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
 import {
   clock,
   DAY,
