@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { demoAccount } from '../../../scripts/simulator/simulator';
+import { demoAccount } from '../../../testbed/simulator/simulator';
 import { sendMessage } from '@/lib/extension/messages';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { revisionOf } from '@/lib/store/revision';
