@@ -78,17 +78,18 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
   // The stored account the form's values were made from: a save names its revision, and the
   // background refuses it when another change was stored since (in another tab, say).
   const [base, setBase] = useState(stored);
-  const touched = useRef(false);
+  const touchedRef = useRef(false);
   const [saveOutcome, setSaveOutcome] =
     useState<Exclude<ChangeOutcome<Account>, { kind: 'saved' }>>();
   // A form the user has not touched follows a change stored meanwhile.
   const storedRevision = stored && revisionOf(stored);
   useEffect(() => {
-    if (!stored || touched.current || (base && revisionOf(base) === storedRevision)) return;
+    if (!stored || touchedRef.current || (base && revisionOf(base) === storedRevision)) return;
     takeStored(stored);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `storedRevision` is `stored` by value: a new object with the same values changes nothing
   }, [storedRevision]);
   // The values on screen now, for a test whose answer arrives after the user edited a field.
-  const latest = useRef(draft);
+  const latestRef = useRef(draft);
   const [keyFormChosen, setKeyFormChosen] = useState(!isNew);
   const [custom, setCustom] = useState(
     !(SERVER_PRESETS as readonly string[]).includes(account.baseUrl),
@@ -101,16 +102,16 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
   const appKeyOffered = appKey && takesAppKey(draft.baseUrl);
   /** Changes draft fields; a test result about other values is no result: it goes, and so does the node it named. */
   const change = (fields: Partial<AccountDraft>) => {
-    touched.current = true;
-    latest.current = { ...draft, ...fields };
-    setDraft(latest.current);
+    touchedRef.current = true;
+    latestRef.current = { ...draft, ...fields };
+    setDraft(latestRef.current);
     const stale = (Object.keys(fields) as (keyof AccountDraft)[]).some((key) =>
       TESTED_FIELDS.has(key),
     );
     if (stale && status.kind !== 'testing' && status.kind !== 'asking') setStatus({ kind: 'idle' });
   };
   const set = <K extends keyof AccountDraft>(key: K, value: AccountDraft[K]) =>
-    change({ [key]: value } as Partial<AccountDraft>);
+    change({ [key]: value });
   const id = (name: string) => `account-${name}`;
   /** A text input bound to one draft field, with its hint and that field's error beside it. */
   const text = (
@@ -132,9 +133,9 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
 
   /** The stored account's values into the form, as if it had just opened on them. */
   function takeStored(from: Account) {
-    touched.current = false;
-    latest.current = draftOf(from);
-    setDraft(latest.current);
+    touchedRef.current = false;
+    latestRef.current = draftOf(from);
+    setDraft(latestRef.current);
     setBase(from);
     setCustom(!(SERVER_PRESETS as readonly string[]).includes(from.baseUrl));
     setSaveOutcome(undefined);
@@ -180,7 +181,7 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
       const report = await sendCommand('testConnection', { draft: valid, accountId: account.id });
       if ('stopped' in report) return setStatus({ kind: 'test-stopped' });
       // A result applies only to the values it tested: edited meanwhile, it is no result.
-      const now = checked(latest.current);
+      const now = checked(latestRef.current);
       setStatus(
         now.success && credentialsKey(now.data) === tested
           ? { kind: 'tested', report, draft: valid, tested }
@@ -247,6 +248,7 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
         <div class="with-button">
           <input
             id={id('password')}
+            // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- Preact types an input's attributes by one literal type; the rule misreads the union
             type={(reveal ? 'text' : 'password') as 'text'}
             autocomplete="off"
             value={draft.password}

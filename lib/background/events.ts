@@ -1,4 +1,3 @@
-import type { Account } from '../store/accounts';
 import type { ConnectionReport, ServiceCredentials } from '../service/client';
 import { storedAccountsIn } from '../store/reads';
 import { checkedMomentsAgo, checkNowHolds, isDue, type Trigger } from '../schedule/when-due';

@@ -118,7 +118,7 @@ describe('from the click', () => {
 
   it('a save that changes nothing leaves nothing behind: the address-form fix that follows checks the account', async () => {
     await freshBrowser([stored('alice', { keyForm: 'header' })]);
-    const worker = registeredWorker();
+    registeredWorker();
     await vi.waitFor(() => expect(sim().requests.every((r) => r.status !== 0)).toBe(true), {
       timeout: 5_000,
     });
