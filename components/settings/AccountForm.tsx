@@ -11,12 +11,8 @@ import { hasAppApiKey } from '@/lib/service/app-key';
 import { takesAppKey } from '@/lib/service/addresses';
 import { t, uiLocale } from '@/lib/i18n/translate';
 import type { ConnectionReport } from '@/lib/extension/messages';
-import {
-  answerLimitSeconds,
-  NoAnswer,
-  sendCommand,
-  type ChangeOutcome,
-} from '../helpers/send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
+import type { ChangeOutcome } from '../helpers/send-change';
 import { requestHostPermissions } from '@/lib/extension/permissions';
 import { holdChecks } from '@/lib/extension/checks-hold';
 import { revisionOf } from '@/lib/store/revision';

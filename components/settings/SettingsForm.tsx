@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '@/lib/i18n/translate';
 import { SETTING_LIMITS, type Settings } from '@/lib/store/settings';
 import { revisionOf } from '@/lib/store/revision';
-import type { ChangeOutcome } from '../helpers/send-command';
+import type { ChangeOutcome } from '../helpers/send-change';
 import { applySettingsInput, settingsInput, type SettingsInput } from './settings-input';
 import { describedBy, Field } from './Field';
 import { SaveOutcome } from './SaveOutcome';
