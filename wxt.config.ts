@@ -1,7 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig, type EntrypointGroup } from 'wxt';
 import { manifestHosts } from './lib/extension/host-permissions';
-import { plainDynamicImports } from './scripts/build/plain-dynamic-imports';
+import { plainDynamicImports } from './build/plain-dynamic-imports';
 
 // `--mode simulator` (the demo) and `--mode e2e` (the real-browser tests) are test builds that may
 // reach the simulator on loopback; store zips are always production.
@@ -46,7 +46,7 @@ export default defineConfig({
   zip: {
     excludeSources: [
       'artifacts/**',
-      'scripts/bench/floor/.output/**',
+      'testbed/bench/floor/.output/**',
       '**/*.log',
       'test/fixtures/releases/**',
     ],

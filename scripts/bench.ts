@@ -8,9 +8,9 @@ import {
   launchExtension,
   SIMULATOR_BUILD,
   type ExtensionSession as Session,
-} from './browsers/chromium';
-import { demoAccount, startSimulator, type Simulator } from './simulator/simulator';
-import { storedAccount } from './simulator/stored-account';
+} from '../testbed/browsers/chromium';
+import { demoAccount, startSimulator, type Simulator } from '../testbed/simulator/simulator';
+import { storedAccount } from '../testbed/simulator/stored-account';
 import { accountIdentity } from '../lib/store/accounts';
 import { ALARM } from '../lib/store/stored-names';
 import {
@@ -20,8 +20,8 @@ import {
   packActivity,
   type AccountActivity,
 } from '../lib/store/activity';
-import { BUDGETS, ENTRIES, entrySize, ON_DEMAND_BUDGETS } from './bench/bundle-size';
-import { FLOOR_DIR, yearOfHistory } from './bench/history-year';
+import { BUDGETS, ENTRIES, entrySize, ON_DEMAND_BUDGETS } from '../testbed/bench/bundle-size';
+import { FLOOR_DIR, yearOfHistory } from '../testbed/bench/history-year';
 import { builtByCi } from '../.ci/built';
 
 const OPENS = Number(process.env.BENCH_OPENS ?? 20);

@@ -27,7 +27,7 @@ import {
   storedNamesFile,
   type ReleaseNames,
 } from './last-release';
-import { notificationPrefixes, STORED_VALUE_TYPES, storedFields } from './stored-fields';
+import { notificationPrefixes, STORED_VALUE_TYPES, storedFields } from '../testbed/stored-fields';
 
 const [command, ...args] = process.argv.slice(2);
 if (command === 'add' && args.length === 2) {
@@ -105,15 +105,17 @@ function build(version: string, commit: string, out: string) {
 }
 
 /**
- * A release's record, read from its sources: its keys, versions and alarms from its
- * lib/store/stored-names.ts (STORED_NAMES); a release older than that module (0.1.0) keeps those
- * as written by hand in its record. Its notification id prefixes and the fields of each stored
- * value from its code and types (scripts/stored-fields.ts), with the value types its record
- * names, or this checkout's for a new release.
+ * A release's record, read from its sources: its keys, versions and alarms (and, from 0.3.0, its
+ * notification id prefixes) from its lib/store/stored-names.ts (STORED_NAMES); a release older
+ * than that module (0.1.0) keeps those as written by hand in its record. Its notification id
+ * prefixes where STORED_NAMES has none (0.1.0, 0.2.0), from its code, and the fields of each
+ * stored value from its types (testbed/stored-fields.ts), with the value types its record names,
+ * or this checkout's for a new release.
  */
 function recordOf(version: string, commit: string, source: string): ReleaseNames {
   const kept = existsSync(storedNamesFile(version)) ? releaseNames(version) : undefined;
-  let listed: Pick<ReleaseNames, 'source' | 'keys' | 'alarms'>;
+  let listed: Pick<ReleaseNames, 'source' | 'keys' | 'alarms'> &
+    Partial<Pick<ReleaseNames, 'notificationPrefixes'>>;
   if (existsSync(join(source, 'lib/store/stored-names.ts'))) {
     const printed = execFileSync(
       'npx',
@@ -124,12 +126,20 @@ function recordOf(version: string, commit: string, source: string): ReleaseNames
       ],
       { cwd: source, stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    const { keys, alarms } = JSON.parse(String(printed)) as Pick<ReleaseNames, 'keys' | 'alarms'>;
-    listed = {
-      source:
-        'keys and alarms: its lib/store/stored-names.ts (STORED_NAMES); notification prefixes and fields: read from its sources (scripts/stored-fields.ts)',
+    const {
       keys,
       alarms,
+      notificationPrefixes: prefixes,
+    } = JSON.parse(String(printed)) as Pick<ReleaseNames, 'keys' | 'alarms'> & {
+      notificationPrefixes?: string[];
+    };
+    listed = {
+      source: prefixes
+        ? 'keys, alarms and notification prefixes: its lib/store/stored-names.ts (STORED_NAMES); fields: read from its sources (testbed/stored-fields.ts)'
+        : 'keys and alarms: its lib/store/stored-names.ts (STORED_NAMES); notification prefixes and fields: read from its sources (testbed/stored-fields.ts)',
+      keys,
+      alarms,
+      ...(prefixes && { notificationPrefixes: prefixes }),
     };
   } else if (kept?.commit === commit) {
     listed = { source: kept.source, keys: kept.keys, alarms: kept.alarms };
@@ -145,7 +155,7 @@ function recordOf(version: string, commit: string, source: string): ReleaseNames
     version,
     commit,
     ...listed,
-    notificationPrefixes: notificationPrefixes(source),
+    notificationPrefixes: listed.notificationPrefixes ?? notificationPrefixes(source),
     fieldsFrom,
     fields: storedFields(source, fieldsFrom),
   };

@@ -21,9 +21,9 @@ export interface ReleaseNames {
   /** Each storage key (`area:key`) with the version its marker (`<key>$`) names, or null for none. */
   keys: Record<string, number | null>;
   alarms: string[];
-  /** The prefixes of its notification ids (`<prefix><account id>`): a click on one is handled by the version that runs then. */
+  /** The prefixes of its notification ids (`<prefix>:<account id>`): a click on one is handled by the version that runs then. */
   notificationPrefixes: string[];
-  /** Each key's value as a type of its sources (scripts/stored-fields.ts), and the field paths read from it. */
+  /** Each key's value as a type of its sources (testbed/stored-fields.ts), and the field paths read from it. */
   fieldsFrom: Record<string, string>;
   fields: Record<string, string[]>;
 }

@@ -10,11 +10,11 @@ import {
   launchExtension,
   NO_CHROMIUM_HELP,
   SIMULATOR_BUILD,
-} from './browsers/chromium';
-import { messages, Popup } from './browsers/chromium-pages';
-import { demoAccount, startSimulator } from './simulator/simulator';
-import { storedAccount } from './simulator/stored-account';
-import { monthOfUse } from './demo-usage';
+} from '../testbed/browsers/chromium';
+import { messages, Popup } from '../testbed/browsers/chromium-pages';
+import { demoAccount, startSimulator } from '../testbed/simulator/simulator';
+import { storedAccount } from '../testbed/simulator/stored-account';
+import { monthOfUse } from '../testbed/demo/demo-usage';
 import { GIB as GB } from '../lib/basics/bytes';
 
 const outFlag = process.argv.indexOf('--out');

@@ -9,8 +9,8 @@ import {
   NO_CHROMIUM_HELP,
   SIMULATOR_BUILD,
   type ExtensionSession,
-} from './browsers/chromium';
-import { messagePatterns, OptionsPage, Popup } from './browsers/chromium-pages';
+} from '../testbed/browsers/chromium';
+import { messagePatterns, OptionsPage, Popup } from '../testbed/browsers/chromium-pages';
 import {
   DEMO_NAME,
   DemoRun,
@@ -19,15 +19,15 @@ import {
   printBadge,
   printLines,
   shownLines,
-} from './browsers/demo';
-import { demoAccount, startSimulator, type Simulator } from './simulator/simulator';
-import { storedAccount } from './simulator/stored-account';
-import { monthOfUse } from './demo-usage';
+} from '../testbed/demo/demo-run';
+import { demoAccount, startSimulator, type Simulator } from '../testbed/simulator/simulator';
+import { storedAccount } from '../testbed/simulator/stored-account';
+import { monthOfUse } from '../testbed/demo/demo-usage';
 
 // `--browser firefox`: the same demo in Firefox.
 const browserFlag = process.argv.indexOf('--browser');
 const browserName = browserFlag < 0 ? 'chromium' : process.argv[browserFlag + 1];
-if (browserName === 'firefox') await (await import('./start-firefox')).startFirefox();
+if (browserName === 'firefox') await (await import('../testbed/demo/firefox-demo')).startFirefox();
 else if (browserName !== 'chromium' && browserName !== 'chrome') {
   console.error(
     `npm start: choose the browser failed: unknown browser "${browserName}" (use --browser chromium or --browser firefox)`,

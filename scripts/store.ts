@@ -11,10 +11,10 @@ import {
   launchExtension,
   NO_CHROMIUM_HELP,
   SIMULATOR_BUILD,
-} from './browsers/chromium';
-import { messages, Popup } from './browsers/chromium-pages';
-import { demoAccount, startSimulator, type Simulator } from './simulator/simulator';
-import { storedAccount } from './simulator/stored-account';
+} from '../testbed/browsers/chromium';
+import { messages, Popup } from '../testbed/browsers/chromium-pages';
+import { demoAccount, startSimulator, type Simulator } from '../testbed/simulator/simulator';
+import { storedAccount } from '../testbed/simulator/stored-account';
 import {
   listing,
   MARQUEE,
@@ -26,8 +26,8 @@ import {
   storeAssets,
   TOOLBAR,
   type StoreLocale,
-} from './store/assets';
-import { storeFrame, toolbarStrip } from './store/frames';
+} from '../testbed/store-images/assets';
+import { storeFrame, toolbarStrip } from '../testbed/store-images/frames';
 import { accountIdentity, type Account } from '../lib/store/accounts';
 import { packPoints, type HistoryPoint } from '../lib/store/history';
 import { formatPercent } from '../lib/i18n/format';

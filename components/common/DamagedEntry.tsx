@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import type { DamagedEntry as Damaged } from '@/lib/store/items';
+import type { DamagedEntry as Damaged } from '@/lib/store/reads';
 import { t } from '@/lib/i18n/translate';
 
 /** The name a damaged entry is shown under. */

@@ -3,13 +3,11 @@ import type { Account } from '@/lib/store/accounts';
 import type { AccountHistory } from '@/lib/store/history';
 import type { Settings } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
-import {
-  loadStore,
-  watchStorage,
-  type DamagedEntry,
-  type HistorySource,
-  type StorageProblem,
-} from '@/lib/store/items';
+import { loadStore } from '@/lib/store/load-store';
+import { watchStorage } from '@/lib/store/watch-storage';
+import { type DamagedEntry } from '@/lib/store/reads';
+import { type HistorySource } from '@/lib/store/history-sources';
+import { type StorageProblem } from '@/lib/store/storage-problems';
 import { newestRead } from './newest-read';
 
 export interface StoredState {

@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'preact/hooks';
-import type { DamagedEntry as Damaged, LockReason } from '@/lib/store/items';
+import type { DamagedEntry as Damaged } from '@/lib/store/reads';
+import type { LockReason } from '@/lib/store/items';
 import type { CheckAnswer } from '@/lib/extension/messages';
 import { t } from '@/lib/i18n/translate';
 import { DamagedEntry, damagedAnchor, StorageProblems } from '../common/DamagedEntry';

@@ -10,7 +10,8 @@ import {
   type ParsedFile,
   type SettingsFile,
 } from '@/lib/input/settings-file';
-import { loadAccounts, loadSettings, storageProblems } from '@/lib/store/items';
+import { loadAccounts, loadSettings } from '@/lib/store/reads';
+import { storageProblems } from '@/lib/store/storage-problems';
 import { saveSettings, StorageLockedError } from '@/lib/store/writes';
 import { sendCommand } from '../helpers/send-command';
 import { download } from './download';

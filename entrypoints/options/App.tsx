@@ -9,7 +9,7 @@ import { readPlace, SECTIONS, usePlace, type Place } from '@/components/settings
 import { SettingsForm } from '@/components/settings/SettingsForm';
 import { StandingFailures, useStandingFailures } from '@/components/hooks/standing-failures';
 import { useStoredState } from '@/components/hooks/use-stored-state';
-import { wholeHistory } from '@/lib/store/items';
+import { wholeHistory } from '@/lib/store/history-sources';
 import { ErrorBoundary } from '@/components/common/ErrorBoundary';
 import { useShownPlace, WithPart } from '@/components/settings/parts';
 import {

@@ -11,7 +11,7 @@ import {
   useStoredState,
   type StoredState,
 } from '@/components/hooks/use-stored-state';
-import { recentHistory } from '@/lib/store/items';
+import { recentHistory } from '@/lib/store/history-sources';
 import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n/translate';

@@ -1,10 +1,12 @@
 import { browser } from 'wxt/browser';
 import type { Account } from '../store/accounts';
-import { noticeText, type Notice } from '../outlook/notices';
+import type { Notice } from '../outlook/notices';
+import { noticeText } from '../outlook/notice-words';
+import { clickOpens } from '../outlook/notice-ids';
 import { BADGE_COLORS, badgeTitle, type BadgeState } from '../outlook/badge';
 
 // What the background shows: its notifications and the toolbar badge. What they say is decided
-// and put in words in lib/outlook/ (notices.ts, badge.ts); here it reaches the screen.
+// and put in words in lib/outlook/ (notices.ts, notice-words.ts, badge.ts); here it reaches the screen.
 
 /**
  * Shows a notice; `now` dates a forecast and bounds a past sign-in (pastAt). One still on screen under the same id is cleared
@@ -24,7 +26,7 @@ export async function showNotice(account: Account, notice: Notice, now: number):
 /** Opens what a clicked notification is about. */
 export async function openNoticeTarget(notificationId: string): Promise<void> {
   await browser.notifications.clear(notificationId);
-  if (notificationId.startsWith('keep-alive:')) {
+  if (clickOpens(notificationId) === 'settings-page') {
     await browser.runtime.openOptionsPage();
   } else {
     // The popup can only be opened from a gesture in some browsers: fall back to a tab.

@@ -1,7 +1,7 @@
 import { accountIdentity } from '../store/accounts';
 import { snapshotFor } from '../store/account-state';
 import { pointsFor } from '../store/history';
-import { loadRecentHistory } from '../store/items';
+import { loadRecentHistory } from '../store/history-sources';
 import { recordSnapshot } from '../store/writes';
 import { badgeFor } from '../outlook/badge';
 import { decideNotices } from '../outlook/notices';

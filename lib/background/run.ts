@@ -2,7 +2,7 @@ import type { ServiceApi } from '../service/client';
 import type { Account } from '../store/accounts';
 import { snapshotFor, type AccountSnapshot } from '../store/account-state';
 import type { ActivityTrigger } from '../store/activity';
-import { loadStore } from '../store/items';
+import { loadStore } from '../store/load-store';
 import type { Settings } from '../store/settings';
 
 /** What the background works with, handed in by the entrypoint (tests hand in their own). */

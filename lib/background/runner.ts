@@ -1,6 +1,6 @@
 import type { Account } from '../store/accounts';
 import type { ServiceCredentials } from '../service/client';
-import { storedAccountsIn } from '../store/items';
+import { storedAccountsIn } from '../store/reads';
 import { removeAccount, saveAccounts } from '../store/writes';
 import { checkedMomentsAgo, checkNowHolds, isDue, type Trigger } from '../schedule/when-due';
 import { checkInterval, CHECKS } from '../schedule/checks';

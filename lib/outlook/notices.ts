@@ -1,8 +1,7 @@
-import { accountName, type Account } from '../store/accounts';
+import type { Account } from '../store/accounts';
 import { bonusShortfall, type BonusShortfall } from './bonus';
 import type { DatasetCapacity } from '../service/answers';
 import type { Failure } from '../service/failures';
-import { describeFailure } from '../service/failure-words';
 import { forecast, type Forecast } from './forecast';
 import type { HistoryPoint } from '../store/history';
 import type { Settings } from '../store/settings';
@@ -12,15 +11,12 @@ import {
   type Alerts,
   type CheckState,
 } from '../store/account-state';
-import { formatBytes, formatDate, formatGb, formatPercent } from '../i18n/format';
-import { t, uiLocale } from '../i18n/translate';
-import { safetyLine } from './deletion-date';
 import { DAY_MS, dayOf } from '../basics/time';
 import { usageAlert, usagePercent } from './usage-level';
 import { SIGN_IN_FIRST_NOTICE_MS } from './standing';
 
-// What the user is told about an account, and in which words: pure. The background shows it
-// (lib/background/display.ts).
+// Which notices are due for an account, from what it was already told: pure. Their words and ids
+// are lib/outlook/notice-words.ts; the background shows them (lib/background/display.ts).
 
 /**
  * When to tell about a sign-in that keeps failing, counted from when the failures began:
@@ -168,54 +164,4 @@ export function decideNotices(
     },
     { alerts: { ...snapshot.alerts }, notices: [] },
   );
-}
-
-/** A notice in words, with its id: what a click opens (sign-in → settings page, the rest → overview). */
-export function noticeText(
-  account: Account,
-  notice: Notice,
-  now: number,
-): [id: string, title: string, message: string] {
-  const name = accountName(account);
-  const locale = uiLocale();
-  switch (notice.kind) {
-    case 'usage':
-      return [
-        `usage:${account.id}`,
-        t(notice.level === 'critical' ? 'noticeUsageCriticalTitle' : 'noticeUsageWarningTitle', [
-          name,
-        ]),
-        t('noticeUsageMessage', [formatPercent(notice.percent, locale)]),
-      ];
-    case 'keep-alive-failing':
-      return [
-        `keep-alive:${account.id}`,
-        t('noticeSignInFailingTitle', [name]),
-        `${describeFailure(notice.failure, account).message} ${safetyLine(notice.lastSuccessAt, now, locale)}`,
-      ];
-    case 'keep-alive-recovered':
-      return [
-        `keep-alive:${account.id}`,
-        t('noticeSignInRecoveredTitle', [name]),
-        t('noticeSignInRecoveredMessage'),
-      ];
-    case 'forecast':
-      return [
-        `forecast:${account.id}`,
-        t('noticeForecastTitle', [name]),
-        t('forecastFilling', [notice.days, formatDate(now + notice.days * DAY_MS, locale)]),
-      ];
-    case 'bonus-ending': {
-      const { increaseGb, until, overBytes } = notice.shortfall;
-      return [
-        `bonus:${account.id}`,
-        t('noticeBonusEndingTitle', [name]),
-        t('bonusEnding', [
-          formatGb(increaseGb, locale),
-          formatDate(until, locale),
-          formatBytes(overBytes, locale),
-        ]),
-      ];
-    }
-  }
 }

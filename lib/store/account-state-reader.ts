@@ -4,7 +4,7 @@ import type { DatasetCapacity, UserInfo } from '../service/answers';
 import type { AccountSnapshot, Alerts, CheckState } from './account-state';
 import type { UsageLevel } from './settings';
 
-// Reads a stored snapshot (lib/store/items.ts loads them through it): each part that is not
+// Reads a stored snapshot (lib/store/reads.ts loads them through it): each part that is not
 // what we wrote starts over, the rest is kept.
 
 const LEVELS: readonly unknown[] = ['normal', 'warning', 'critical'];

@@ -1,5 +1,5 @@
 // An account's activity log: each sign-in and usage update of the last 90 days, why it ran and
-// how it ended. Pure: storage is lib/store/items.ts and writes.ts; the words are the pages'.
+// how it ended. Pure: storage is lib/store/reads.ts and writes.ts; the words are the pages'.
 import type { Failure } from '../service/failures';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../basics/time';
 

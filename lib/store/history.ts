@@ -2,7 +2,7 @@ import { isCount, isObject } from '../basics/guards';
 import { DAY_MS } from '../basics/time';
 
 // An account's usage over time: one point a day, kept a little over a year. Pure: the day
-// numbers come from lib/basics/time.ts `dayOf`, storage from lib/store/items.ts and writes.ts.
+// numbers come from lib/basics/time.ts `dayOf`, storage from lib/store/history-sources.ts and writes.ts.
 
 /** One day's last capacity reading: the day number, bytes used, quota in bytes. */
 export type HistoryPoint = [day: number, used: number, quota: number];

@@ -1,9 +1,10 @@
 // Every name an installed copy keeps, in one place: the storage.local keys, the version each
-// item's marker (`<key>$`: `{ v }`) names, and the alarm names. The browser keeps all three
-// across an update, so they are a contract with every installed copy: the code uses these
-// constants and no literal of its own, and test/unit/structure/stored-names.test.ts holds them to what
-// every kept release stored (test/fixtures/releases/). Change one only with a migration, listed in
-// MIGRATIONS with the test of the update that runs it (docs/release.md).
+// item's marker (`<key>$`: `{ v }`) names, the alarm names and the notifications' id prefixes.
+// The browser keeps all four across an update, so they are a contract with every installed
+// copy: the code uses these constants and no literal of its own, and
+// test/unit/structure/stored-names.test.ts holds them to what every kept release stored
+// (test/fixtures/releases/). Change one only with a migration, listed in MIGRATIONS with the
+// test of the update that runs it (docs/release.md).
 
 /** The accounts, credentials included (@wxt-dev/storage's `area:key`). */
 export const ACCOUNTS_KEY = 'local:accounts';
@@ -42,8 +43,22 @@ export const VERSION = {
 export const ALARM = { signIn: 'keep-alive', usageUpdate: 'refresh', retry: 'retry' } as const;
 
 /**
- * Every stored name as a list (for the contract test; the code uses the constants above): each
- * key with the version its marker names, or null where no marker is written, and the alarms.
+ * The notifications' ids are `<prefix>:<account id>`, one prefix per topic. The browser keeps a
+ * notification on screen across an update and hands its id back when it is clicked, so a click
+ * on one a release showed must still open its page: the sign-in's keeps the name the first
+ * release gave it. Made and read only by lib/outlook/notice-ids.ts.
+ */
+export const NOTICE_ID_PREFIX = {
+  signIn: 'keep-alive',
+  usage: 'usage',
+  forecast: 'forecast',
+  bonus: 'bonus',
+} as const;
+
+/**
+ * Every stored name as a list (for the contract test and a release's record; the code uses the
+ * constants above): each key with the version its marker names, or null where no marker is
+ * written, the alarms, and the notification id prefixes.
  */
 export const STORED_NAMES = {
   keys: {
@@ -56,6 +71,7 @@ export const STORED_NAMES = {
     [SETUP_OPENED_KEY]: null,
   } as Record<string, number | null>,
   alarms: Object.values(ALARM) as string[],
+  notificationPrefixes: Object.values(NOTICE_ID_PREFIX) as string[],
 };
 
 /**
@@ -67,7 +83,7 @@ export const STORED_NAMES = {
 export interface Migration {
   from: StoredName;
   to: StoredName;
-  /** The function that carries it over, `<module>#<export>` (e.g. `lib/store/items.ts#upgradeSingleAccount`): the update test imports it and calls it. */
+  /** The function that carries it over, `<module>#<export>` (e.g. `lib/store/settings-upgrade.ts#renameSignInHours`): the update test imports it and calls it. */
   by: string;
   /** The update test (test/e2e/update.test.ts or test/e2e-firefox/update.test.ts). */
   test: string;

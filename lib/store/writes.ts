@@ -8,19 +8,16 @@ import { addActivity, packActivity, type ActivityEntry } from './activity';
 import { isObject } from '../basics/guards';
 import {
   accountsItem,
-  accountsReady,
   activityItem,
-  damagedEntry,
   historyItem,
-  loadAccounts,
-  loadSnapshots,
-  readActivity,
   recentHistoryItem,
   settingsItem,
   snapshotsItem,
   storedVersion,
   type LockReason,
 } from './items';
+import { accountsReady } from './accounts-upgrade';
+import { damagedEntry, loadAccounts, loadSnapshots, readActivity } from './reads';
 import { VERSION } from './stored-names';
 
 // Every change to stored data (the options page's edits, the background's records), one at a

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { messagePatterns } from '../../scripts/browsers/chromium-pages';
-import { DEMO_DIR, DEMO_NAME } from '../../scripts/browsers/demo';
-import { pngSize } from '../../scripts/store/assets';
+import { messagePatterns } from '../../testbed/browsers/chromium-pages';
+import { DEMO_DIR, DEMO_NAME } from '../../testbed/demo/demo-run';
+import { pngSize } from '../../testbed/store-images/assets';
 import { npm, type Ran } from './npm-script';
 
 // The front door: `npm start` and `npm run start:firefox` as a person runs them on a machine

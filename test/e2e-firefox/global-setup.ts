@@ -6,7 +6,7 @@ import {
   FIREFOX_E2E_BUILD,
   FIREFOX_E2E_XPI,
   NO_FIREFOX_HELP,
-} from '../../scripts/browsers/firefox';
+} from '../../testbed/browsers/firefox';
 
 const run = (args: string[], env: Record<string, string> = {}) =>
   // vitest sets NODE_ENV=test, which would build development flavours of the libraries.

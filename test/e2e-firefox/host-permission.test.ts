@@ -4,15 +4,15 @@ import {
   startSimulator,
   USER_PATH,
   type Simulator,
-} from '../../scripts/simulator/simulator';
-import { selfSignedCertificate } from '../../scripts/simulator/self-signed';
+} from '../../testbed/simulator/simulator';
+import { selfSignedCertificate } from '../../testbed/simulator/self-signed';
 import {
   FIREFOX_E2E_BUILD,
   launchFirefox,
   type FirefoxSession,
-} from '../../scripts/browsers/firefox';
-import { clickButton, OptionsPage, Popup, waitForText } from '../../scripts/browsers/firefox-pages';
-import { messages } from '../../scripts/browsers/chromium-pages';
+} from '../../testbed/browsers/firefox';
+import { clickButton, OptionsPage, Popup, waitForText } from '../../testbed/browsers/firefox-pages';
+import { messages } from '../../testbed/browsers/chromium-pages';
 
 // A custom https server: its host is not in the manifest (the test build declares only plain-http
 // loopback), so Firefox's own permission prompt appears on Test and on Save. The simulator serves

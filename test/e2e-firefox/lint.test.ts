@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIREFOX_BUILD } from '../../scripts/browsers/firefox';
+import { FIREFOX_BUILD } from '../../testbed/browsers/firefox';
 
 interface LintMessage {
   code: string;

@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateAccounts } from '../e2e/page-states';
-import { startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import {
   FIREFOX_E2E_BUILD,
   FIREFOX_E2E_XPI,
   launchFirefox,
   type FirefoxSession,
-} from '../../scripts/browsers/firefox';
-import { OptionsPage, Popup, waitForText, waitUntil } from '../../scripts/browsers/firefox-pages';
+} from '../../testbed/browsers/firefox';
+import { OptionsPage, Popup, waitForText, waitUntil } from '../../testbed/browsers/firefox-pages';
 
 // The oldest Firefox the add-on supports, Debian's ESR 140 (unpacked beside the current ESR the
 // rest of the suite runs on, by .ci/oldest-firefox.sh): the add-on installs in it, and every kind

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateAccounts } from '../e2e/page-states';
-import { startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import {
   FIREFOX_E2E_BUILD,
   launchFirefox,
   type FirefoxSession,
-} from '../../scripts/browsers/firefox';
-import { OptionsPage, Popup, waitForText, waitUntil } from '../../scripts/browsers/firefox-pages';
+} from '../../testbed/browsers/firefox';
+import { OptionsPage, Popup, waitForText, waitUntil } from '../../testbed/browsers/firefox-pages';
 
 // Firefox's popup and options page beside Chromium's in artifacts/screenshots (English only:
 // Debian's Firefox ESR has no Japanese language pack installed here).

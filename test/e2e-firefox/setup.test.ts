@@ -4,8 +4,8 @@ import {
   FIREFOX_E2E_XPI,
   launchFirefox,
   type FirefoxSession,
-} from '../../scripts/browsers/firefox';
-import { waitForText } from '../../scripts/browsers/firefox-pages';
+} from '../../testbed/browsers/firefox';
+import { waitForText } from '../../testbed/browsers/firefox-pages';
 
 // The first run in Firefox ESR: installing the add-on opens the settings page in setup mode by
 // itself, with the walk-through and its links to the service's own site.

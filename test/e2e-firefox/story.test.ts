@@ -6,12 +6,12 @@ import {
   startSimulator,
   USER_PATH,
   type Simulator,
-} from '../../scripts/simulator/simulator';
+} from '../../testbed/simulator/simulator';
 import {
   FIREFOX_E2E_XPI,
   launchFirefox,
   type FirefoxSession,
-} from '../../scripts/browsers/firefox';
+} from '../../testbed/browsers/firefox';
 import {
   clickButton,
   field,
@@ -19,8 +19,8 @@ import {
   Popup,
   waitForText,
   waitUntil,
-} from '../../scripts/browsers/firefox-pages';
-import { messages } from '../../scripts/browsers/chromium-pages';
+} from '../../testbed/browsers/firefox-pages';
+import { messages } from '../../testbed/browsers/chromium-pages';
 import { unpackActivity } from '../../lib/store/activity';
 
 // One user's story in Firefox ESR, step by step, in one profile against the simulator. The add-on

@@ -12,20 +12,20 @@ import {
   startSimulator,
   USER_PATH,
   type Simulator,
-} from '../../scripts/simulator/simulator';
+} from '../../testbed/simulator/simulator';
 import {
   FIREFOX_E2E_XPI,
   launchFirefox,
   type FirefoxSession,
-} from '../../scripts/browsers/firefox';
+} from '../../testbed/browsers/firefox';
 import {
   clickButton,
   field,
   OptionsPage,
   Popup,
   waitForText,
-} from '../../scripts/browsers/firefox-pages';
-import { messages } from '../../scripts/browsers/chromium-pages';
+} from '../../testbed/browsers/firefox-pages';
+import { messages } from '../../testbed/browsers/chromium-pages';
 import {
   buildMessages,
   keptReleases,

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackActivity, type ActivityEntry } from '../../lib/store/activity';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
+import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
 import {
   FAST_E2E_BUILD,
   launchExtension,
   type ExtensionSession,
-} from '../../scripts/browsers/chromium';
+} from '../../testbed/browsers/chromium';
 import { axeViolations } from './axe';
 
 // A few days of real work, logged by the extension itself on the build whose days last 10 s:

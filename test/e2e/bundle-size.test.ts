@@ -8,7 +8,7 @@ import {
   entrySize,
   ON_DEMAND_BUDGETS,
   onDemandFiles,
-} from '../../scripts/bench/bundle-size';
+} from '../../testbed/bench/bundle-size';
 
 // Sizes are deterministic, so the budgets are checked here; timings are only reported by `npm run bench`.
 const OUT = '.output/chrome-mv3';

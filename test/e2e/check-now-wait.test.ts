@@ -4,10 +4,10 @@ import {
   startSimulator,
   type Fault,
   type Simulator,
-} from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
-import { Popup } from '../../scripts/browsers/chromium-pages';
+} from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
+import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
+import { Popup } from '../../testbed/browsers/chromium-pages';
 import { ALARM } from '../../lib/store/stored-names';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 
@@ -53,12 +53,10 @@ afterAll(async () => {
 });
 
 const words = (popup: Popup) =>
-  popup.page
-    .getByRole('status')
-    .filter({
-      hasText:
-        'The service asked Storage Keeper to wait, so nothing was sent. A check can go out again',
-    });
+  popup.page.getByRole('status').filter({
+    hasText:
+      'The service asked Storage Keeper to wait, so nothing was sent. A check can go out again',
+  });
 
 describe.sequential('Check now and the service’s Retry-After, in Chromium', () => {
   it.each<[string, Fault, number]>([

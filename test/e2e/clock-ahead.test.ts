@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { launchExtension } from '../../scripts/browsers/chromium';
-import { messages, OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
+import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
+import { launchExtension } from '../../testbed/browsers/chromium';
+import { messages, OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 import { QUIET_SETTINGS } from './page-states';
 

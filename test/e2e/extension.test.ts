@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
-import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
+import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
+import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
+import { OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
 import { GIB as GB } from '../../lib/basics/bytes';
 

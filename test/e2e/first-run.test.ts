@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import {
   APP_KEY_E2E_BUILD,
   E2E_APP_KEY,
   launchExtension,
   type ExtensionSession,
-} from '../../scripts/browsers/chromium';
-import { OptionsPage } from '../../scripts/browsers/chromium-pages';
+} from '../../testbed/browsers/chromium';
+import { OptionsPage } from '../../testbed/browsers/chromium-pages';
 import { axeViolations } from './axe';
 
 // The first run as a new user meets it, in real Chromium: the settings page opens by itself in

@@ -8,7 +8,7 @@ import {
   FAST_E2E_BUILD,
   findChromium,
   NO_CHROMIUM_HELP,
-} from '../../scripts/browsers/chromium';
+} from '../../testbed/browsers/chromium';
 
 /**
  * The real-browser test builds: time 720 times faster, (one file) 8640 times, and (one file) 720

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
+import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
+import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
 import { NotificationLog } from './notification-log';
-import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
+import { OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
 import { ALARM } from '../../lib/store/stored-names';
 import { GIB as GB } from '../../lib/basics/bytes';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
-import { OptionsPage } from '../../scripts/browsers/chromium-pages';
+import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
+import { OptionsPage } from '../../testbed/browsers/chromium-pages';
 
 // The options page with the keyboard alone: every control reachable with Tab, each showing
 // where the focus is, and the form usable without a mouse.

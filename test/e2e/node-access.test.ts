@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
+import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
+import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
 import { QUIET_SETTINGS } from './page-states';
-import { Popup } from '../../scripts/browsers/chromium-pages';
+import { Popup } from '../../testbed/browsers/chromium-pages';
 
 // An account blocked on its node host: the popup's one button asks for exactly that host and
 // the account recovers. The test build already holds loopback access, so the browser grants it

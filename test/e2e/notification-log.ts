@@ -1,4 +1,4 @@
-import type { ExtensionSession } from '../../scripts/browsers/chromium';
+import type { ExtensionSession } from '../../testbed/browsers/chromium';
 
 /** Every notification the extension shows, seen by polling and clearing them as a user would. */
 export class NotificationLog {

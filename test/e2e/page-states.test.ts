@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSimulator, type Simulator } from '../../scripts/simulator/simulator';
+import { startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import { axeViolations } from './axe';
-import { E2E_BUILD, launchExtension } from '../../scripts/browsers/chromium';
+import { E2E_BUILD, launchExtension } from '../../testbed/browsers/chromium';
 import { latinLeftovers } from './latin-text';
 import {
   ACCOUNT_LABELS,
@@ -13,7 +13,7 @@ import {
   QUIET_SETTINGS,
   stateAccounts,
 } from './page-states';
-import { messages } from '../../scripts/browsers/chromium-pages';
+import { messages } from '../../testbed/browsers/chromium-pages';
 
 // Every popup and options state, light and dark, English and Japanese: a screenshot of each
 // (artifacts/screenshots, to look at), zero axe-core violations, and in Japanese no Latin-script

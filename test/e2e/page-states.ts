@@ -4,10 +4,10 @@ import { packPoints, type HistoryPoint } from '../../lib/store/history';
 import { packActivity, type ActivityEntry } from '../../lib/store/activity';
 import { DEFAULT_SETTINGS } from '../../lib/store/settings';
 import { GIB as GB } from '../../lib/basics/bytes';
-import { demoAccount, type SimAccount, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import type { ExtensionSession } from '../../scripts/browsers/chromium';
-import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
+import { demoAccount, type SimAccount, type Simulator } from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
+import type { ExtensionSession } from '../../testbed/browsers/chromium';
+import { OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
 
 // Every state of the popup and the options page a user can meet, each opened as a user would
 // see it: for screenshots, axe-core and the Japanese walk alike.
@@ -120,13 +120,11 @@ async function optionsImporting(context: StateContext, file: string) {
     await context.browser.open('options', 'transfer'),
     context.locale,
   );
-  await options.page
-    .getByLabel(options.t('importFile'))
-    .setInputFiles({
-      name: 'settings.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(file),
-    });
+  await options.page.getByLabel(options.t('importFile')).setInputFiles({
+    name: 'settings.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(file),
+  });
   return options;
 }
 

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
-import { Popup } from '../../scripts/browsers/chromium-pages';
+import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
+import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
+import { Popup } from '../../testbed/browsers/chromium-pages';
 import { axeViolations } from './axe';
 
 // Issue 27: the popup's header is one line at the popup's width, in English and in Japanese: the

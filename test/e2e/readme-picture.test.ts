@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngSize } from '../../scripts/store/assets';
+import { pngSize } from '../../testbed/store-images/assets';
 
 // `npm run picture` makes the README's pictures from the real pages: run here into a folder of
 // its own (the committed ones in docs/images stay as they are), so CI sees the script still works.

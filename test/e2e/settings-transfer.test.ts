@@ -2,14 +2,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
-import { launchExtension } from '../../scripts/browsers/chromium';
+import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
+import { launchExtension } from '../../testbed/browsers/chromium';
 import { QUIET_SETTINGS } from './page-states';
-import { catalogue } from '../../scripts/catalogue';
+import { catalogue } from '../../testbed/catalogue';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 import { GIB as GB } from '../../lib/basics/bytes';
-import { OptionsPage, Popup } from '../../scripts/browsers/chromium-pages';
+import { OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
 
 // Settings you can take with you, as a user moves them: exported from one browser profile
 // (secrets left out by default), imported into a fresh one, where the accounts wait for their

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pngSize, STORE_DIR } from '../../scripts/store/assets';
+import { pngSize, STORE_DIR } from '../../testbed/store-images/assets';
 
 // `npm run store` makes every image the stores ask for, at the sizes they ask for (written out
 // here from the stores' rules, not read from the script's own table), in English and Japanese.

@@ -1,6 +1,6 @@
 /**
  * The field paths a stored value holds, spelled as a release's record spells them
- * (scripts/stored-fields.ts): `a.b` for a field of a field, `[]` for a list's entries, and `*` for
+ * (testbed/stored-fields.ts): `a.b` for a field of a field, `[]` for a list's entries, and `*` for
  * the keys of a map (the snapshots by account id), where the record has one there. The update
  * tests compare what a release really stored with its record.
  */

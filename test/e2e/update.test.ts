@@ -14,18 +14,18 @@ import {
   USER_PATH,
   type SimAccount,
   type Simulator,
-} from '../../scripts/simulator/simulator';
+} from '../../testbed/simulator/simulator';
 import {
   FAST_E2E_BUILD,
   launchExtension,
   type ExtensionSession,
-} from '../../scripts/browsers/chromium';
+} from '../../testbed/browsers/chromium';
 import {
   messagePatterns,
   messages,
   OptionsPage,
   Popup,
-} from '../../scripts/browsers/chromium-pages';
+} from '../../testbed/browsers/chromium-pages';
 import {
   buildMessages,
   keptReleases,

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackPoints, type HistoryPoint } from '../../lib/store/history';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
+import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
 import {
   FAST_E2E_BUILD,
   launchExtension,
   type ExtensionSession,
-} from '../../scripts/browsers/chromium';
+} from '../../testbed/browsers/chromium';
 import { NotificationLog } from './notification-log';
-import { Popup } from '../../scripts/browsers/chromium-pages';
+import { Popup } from '../../testbed/browsers/chromium-pages';
 import { GIB as GB } from '../../lib/basics/bytes';
 
 // A week of real readings, made by the extension itself on the build whose days last 10 s:

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 import { ALARM } from '../../lib/store/stored-names';
 import { unpackPoints } from '../../lib/store/history';
-import { launchExtension, type ExtensionSession } from '../../scripts/browsers/chromium';
-import { demoAccount, startSimulator, type Simulator } from '../../scripts/simulator/simulator';
-import { storedAccount } from '../../scripts/simulator/stored-account';
+import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
+import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
 
 // Chrome stops an extension's service worker whenever it likes, also in the middle of a run.
 // Here it is stopped while a usage update waits for a server that does not answer (on the

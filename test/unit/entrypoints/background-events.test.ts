@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { demoAccount } from '../../../scripts/simulator/simulator';
+import { demoAccount } from '../../../testbed/simulator/simulator';
 import {
   browserEvent,
   clock,

@@ -3,8 +3,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { ALARM } from '@/lib/store/stored-names';
 import { sendMessage } from '@/lib/extension/messages';
-import { demoAccount, startSimulator, type Simulator } from '../../../scripts/simulator/simulator';
-import { storedAccount } from '../../../scripts/simulator/stored-account';
+import { demoAccount, startSimulator, type Simulator } from '../../../testbed/simulator/simulator';
+import { storedAccount } from '../../../testbed/simulator/stored-account';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
 import { snapshotOf, storeAccounts } from '../helpers/harness';
 

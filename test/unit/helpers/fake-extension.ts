@@ -1,5 +1,5 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { catalogue } from '../../../scripts/catalogue';
+import { catalogue } from '../../../testbed/catalogue';
 
 /** What the fake browser lacks: i18n from our real catalogues, and host permissions. */
 export function installFakeExtensionApis({

@@ -1,13 +1,21 @@
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
-/** The storage modules as a new worker or page loads them: their migrations run at load, and are awaited. */
-export async function freshStorage() {
+/** The store's modules as a new worker or page loads them, afresh. */
+export async function storeModules() {
   vi.resetModules();
-  const storage = {
+  return {
     ...(await import('@/lib/store/items')),
+    ...(await import('@/lib/store/reads')),
+    ...(await import('@/lib/store/history-sources')),
+    ...(await import('@/lib/store/storage-problems')),
     ...(await import('@/lib/store/writes')),
   };
+}
+
+/** The storage modules as a new worker or page loads them: their migrations run at load, and are awaited. */
+export async function freshStorage() {
+  const storage = await storeModules();
   await storage.loadAccounts(); // waits for the migrations
   return storage;
 }

@@ -5,16 +5,18 @@ import { registerBackground } from '@/entrypoints/background';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
 import { hasHostPermission } from '@/lib/extension/permissions';
 import { createServiceApi } from '@/lib/service/client';
-import { loadSnapshots, type historyItem, type wholeHistory } from '@/lib/store/items';
+import { loadSnapshots } from '@/lib/store/reads';
+import { type historyItem } from '@/lib/store/items';
+import { type wholeHistory } from '@/lib/store/history-sources';
 import { emptySnapshot } from '@/lib/store/account-state';
 import {
   demoAccount,
   startSimulator,
   type SimAccount,
   type Simulator,
-} from '../../../scripts/simulator/simulator';
+} from '../../../testbed/simulator/simulator';
 import { GIB } from '@/lib/basics/bytes';
-import { storedAccount } from '../../../scripts/simulator/stored-account';
+import { storedAccount } from '../../../testbed/simulator/stored-account';
 import { installFakeExtensionApis } from './fake-extension';
 import { CALL_TIMEOUT_MS } from './call-timeout';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { ServiceCredentials } from '@/lib/service/client';
-import { demoAccount, startSimulator, type Simulator } from '../../../scripts/simulator/simulator';
-import { storedAccount } from '../../../scripts/simulator/stored-account';
+import { demoAccount, startSimulator, type Simulator } from '../../../testbed/simulator/simulator';
+import { storedAccount } from '../../../testbed/simulator/stored-account';
 
 /**
  * The simulator serving one demo account for a test file: started before its tests, closed

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { demoAccount, type Simulator } from '../../../scripts/simulator/simulator';
-import { loadActivity, loadSnapshots } from '@/lib/store/items';
+import { demoAccount, type Simulator } from '../../../testbed/simulator/simulator';
+import { loadActivity, loadSnapshots } from '@/lib/store/reads';
 import { sendMessage } from '@/lib/extension/messages';
 import { GIB as GB } from '@/lib/basics/bytes';
 import {

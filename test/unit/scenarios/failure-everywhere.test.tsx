@@ -10,7 +10,7 @@ import { showNotice } from '@/lib/background/display';
 import type { Failure } from '@/lib/service/failures';
 import type { KeySource } from '@/lib/service/client';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { catalogue } from '../../../scripts/catalogue';
+import { catalogue } from '../../../testbed/catalogue';
 import { account, NOW, snapshot } from '../helpers/fixtures';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
 

@@ -3,9 +3,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { retryDelay } from '@/lib/schedule/backoff';
 import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { loadSnapshots } from '@/lib/store/items';
+import { loadSnapshots } from '@/lib/store/reads';
 import { currentFailure as currentFailureOf, snapshotFor } from '@/lib/store/account-state';
-import { demoAccount } from '../../../scripts/simulator/simulator';
+import { demoAccount } from '../../../testbed/simulator/simulator';
 import {
   clock,
   countRequests,

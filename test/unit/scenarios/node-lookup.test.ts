@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM } from '@/lib/store/stored-names';
-import { demoAccount } from '../../../scripts/simulator/simulator';
+import { demoAccount } from '../../../testbed/simulator/simulator';
 import {
   clock,
   countRequests,

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { nextAttemptAt } from '@/lib/schedule/when-due';
 import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
-import { demoAccount } from '../../../scripts/simulator/simulator';
+import { demoAccount } from '../../../testbed/simulator/simulator';
 import {
   clock,
   countRequests,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { loadAccounts } from '@/lib/store/items';
-import { demoAccount, startSimulator, type Simulator } from '../../../scripts/simulator/simulator';
-import { storedAccount } from '../../../scripts/simulator/stored-account';
+import { loadAccounts } from '@/lib/store/reads';
+import { demoAccount, startSimulator, type Simulator } from '../../../testbed/simulator/simulator';
+import { storedAccount } from '../../../testbed/simulator/stored-account';
 import {
   clock,
   DAY,

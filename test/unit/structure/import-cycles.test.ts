@@ -4,12 +4,16 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // The layers stay layers: no module reaches itself through its imports (type-only ones count:
-// they tie the files together for a reader all the same), scripts/ included; each layer imports
+// they tie the files together for a reader all the same), scripts/ and testbed/ included; each layer imports
 // only the layers below it; no module lies loose in lib/ beside them; and the domain code does
-// not know the messaging protocol or the options form's schema.
+// not know the messaging protocol or the Settings page's form schema; and the product imports
+// nothing of the tools.
 
 const ROOT = resolve(__dirname, '../../..');
-const FOLDERS = ['lib', 'components', 'entrypoints', 'scripts'];
+const FOLDERS = ['lib', 'components', 'entrypoints', 'build', 'scripts', 'testbed'];
+/** The product: what the extension is built from. It imports nothing of the tools (testbed/, scripts/). */
+const PRODUCT = ['lib/', 'components/', 'entrypoints/', 'build/'];
+const TOOLS = ['testbed/', 'scripts/'];
 const DOMAIN = ['lib/background/', 'lib/store/', 'lib/service/', 'lib/outlook/'];
 const PAGE_ONLY = ['lib/extension/messages.ts', 'lib/input/form-schemas.ts'];
 
@@ -46,7 +50,7 @@ function layerBreaches(graph: Map<string, string[]>): string[] {
 
 function sources(folder: string): string[] {
   return readdirSync(join(ROOT, folder)).flatMap((name) => {
-    // Build output (the bench's floor extension builds inside scripts/) is not source.
+    // Build output (the bench's floor extension builds inside testbed/) is not source.
     if (name.startsWith('.') || name === 'node_modules') return [];
     const path = join(folder, name);
     if (statSync(join(ROOT, path)).isDirectory()) return sources(path);
@@ -133,7 +137,7 @@ describe('imports', () => {
     ).toEqual(['lib/service/a.ts → lib/outlook/b.ts', 'lib/store/c.ts → lib/background/d.ts']);
   });
 
-  it('form no cycle among lib/, components/, entrypoints/ and scripts/', () => {
+  it('form no cycle among lib/, components/, entrypoints/, build/, scripts/ and testbed/', () => {
     expect(findCycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
   });
 
@@ -147,6 +151,17 @@ describe('imports', () => {
         (file) => file.startsWith('lib/') && !LAYERS.some((folder) => file.startsWith(folder)),
       ),
     ).toEqual([]);
+  });
+
+  it('leave the tools out of the product: nothing in lib/, components/, entrypoints/ or build/ imports testbed/ or scripts/', () => {
+    const offenders = [...graph].flatMap(([file, targets]) =>
+      PRODUCT.some((folder) => file.startsWith(folder))
+        ? targets
+            .filter((t) => TOOLS.some((folder) => t.startsWith(folder)))
+            .map((t) => `${file} → ${t}`)
+        : [],
+    );
+    expect(offenders).toEqual([]);
   });
 
   it('keep the messaging protocol and the form schema out of the domain code', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../scripts/catalogue';
+import { catalogue } from '../../../testbed/catalogue';
 
 const en = catalogue('en');
 const ja = catalogue('ja');

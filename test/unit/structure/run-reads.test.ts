@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, type Simulator } from '../../../scripts/simulator/simulator';
-import { storedAccount } from '../../../scripts/simulator/stored-account';
+import { demoAccount, startSimulator, type Simulator } from '../../../testbed/simulator/simulator';
+import { storedAccount } from '../../../testbed/simulator/stored-account';
 import { clock, DAY, freshBrowser, newWorker, snapshotOf } from '../helpers/harness';
 import { readsByKey, watchStorageReads } from '../helpers/storage-reads';
 

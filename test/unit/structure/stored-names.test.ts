@@ -15,12 +15,7 @@ import {
   releaseNames,
   type ReleaseNames,
 } from '../../../scripts/last-release';
-import {
-  notificationPrefixes,
-  sourceFiles,
-  STORED_VALUE_TYPES,
-  storedFields,
-} from '../../../scripts/stored-fields';
+import { sourceFiles, STORED_VALUE_TYPES, storedFields } from '../../../testbed/stored-fields';
 
 // Stored names are a contract with every installed copy: what each kept release stored (its
 // record, test/fixtures/releases/<version>/stored-names.json: keys and versions, alarms,
@@ -40,7 +35,7 @@ const current = {
       Object.keys(STORED_NAMES.keys).map((key) => [key, STORED_VALUE_TYPES[key]!]),
     ),
   ),
-  notificationPrefixes: notificationPrefixes(ROOT),
+  notificationPrefixes: STORED_NAMES.notificationPrefixes,
 };
 
 const sameName = (a: StoredName, b: StoredName) => JSON.stringify(a) === JSON.stringify(b);
@@ -104,7 +99,7 @@ describe('stored names: a contract with every installed copy', () => {
         '*.alerts.keepAliveNotices',
       ]),
     );
-    expect(current.notificationPrefixes).toContain('keep-alive:');
+    expect(current.notificationPrefixes).toContain('keep-alive');
   });
 
   it.each(releases)(
@@ -176,7 +171,9 @@ describe('stored names: a contract with every installed copy', () => {
     expect(found('const { local } = browser.storage;')).toHaveLength(1);
     expect(found("import { storage } from '@wxt-dev/storage';")).toHaveLength(1);
     expect(found("import { storage } from '#imports';")).toHaveLength(1);
+    expect(found("import { storage as s } from 'wxt/utils/storage';")).toHaveLength(1);
     expect(found("const key = ['lo', 'cal:x'].join(''); export { key };")).toEqual([]);
+    expect(found("import { watchStorage } from '@/lib/store/watch-storage';")).toEqual([]);
   });
 
   it('each key is named in docs/architecture.md', () => {
@@ -289,6 +286,17 @@ const storageOutsideTheStore = (files: string[]) =>
     .filter((file) => !file.startsWith('lib/store/'))
     .flatMap((file) => storageUses(file, readFileSync(join(ROOT, file), 'utf8')));
 
+/** @wxt-dev/storage, under its own name or WXT's. */
+const STORAGE_MODULE = /^(@wxt-dev\/storage|wxt\/(utils\/)?storage)$/;
+
+/** The names an import takes from its module. */
+const importedNames = (node: ts.ImportDeclaration): string[] => {
+  const bindings = node.importClause?.namedBindings;
+  return bindings && ts.isNamedImports(bindings)
+    ? bindings.elements.map((e) => (e.propertyName ?? e.name).text)
+    : [];
+};
+
 /**
  * Each use of an extension storage API in a source text: any `.storage` or `['storage']` (the
  * browser's, chrome's, the polyfill's), and any import of @wxt-dev/storage's `storage`, whatever
@@ -305,8 +313,9 @@ function storageUses(file: string, text: string): string[] {
         node.argumentExpression.text === 'storage') ||
       (ts.isImportDeclaration(node) &&
         ts.isStringLiteral(node.moduleSpecifier) &&
-        (/storage/.test(node.moduleSpecifier.text) ||
-          /\bstorage\b/.test(node.importClause?.getText(source) ?? '')));
+        (STORAGE_MODULE.test(node.moduleSpecifier.text) ||
+          (/^(#imports|wxt\/)/.test(node.moduleSpecifier.text) &&
+            importedNames(node).includes('storage'))));
     if (isStorage) found.push(`${file}: ${node.getText(source)}`);
     ts.forEachChild(node, visit);
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../scripts/catalogue';
+import { catalogue } from '../../../testbed/catalogue';
 
 // One name for each thing the user meets (tools/COMMON.md, "One vocabulary"): the regular
 // getUser is a sign-in (サインイン), the capacity call a usage update, the options page the

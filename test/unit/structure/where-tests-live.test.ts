@@ -45,6 +45,10 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     where: ['components/hooks/held-check.test.tsx'],
     why: 'one sentence, tested where a page says it and takes it back',
   },
+  'lib/outlook/notice-words.ts': {
+    where: ['lib/background/display.test.ts', 'lib/outlook/notices.test.ts'],
+    why: 'a notice’s words and id, tested as the background shows it',
+  },
   'lib/outlook/retry-words.ts': {
     where: ['entrypoints/popup/calm.test.tsx', 'scenarios/past-times.test.tsx'],
     why: 'a failure’s times in words, tested on the card that shows them',
@@ -74,6 +78,22 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     ],
     why: 'an account’s fields and identity, tested as they are stored, kept when damaged, exported and sent',
   },
+  'lib/store/history-sources.ts': {
+    where: ['lib/store/history.test.ts', 'entrypoints/popup/recent-history.test.tsx'],
+    why: 'where the history is read from, tested as the recent part and the whole are read back and as the popup watches its sparkline',
+  },
+  'lib/store/items.ts': {
+    where: ['lib/store/reads.test.ts', 'lib/store/writes.test.ts'],
+    why: 'the stored items by key and their version markers, tested through the reads and writes that use them',
+  },
+  'lib/store/load-store.ts': {
+    where: ['entrypoints/popup/App.test.tsx', 'structure/run-reads.test.ts'],
+    why: 'a page’s or a run’s one read, tested as the popup shows what is stored and as a run reads storage once',
+  },
+  'lib/store/watch-storage.ts': {
+    where: ['entrypoints/popup/App.test.tsx'],
+    why: 'hearing a change, tested as the popup updates live when storage changes',
+  },
   'lib/store/history-csv.ts': {
     where: ['lib/basics/time.test.ts', 'entrypoints/options/insight.test.tsx'],
     why: 'the history as CSV, tested with the local days its rows name and as the Settings page downloads it',
@@ -86,6 +106,7 @@ const MIRRORS: Record<string, string> = {
   components: 'components',
   entrypoints: 'entrypoints',
   scripts: 'scripts',
+  testbed: 'testbed',
   ci: '.ci',
 };
 const ROOMS = [...Object.keys(MIRRORS), 'scenarios', 'structure', 'helpers'];

@@ -6,7 +6,7 @@ import { App } from '@/entrypoints/options/App';
 import { onMessages, type ConnectionReport } from '@/lib/extension/messages';
 import { storingAccountCommands } from '../../helpers/account-commands';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { loadAccounts, loadSettings } from '@/lib/store/items';
+import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { storeAccounts, openSettingsPage } from '../../helpers/harness';
 
 import { account, GB, userInfo } from '../../helpers/fixtures';

@@ -7,7 +7,7 @@ import { HistoryChart } from '@/components/settings/HistoryChart';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packPoints, type HistoryPoint } from '@/lib/store/history';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { loadAccounts, loadSettings } from '@/lib/store/items';
+import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { dayOf } from '@/lib/basics/time';
 import { account, GB, NOW } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';

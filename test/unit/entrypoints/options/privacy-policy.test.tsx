@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { catalogue } from '../../../../scripts/catalogue';
+import { catalogue } from '../../../../testbed/catalogue';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 
 beforeEach(() => {

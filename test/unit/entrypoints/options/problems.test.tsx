@@ -8,7 +8,7 @@ import type { ConnectionReport } from '@/lib/extension/messages';
 import { storingAccountCommands } from '../../helpers/account-commands';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
-import { loadAccounts } from '@/lib/store/items';
+import { loadAccounts } from '@/lib/store/reads';
 import { onMessages } from '@/lib/extension/messages';
 import { storeAccounts, openSettingsPage } from '../../helpers/harness';
 

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { onMessages } from '@/lib/extension/messages';
 import { storingAccountCommands } from '../../helpers/account-commands';
-import { loadAccounts } from '@/lib/store/items';
+import { loadAccounts } from '@/lib/store/reads';
 import type { Failure } from '@/lib/service/failures';
 import { account, NOW, snapshot } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeModules } from '../../helpers/fresh-storage';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import { accountIdentity } from '@/lib/store/accounts';
@@ -21,10 +22,7 @@ const year: HistoryPoint[] = Array.from({ length: HISTORY_DAYS - 1 }, (_, i): Hi
   30 * GB,
 ]);
 
-async function freshStorage() {
-  vi.resetModules();
-  return { ...(await import('@/lib/store/items')), ...(await import('@/lib/store/writes')) };
-}
+const freshStorage = storeModules;
 
 beforeEach(() => {
   fakeBrowser.reset();

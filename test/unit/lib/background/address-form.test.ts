@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/extension/messages';
-import { loadAccounts } from '@/lib/store/items';
+import { loadAccounts } from '@/lib/store/reads';
 import {
   demoAccount,
   startSimulator,
   type Simulator,
-} from '../../../../scripts/simulator/simulator';
-import { storedAccount } from '../../../../scripts/simulator/stored-account';
+} from '../../../../testbed/simulator/simulator';
+import { storedAccount } from '../../../../testbed/simulator/stored-account';
 import {
   clock,
   freshBrowser,

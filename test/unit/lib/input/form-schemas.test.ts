@@ -5,7 +5,7 @@ import {
   demoAccount,
   startSimulator,
   type Simulator,
-} from '../../../../scripts/simulator/simulator';
+} from '../../../../testbed/simulator/simulator';
 
 const NOW = Date.UTC(2026, 10, 21);
 const SPACED_PASSWORD = '  apps pass  ';

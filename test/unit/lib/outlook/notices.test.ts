@@ -32,8 +32,8 @@ import {
   demoAccount,
   startSimulator,
   type Simulator,
-} from '../../../../scripts/simulator/simulator';
-import { storedAccount } from '../../../../scripts/simulator/stored-account';
+} from '../../../../testbed/simulator/simulator';
+import { storedAccount } from '../../../../testbed/simulator/stored-account';
 import { account, snapshot, userInfo } from '../../helpers/fixtures';
 import { clock, freshBrowser, newWorker } from '../../helpers/harness';
 

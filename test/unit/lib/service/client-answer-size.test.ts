@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApi, MAX_BODY_BYTES } from '@/lib/service/client';
 import { MAX_TEXT_LENGTH } from '@/lib/service/answers';
-import type { Fault, FaultOptions, ServerName } from '../../../../scripts/simulator/simulator';
+import type { Fault, FaultOptions, ServerName } from '../../../../testbed/simulator/simulator';
 import { oneAccountService } from '../../helpers/one-account-service';
 import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isHeaderSafe } from '@/lib/service/header-value';
 import { createServiceApi } from '@/lib/service/client';
 import { nodeOrigin } from '@/lib/service/addresses';
-import { demoAccount } from '../../../../scripts/simulator/simulator';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
 import { oneAccountService } from '../../helpers/one-account-service';
 import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 

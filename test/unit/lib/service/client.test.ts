@@ -7,7 +7,7 @@ import {
   type Fault,
   type ServerName,
   type Simulator,
-} from '../../../../scripts/simulator/simulator';
+} from '../../../../testbed/simulator/simulator';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { oneAccountService } from '../../helpers/one-account-service';
 import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { catalogue } from '../../../../scripts/catalogue';
+import { catalogue } from '../../../../testbed/catalogue';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 import type { Failure } from '@/lib/service/failures';
 import { describeFailure, type FailureRemedy } from '@/lib/service/failure-words';

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeModules } from '../../helpers/fresh-storage';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountIdentity } from '@/lib/store/accounts';
 import {
@@ -15,8 +16,8 @@ import { activityCsv } from '@/lib/store/activity-csv';
 import { summarizeActivity } from '@/lib/outlook/activity-summary';
 import { ALARM } from '@/lib/store/stored-names';
 import { dayOf } from '@/lib/basics/time';
-import { readActivity } from '@/lib/store/items';
-import { demoAccount } from '../../../../scripts/simulator/simulator';
+import { readActivity } from '@/lib/store/reads';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
 import { signIn, usage } from '../../helpers/activity-entries';
 import {
   clock,
@@ -156,10 +157,7 @@ const rawActivity = async () =>
 
 describe('stored activity', () => {
   beforeEach(() => fakeBrowser.reset());
-  const freshStorage = async () => {
-    vi.resetModules();
-    return { ...(await import('@/lib/store/items')), ...(await import('@/lib/store/writes')) };
-  };
+  const freshStorage = storeModules;
 
   it('reads what it can; other accounts’ damaged entries stay stored', async () => {
     await fakeBrowser.storage.local.set({
@@ -202,7 +200,7 @@ describe('activity in the background', () => {
   const alice = () => stored('alice');
   const entries = async () =>
     activityFor(
-      (await (await import('@/lib/store/items')).loadActivity())['id-alice'],
+      (await (await import('@/lib/store/reads')).loadActivity())['id-alice'],
       accountIdentity(alice()),
     );
   const described = async () =>
@@ -276,7 +274,7 @@ describe('activity in the background', () => {
     await vi.waitFor(async () => expect(await rawActivity()).toEqual({}));
     release();
     await rescheduled;
-    const log = (await (await import('@/lib/store/items')).loadActivity())['id-alice'];
+    const log = (await (await import('@/lib/store/reads')).loadActivity())['id-alice'];
     expect(log?.identity).toBe(accountIdentity(edited));
     expect(log?.entries.map((e) => `${e.check} ${e.trigger} ${e.outcome}`)).toEqual([
       'sign-in settings ok',

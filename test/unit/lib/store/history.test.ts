@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeModules } from '../../helpers/fresh-storage';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountIdentity } from '@/lib/store/accounts';
 import {
@@ -12,7 +13,7 @@ import {
 import { ALARM } from '@/lib/store/stored-names';
 import { historyCsv } from '@/lib/store/history-csv';
 import { dayOf } from '@/lib/basics/time';
-import { demoAccount } from '../../../../scripts/simulator/simulator';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
 import {
   clock,
   DAY,
@@ -30,10 +31,7 @@ import { GIB as GB } from '@/lib/basics/bytes';
 
 const ME = accountIdentity({ baseUrl: 'https://api.teracloud.jp', userId: 'me' });
 
-async function freshStorage() {
-  vi.resetModules();
-  return { ...(await import('@/lib/store/items')), ...(await import('@/lib/store/writes')) };
-}
+const freshStorage = storeModules;
 const rawHistory = async () =>
   (await fakeBrowser.storage.local.get('history')).history as Record<string, unknown> | undefined;
 
@@ -216,7 +214,12 @@ describe('history in the background', () => {
   });
   const alice = () => stored('alice');
   const history = async () =>
-    (await readWholeHistory(await import('@/lib/store/items')))['id-alice'];
+    (
+      await readWholeHistory({
+        ...(await import('@/lib/store/items')),
+        ...(await import('@/lib/store/history-sources')),
+      })
+    )['id-alice'];
 
   it('records each successful capacity reading, one point a day (the day’s last), with the quota', async () => {
     const worker = await freshBrowser([alice()]);

@@ -20,7 +20,7 @@ async function storedAs(refreshMinutes: number) {
   fakeBrowser.reset();
   await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes } });
   vi.resetModules();
-  const { loadSettings } = await import('@/lib/store/items');
+  const { loadSettings } = await import('@/lib/store/reads');
   return (await loadSettings()).refreshMinutes;
 }
 

@@ -1,5 +1,5 @@
 // Runs the service simulator until Ctrl-C: `npm run simulator`.
-import { startSimulator } from './simulator';
+import { startSimulator } from '../testbed/simulator/simulator';
 
 const simulator = await startSimulator({
   apiPort: Number(process.env.SIM_API_PORT ?? 0),

@@ -4,7 +4,7 @@
 // as the options page stores it; prints what the popup, the badge and the Settings page show,
 // saves screenshots (light and dark, English and Japanese) and exits.
 // Each step is named: one that fails says so in one line and exits 1.
-import { accountItems, activityItems, historyItems } from './browsers/chromium';
+import { accountItems, activityItems, historyItems } from '../browsers/chromium';
 import {
   DEMO_NAME,
   DemoRun,
@@ -13,25 +13,25 @@ import {
   printBadge,
   printLines,
   shownLines,
-} from './browsers/demo';
+} from './demo-run';
 import {
   findFirefox,
   FIREFOX_SIMULATOR_BUILD,
   launchFirefox,
   NO_FIREFOX_HELP,
   type FirefoxSession,
-} from './browsers/firefox';
-import { messagePatterns } from './browsers/chromium-pages';
-import { OptionsPage, Popup, waitForText, waitUntil } from './browsers/firefox-pages';
+} from '../browsers/firefox';
+import { messagePatterns } from '../browsers/chromium-pages';
+import { OptionsPage, Popup, waitForText, waitUntil } from '../browsers/firefox-pages';
 import {
   demoAccount,
   startSimulator,
   type SimAccount,
   type Simulator,
-} from './simulator/simulator';
-import { storedAccount } from './simulator/stored-account';
+} from '../simulator/simulator';
+import { storedAccount } from '../simulator/stored-account';
 import { monthOfUse } from './demo-usage';
-import type { Account } from '../lib/store/accounts';
+import type { Account } from '../../lib/store/accounts';
 
 const run = new DemoRun('npm run start:firefox');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { popupHeight } from '../../../../scripts/store/frames';
+import { popupHeight } from '../../../../testbed/store-images/frames';
 
 // The store images show the popup down to the end of a card, never cut through a card's sentence.
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { emptySnapshot } from '@/lib/store/account-state';
 import { freshStorage, raw } from '../../helpers/fresh-storage';
 import { account as fixtureAccount } from '../../helpers/fixtures';
 
@@ -13,18 +12,6 @@ const other = { ...account, id: 'a2', label: 'Work', userId: 'work' };
 
 beforeEach(() => fakeBrowser.reset());
 afterEach(() => vi.restoreAllMocks());
-
-describe('loadAccounts', () => {
-  it('uses the first of two accounts with the same id; the second is kept aside as damaged, never used', async () => {
-    const twin = { ...account, label: 'Work', userId: 'work' };
-    await fakeBrowser.storage.local.set({ accounts: [account, twin], accounts$: { v: 2 } });
-    const { accounts, damaged } = await (await freshStorage()).loadAccounts();
-    expect(accounts).toEqual([account]);
-    expect(damaged).toEqual([expect.objectContaining({ name: 'Work' })]);
-    // Nothing is dropped from storage: the damaged one is still there to show.
-    expect((await fakeBrowser.storage.local.get('accounts')).accounts).toEqual([account, twin]);
-  });
-});
 
 describe('migrations', () => {
   it("reads the first draft's single account and upgrades it to the list", async () => {
@@ -97,61 +84,5 @@ describe('migrations', () => {
     });
     await expect(storage.saveAccount(account)).rejects.toMatchObject({ reason: 'not-a-list' });
     expect(await raw('accounts')).toEqual(v1);
-  });
-});
-
-describe('damaged entries', () => {
-  it('falls back per item and per field in settings; corrupt accounts cost neither settings nor snapshots', async () => {
-    const good = { ...emptySnapshot(), capacity: { quota: 10, used: 5, at: 1 } };
-    await fakeBrowser.storage.local.set({
-      accounts: 42,
-      settings: {
-        ...DEFAULT_SETTINGS,
-        keepAliveHours: 'soon',
-        refreshMinutes: 2,
-        warningPercent: 80,
-      },
-      snapshots: { a1: good },
-    });
-    const storage = await freshStorage();
-    expect(await storage.loadSettings()).toEqual({ ...DEFAULT_SETTINGS, warningPercent: 80 });
-    expect(await storage.loadSnapshots()).toEqual({ a1: good });
-    await fakeBrowser.storage.local.set({
-      settings: { ...DEFAULT_SETTINGS, warningPercent: 99, criticalPercent: 50 },
-    });
-    expect(await storage.loadSettings()).toEqual(DEFAULT_SETTINGS);
-  });
-});
-
-describe('a newer version’s data (a downgrade)', () => {
-  it('reads what it can, writes nothing over it, and says so', async () => {
-    const future = { ...account, colour: 'teal', keyForm: 'header' };
-    await fakeBrowser.storage.local.set({
-      accounts: [future, { id: 'x', kind: 'webdav-only' }],
-      accounts$: { v: 3 },
-      settings: { ...DEFAULT_SETTINGS, refreshMinutes: 45, theme: 'dark' },
-      settings$: { v: 2 },
-    });
-    const errors = vi.spyOn(console, 'error');
-    const storage = await freshStorage();
-    const loaded = await storage.loadAccounts();
-    expect(loaded.accounts).toEqual([future]);
-    expect(loaded.locked).toBe('newer-version');
-    expect((await storage.loadSettings()).refreshMinutes).toBe(45);
-    expect(await storage.storageProblems()).toEqual([
-      { item: 'accounts', reason: 'newer-version' },
-      { item: 'settings', reason: 'newer-version' },
-    ]);
-    await expect(storage.saveAccount(account)).rejects.toMatchObject({ reason: 'newer-version' });
-    await expect(storage.removeAccount(account.id)).rejects.toMatchObject({
-      reason: 'newer-version',
-    });
-    await expect(storage.saveSettings(DEFAULT_SETTINGS)).rejects.toMatchObject({
-      reason: 'newer-version',
-    });
-    expect(await raw('accounts')).toEqual([future, { id: 'x', kind: 'webdav-only' }]);
-    expect(await raw('settings')).toMatchObject({ theme: 'dark' });
-    // A state the pages name, not an error: nothing logged at each start.
-    expect(errors).not.toHaveBeenCalled();
   });
 });

@@ -1,16 +1,16 @@
 // What the demo account has behind it after a month of use, stored as the background stores it
 // (the same add and pack functions): a reading a day, growing, and the activity log of daily
 // sign-ins and half-hourly usage updates, with one outage the retry got over 40 minutes later.
-import { accountIdentity, type Account } from '../lib/store/accounts';
+import { accountIdentity, type Account } from '../../lib/store/accounts';
 import {
   addActivity,
   packActivity,
   type AccountActivity,
   type ActivityEntry,
-} from '../lib/store/activity';
-import { addPoint, packPoints, type AccountHistory } from '../lib/store/history';
-import { dayOf } from '../lib/basics/time';
-import { GIB as GB } from '../lib/basics/bytes';
+} from '../../lib/store/activity';
+import { addPoint, packPoints, type AccountHistory } from '../../lib/store/history';
+import { dayOf } from '../../lib/basics/time';
+import { GIB as GB } from '../../lib/basics/bytes';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -106,9 +106,10 @@ export function storedFields(
 const NOT_A_NOTICE = /^(local|session|sync|managed|https?):$/;
 
 /**
- * The notification id prefixes a source tree uses (`usage:` in `usage:${account.id}`): each
- * string or template head spelled as a lower-case word and a colon, in the modules of lib/ and
- * entrypoints/ that speak of notices or notifications.
+ * The notification id prefixes a source tree spells in its ids (`usage` in `usage:${account.id}`):
+ * each string or template head spelled as a lower-case word and a colon, in the modules of lib/
+ * and entrypoints/ that speak of notices or notifications. For the releases that do not list
+ * them (0.1.0, 0.2.0; later ones list NOTICE_ID_PREFIX in STORED_NAMES).
  */
 export function notificationPrefixes(root: string): string[] {
   const found = new Set<string>();
@@ -123,7 +124,7 @@ export function notificationPrefixes(root: string): string[] {
           ? node.text
           : undefined;
       if (spelled !== undefined && /^[a-z][a-z-]*:$/.test(spelled) && !NOT_A_NOTICE.test(spelled))
-        found.add(spelled);
+        found.add(spelled.slice(0, -1));
       ts.forEachChild(node, visit);
     };
     visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));

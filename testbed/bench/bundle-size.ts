@@ -93,7 +93,7 @@ export const ENTRIES = {
  * what only some popup states show (a failure's lines, damaged storage, the first run) and the
  * messaging library (needed at the first click) are loaded on demand: popup 19.95 KB, options
  * page 33.6 KB. The card's later lines (issue 17) took the popup to 20 648 B; leaving out Vite's
- * preload helper where it preloads nothing (scripts/build/plain-dynamic-imports.ts) brought it
+ * preload helper where it preloads nothing (build/plain-dynamic-imports.ts) brought it
  * back under 20 KB. The Settings page met issue 16's 32 KB (34 647 B → 31 691 B, then 32 027 B
  * with the session's other changes) by loading what only one of its sections shows on demand
  * (components/settings/parts.tsx) and by opening from one file.

@@ -4,7 +4,7 @@ import { addPoint, packPoints, type AccountHistory } from '../../lib/store/histo
 import { GIB as GB } from '../../lib/basics/bytes';
 
 /** The bench's floor: a bare Preact page, background and blank page on the same stack (built by the bench). */
-export const FLOOR_DIR = resolve('scripts/bench/floor');
+export const FLOOR_DIR = resolve('testbed/bench/floor');
 
 /** A year of daily readings for each account, stored as the background stores them (lib/store/history.ts). */
 export function yearOfHistory(accounts: Account[]) {

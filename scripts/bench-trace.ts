@@ -6,10 +6,10 @@
 // for it: the storage reads are seen through an init script that wraps chrome.storage.local.get.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchExtension, SIMULATOR_BUILD } from '../browsers/chromium';
-import { demoAccount, startSimulator } from '../simulator/simulator';
-import { storedAccount } from '../simulator/stored-account';
-import { FLOOR_DIR, yearOfHistory } from './history-year';
+import { launchExtension, SIMULATOR_BUILD } from '../testbed/browsers/chromium';
+import { demoAccount, startSimulator } from '../testbed/simulator/simulator';
+import { storedAccount } from '../testbed/simulator/stored-account';
+import { FLOOR_DIR, yearOfHistory } from '../testbed/bench/history-year';
 
 const ACCOUNTS = 10;
 const OPENS = Number(process.env.TRACE_OPENS ?? 5);
