@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
@@ -14,6 +14,7 @@ import {
   type Simulator,
 } from '../../testbed/simulator/simulator';
 import {
+  FIREFOX_E2E_BUILD,
   FIREFOX_E2E_XPI,
   launchFirefox,
   type FirefoxSession,
@@ -127,6 +128,21 @@ describe.each(keptReleases())('an update from %s in Firefox', (version) => {
         r.atMs >= at,
     );
 
+  /**
+   * Which build's background script Firefox runs now: the script its event page loaded, as the
+   * installed add-on holds it, against the release's and the current build's.
+   */
+  const runningBackground = async () => {
+    const script = await session().inExtension(async () => {
+      const page = (await browser.runtime.getBackgroundPage()) as unknown as typeof window | null;
+      const src = page?.document.querySelector('script[src]')?.getAttribute('src');
+      return src ? (await fetch(new URL(src, page!.location.href))).text() : '';
+    });
+    const of = (build: string) => readFileSync(join(build, 'background.js'), 'utf8');
+    if (script === of(releaseBuild(version, 'firefox'))) return version;
+    return script === of(FIREFOX_E2E_BUILD) ? 'current' : 'neither';
+  };
+
   beforeAll(async () => {
     sim = await startSimulator({ accounts: [user] });
     // The release's XPI, as the current one is made (test/e2e-firefox/global-setup.ts).
@@ -156,6 +172,7 @@ describe.each(keptReleases())('an update from %s in Firefox', (version) => {
 
   it(`1. ${version}, installed for good: an account added and every setting changed in its own Settings page, in its own words; a sign-in and a reading`, async () => {
     firefox = await launchFirefox({ install: { xpi: releaseXpi } });
+    expect(await runningBackground()).toBe(version);
     const options = new OptionsPage(await session().open('options'), 'en', released);
     await options.openNewAccount();
     await options.fillAccount({
@@ -219,6 +236,7 @@ describe.each(keptReleases())('an update from %s in Firefox', (version) => {
     const profileDir = session().profileDir;
     await session().close({ keepProfile: true });
     firefox = await launchFirefox({ profileDir });
+    expect(await runningBackground()).toBe('current');
 
     // The current version signs in with the kept credentials, in the kept form, and logs it.
     const id = accountId(fromRelease);
