@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../../..');
 const LISTENER = 'entrypoints/background.ts';
-const RUNNER = 'lib/background/runner.ts';
+const RUNNER = 'lib/background/events.ts';
 
 /** The files one alarm's run acts through (docs/architecture.md, "The path of one alarm"). */
 const ACTING = [

@@ -65,7 +65,7 @@ describe('settings', () => {
     type('Update usage every', '45');
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(async () => expect((await loadSettings()).refreshMinutes).toBe(45));
-    const keepAlive = screen.getByLabelText('Sign in every') as HTMLInputElement;
+    const keepAlive = screen.getByLabelText<HTMLInputElement>('Sign in every');
     expect(keepAlive.value).toBe('0');
     expect(keepAlive.getAttribute('aria-invalid')).toBe('true');
     const errorId = keepAlive
@@ -155,7 +155,10 @@ describe('accounts', () => {
     );
     expect(messages[0]).toEqual({
       type: 'testConnection',
-      data: expect.objectContaining({ userId: 'yamada', keyForm: 'matrix' }),
+      data: {
+        draft: expect.objectContaining({ userId: 'yamada', keyForm: 'matrix' }),
+        accountId: expect.any(String),
+      },
     });
     expect(await savedAccounts()).toEqual([]);
     report = { user: { ok: false, failure: { kind: 'api-key-rejected' } } };
@@ -174,7 +177,7 @@ describe('accounts', () => {
     expect(await screen.findByText(/The test could not be run/)).toBeTruthy();
     expect(screen.queryByText('Testing…')).toBeNull();
     expect(
-      (screen.getByRole('button', { name: 'Test connection' }) as HTMLButtonElement).disabled,
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Test connection' }).disabled,
     ).toBe(false);
     testFails = false;
   });
@@ -273,7 +276,7 @@ describe('accounts', () => {
       await screen.findByText(/Access to https:\/\/api.infini-cloud.net was not allowed/),
     ).toBeTruthy();
     expect(await savedAccounts()).toEqual([]);
-    expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('yamada');
+    expect(screen.getByLabelText<HTMLInputElement>('User ID').value).toBe('yamada');
   });
 
   it('hands the account to the background to store, and when the background fails says so, stores nothing and keeps what was typed', async () => {
@@ -281,7 +284,7 @@ describe('accounts', () => {
     const handed: unknown[] = [];
     stopMessages = onMessages({
       ...storingAccountCommands,
-      saveAccounts: async (data) => (
+      saveAccount: async (data) => (
         handed.push(data),
         Promise.reject(new Error('the background failed'))
       ),
@@ -292,17 +295,15 @@ describe('accounts', () => {
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      "Not saved: Storage Keeper's background did not answer. What you entered is still here; try again.",
+      "Not saved: Storage Keeper's background could not store it (the background failed). What you entered is still here; try again.",
     );
     expect(handed).toEqual([
       {
-        accounts: [
-          expect.objectContaining({ userId: 'yamada', password: 'pä:ss', apiKey: 'key-1' }),
-        ],
+        account: expect.objectContaining({ userId: 'yamada', password: 'pä:ss', apiKey: 'key-1' }),
       },
     ]);
     expect(await savedAccounts()).toEqual([]);
-    expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('yamada');
+    expect(screen.getByLabelText<HTMLInputElement>('User ID').value).toBe('yamada');
   });
 
   it('edits and removes an account, with confirmation', async () => {
@@ -310,10 +311,10 @@ describe('accounts', () => {
     render(<App />);
     const home = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!;
     fireEvent.click(within(home).getByRole('button', { name: 'Edit' }));
-    expect((screen.getByLabelText('Apps password') as HTMLInputElement).type).toBe('password');
+    expect(screen.getByLabelText<HTMLInputElement>('Apps password').type).toBe('password');
     const toggle = screen.getByRole('button', { name: 'Show password', pressed: false });
     fireEvent.click(toggle);
-    expect((screen.getByLabelText('Apps password') as HTMLInputElement).type).toBe('text');
+    expect(screen.getByLabelText<HTMLInputElement>('Apps password').type).toBe('text');
     // One way to say the state: pressed, under the same name.
     expect(screen.getByRole('button', { name: 'Show password', pressed: true })).toBe(toggle);
     type('Name (optional)', 'House');

@@ -1,0 +1,42 @@
+import type { ExtensionSession } from '../browsers/chromium';
+import type { Simulator } from '../simulator/simulator';
+import { storedAccount } from '../simulator/stored-account';
+
+// What the bench's measurements share: a row of the printed table, what one measurement gives
+// (its rows and its part of bench.json), and the statistics and units they are given in.
+
+/** One row of the printed table. */
+export interface Row {
+  measure: string;
+  value: string;
+  floor?: string;
+  note?: string;
+}
+
+/** What one measurement gives: its rows, and its part of bench.json. */
+export interface Measured {
+  rows: Row[];
+  json: Record<string, unknown>;
+}
+
+/** `npm run bench`'s opens per time-to-data measure (BENCH_OPENS, 20 unless set). */
+export const OPENS = Number(process.env.BENCH_OPENS ?? 20);
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** The 10th and 90th percentiles of `xs`, with `digits` decimals. */
+export const spread = (xs: number[], digits = 1, unit = ' ms') => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `p10 ${s[Math.floor(s.length * 0.1)]!.toFixed(digits)} – p90 ${s[Math.floor(s.length * 0.9)]!.toFixed(digits)}${unit}`;
+};
+
+export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Accounts stored as the Settings page stores them, once the popup has shown them. */
+export async function storeAccounts(browser: ExtensionSession, sim: Simulator, count: number) {
+  await browser.storeAccounts(sim.accounts.slice(0, count).map((a) => storedAccount(sim, a)));
+  await new Promise((r) => setTimeout(r, 500));
+  const popup = await browser.open('popup');
+  await popup.locator('.usage__figures').first().waitFor();
+  await popup.close();
+}
