@@ -184,10 +184,10 @@ describe('from the click on Save', () => {
     await options.page.evaluate(() => {
       const request = chrome.permissions.request.bind(chrome.permissions);
       const held = globalThis as unknown as { answerPrompt?: () => void };
-      chrome.permissions.request = ((permissions: Parameters<typeof request>[0]) =>
+      chrome.permissions.request = (permissions: Parameters<typeof request>[0]) =>
         new Promise<boolean>((resolve) => {
           held.answerPrompt = () => void request(permissions).then(resolve);
-        })) as typeof chrome.permissions.request;
+        });
     });
     await options.editAccount(label);
     await moveTo(options, b, moved);
