@@ -3,7 +3,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { switchToAddressForm } from '@/lib/background/address-form';
 import { openNoticeTarget } from '@/lib/background/display';
 import { openSetupOnInstall } from '@/lib/extension/settings-page';
-import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
+import { createBackgroundService, type BackgroundService } from '@/lib/background/events';
 import { onMessages } from '@/lib/extension/messages';
 import { hasHostPermission } from '@/lib/extension/permissions';
 import { createServiceApi } from '@/lib/service/client';

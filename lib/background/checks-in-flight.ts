@@ -39,17 +39,6 @@ export class ChecksInFlight {
     this.#underWay.delete(stop);
   }
 
-  /** Runs `checks` of `account` as checks under way: `stop` is aborted once the account is edited. */
-  async track(account: Account, checks: (stop: AbortSignal) => Promise<void>): Promise<void> {
-    // Begun at once, before any await: a run whose one read came just before a Save starts nothing with what it read.
-    const stop = this.begin(account);
-    try {
-      await checks(stop.signal);
-    } finally {
-      this.end(stop);
-    }
-  }
-
   /** Accounts about to be stored, and ids about to be removed: their old credentials' checks stop now. */
   willStore(saved: readonly Account[], removed: readonly string[] = []): void {
     for (const account of saved) this.#coming.set(account.id, credentialsKey(account));

@@ -9,7 +9,7 @@ import { askedToWaitUntil, fixedByTheUser, serverWaitMs } from './backoff';
 import { checkInterval, CHECKS } from './checks';
 
 // When each check runs: its schedule, its backed-off retries, and the waits a server asks for.
-// Pure: the background's runner sets the alarms from these times, the pages show them.
+// Pure: the background sets the alarms from these times, the pages show them.
 
 /**
  * What woke the worker: a periodic alarm, a retry alarm, a worker start (catch up on what is

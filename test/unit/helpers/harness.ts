@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Account } from '@/lib/store/accounts';
 import { registerBackground } from '@/entrypoints/background';
-import { createBackgroundService, type BackgroundService } from '@/lib/background/runner';
+import { createBackgroundService, type BackgroundService } from '@/lib/background/events';
 import { hasHostPermission } from '@/lib/extension/permissions';
 import { createServiceApi } from '@/lib/service/client';
 import { loadSnapshots } from '@/lib/store/reads';

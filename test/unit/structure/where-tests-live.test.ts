@@ -16,6 +16,14 @@ const UNIT = 'test/unit';
 
 /** Modules of lib/ with logic whose tests live elsewhere than their mirrored path: where (under test/unit/), and why. */
 const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
+  'lib/background/blocker.ts': {
+    where: ['lib/background/account-checks.test.ts', 'scenarios/failure-everywhere.test.tsx'],
+    why: 'what holds a check back (missing credentials, no host access), tested as the checks it blocks',
+  },
+  'lib/background/connection-test.ts': {
+    where: ['lib/background/account-checks.test.ts'],
+    why: '*Test connection*, tested with the checks as the background answers the command',
+  },
   'lib/basics/guards.ts': {
     where: ['lib/store/account-state-reader.test.ts', 'lib/store/history.test.ts'],
     why: 'three one-line checks of values read from outside, tested where a reader meets a damaged value',
