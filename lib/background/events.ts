@@ -140,7 +140,7 @@ export function oneAtATime() {
   return function serial<T>(work: () => Promise<T>): Promise<T> {
     const next = queue.then(work);
     queue = next.catch((error: unknown) =>
-      console.warn('Storage Keeper: background task failed', error),
+      console.warn('Storage Keeper: a background run failed', error),
     );
     return next;
   };

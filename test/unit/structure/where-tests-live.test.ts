@@ -98,6 +98,10 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     where: ['entrypoints/popup/App.test.tsx', 'structure/run-reads.test.ts'],
     why: 'a page’s or a run’s one read, tested as the popup shows what is stored and as a run reads storage once',
   },
+  'lib/store/stored-names.ts': {
+    where: ['structure/stored-names.test.ts', 'lib/outlook/notice-ids.test.ts'],
+    why: 'the names an installed copy keeps: a contract held with the project’s rules, and the notices’ ids as 0.2.0 made them',
+  },
   'lib/store/watch-storage.ts': {
     where: ['entrypoints/popup/App.test.tsx'],
     why: 'hearing a change, tested as the popup updates live when storage changes',

@@ -159,6 +159,6 @@ describe('oneAtATime', () => {
     const next = serial(async () => 'ran');
     await expect(failed).rejects.toThrow('broken');
     expect(await next).toBe('ran');
-    expect(warn).toHaveBeenCalledWith('Storage Keeper: background task failed', expect.any(Error));
+    expect(warn).toHaveBeenCalledWith('Storage Keeper: a background run failed', expect.any(Error));
   });
 });
