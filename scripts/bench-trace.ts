@@ -22,7 +22,8 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: Record<string, unknown>; frame?: string };
+  // The fields read here (urls, names) are strings in Chromium's trace events.
+  args?: { data?: Record<string, string | undefined>; frame?: string };
 }
 
 const CATEGORIES = [
@@ -94,7 +95,7 @@ function story(events: TraceEvent[], upTo: number) {
   const nav = events.find(
     (e) =>
       e.name === 'navigationStart' &&
-      String(e.args?.data?.documentLoaderURL ?? '').startsWith('chrome-extension://'),
+      (e.args?.data?.documentLoaderURL ?? '').startsWith('chrome-extension://'),
   );
   if (!nav) return { lines: ['(no navigationStart)'], totals: {} };
   const main = events.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ts >= nav.ts);
@@ -109,9 +110,10 @@ function story(events: TraceEvent[], upTo: number) {
       lines.push(`${at(e).toFixed(1).padStart(7)}  task ${ms.toFixed(1)} ms`);
     if (TOP.has(e.name) && (ms >= 0.3 || e.ph !== 'X')) {
       const data = e.args?.data ?? {};
-      const what = String(
-        data.url ?? data.name ?? data.functionName ?? data.fileName ?? '',
-      ).replace(/^chrome-extension:\/\/[a-z]+/, '');
+      const what = (data.url ?? data.name ?? data.functionName ?? data.fileName ?? '').replace(
+        /^chrome-extension:\/\/[a-z]+/,
+        '',
+      );
       lines.push(
         `${at(e).toFixed(1).padStart(7)}    ${e.name}${e.ph === 'X' ? ` ${ms.toFixed(1)} ms` : ''} ${what}`,
       );

@@ -53,8 +53,12 @@ try {
   const months = stored.map((account, i) =>
     monthOfUse(account, ACCOUNTS[i]!.sim.used, ACCOUNTS[i]!.sim.quota),
   );
-  await session.storeHistory(Object.assign({}, ...months.map((m) => m.history)));
-  await session.storeActivity(Object.assign({}, ...months.map((m) => m.activity)));
+  await session.storeHistory(
+    Object.assign({}, ...months.map((m) => m.history)) as Record<string, unknown>,
+  );
+  await session.storeActivity(
+    Object.assign({}, ...months.map((m) => m.activity)) as Record<string, unknown>,
+  );
   await session.storeAccounts(stored);
 
   const popup = new Popup(await session.open('popup'));

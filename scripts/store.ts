@@ -93,7 +93,7 @@ async function realPages(sim: Simulator, locale: StoreLocale) {
       Object.assign(
         {},
         ...ACCOUNTS.map((a, i) => history(accounts[i]!, a.sim.used, a.sim.quota, a.growth)),
-      ),
+      ) as Record<string, unknown>,
     );
     await session.storeAccounts(accounts);
     const popup = new Popup(await session.open('popup'), locale);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { CheckAnswer } from '@/lib/extension/messages';
 import { heldCheckLine } from '@/lib/outlook/held-check-words';
 import { uiLocale } from '@/lib/i18n/translate';
@@ -26,10 +26,13 @@ export function useHeldCheck(): {
     );
     return () => clearTimeout(timer);
   });
-  const heard = (answer: CheckAnswer) =>
-    setHeld(
-      answer.waitMs === undefined ? undefined : { ...answer, until: Date.now() + answer.waitMs },
-    );
+  const heard = useCallback(
+    (answer: CheckAnswer) =>
+      setHeld(
+        answer.waitMs === undefined ? undefined : { ...answer, until: Date.now() + answer.waitMs },
+      ),
+    [],
+  );
   return {
     words:
       held && held.until > Date.now()

@@ -20,7 +20,7 @@ export function useStandingFailures(
   state: { accounts: readonly Account[]; snapshots: Record<string, AccountSnapshot> } | undefined,
   now: number,
 ): ReadonlySet<string> {
-  const standing = useRef<Set<string>>(undefined);
+  const standingRef = useRef<Set<string>>(undefined);
   if (state) {
     const shown = new Set<string>();
     for (const account of state.accounts) {
@@ -28,9 +28,9 @@ export function useStandingFailures(
       if (isAlarming(standing)) shown.add(failureKey(account.id, standing.failure));
     }
     // A failure that went away and comes back while the page is open is news again.
-    standing.current = standing.current
-      ? new Set([...standing.current].filter((key) => shown.has(key)))
+    standingRef.current = standingRef.current
+      ? new Set([...standingRef.current].filter((key) => shown.has(key)))
       : shown;
   }
-  return standing.current ?? new Set();
+  return standingRef.current ?? new Set();
 }

@@ -45,6 +45,7 @@ export function useLoaded<T>(
       alive = false;
       stop();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page: callers pass new functions at each render
   }, []);
   return value;
 }

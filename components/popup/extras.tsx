@@ -33,10 +33,10 @@ function StorageTrouble({
 
 /** When a check can go out again, after Check now was held back by the service's wait (its answer's `waitMs`). */
 function HeldCheck({ answer }: { answer: CheckAnswer }) {
-  const held = useHeldCheck();
+  const { words, heard } = useHeldCheck();
   // Before the browser paints: the words come with the answer that brought them.
-  useLayoutEffect(() => held.heard(answer), [answer]);
-  return held.words ? <p role="status">{held.words}</p> : null;
+  useLayoutEffect(() => heard(answer), [answer, heard]);
+  return words ? <p role="status">{words}</p> : null;
 }
 
 /**

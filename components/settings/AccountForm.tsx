@@ -60,7 +60,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
     keySource: appKey ? (account.keySource ?? 'own') : 'own',
   }));
   // The values on screen now, for a test whose answer arrives after the user edited a field.
-  const latest = useRef(draft);
+  const latestRef = useRef(draft);
   const [keyFormChosen, setKeyFormChosen] = useState(!isNew);
   const [custom, setCustom] = useState(
     !(SERVER_PRESETS as readonly string[]).includes(account.baseUrl),
@@ -73,15 +73,15 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
   const appKeyOffered = appKey && takesAppKey(draft.baseUrl);
   /** Changes draft fields; a test result about other values is no result: it goes, and so does the node it named. */
   const change = (fields: Partial<AccountDraft>) => {
-    latest.current = { ...draft, ...fields };
-    setDraft(latest.current);
+    latestRef.current = { ...draft, ...fields };
+    setDraft(latestRef.current);
     const stale = (Object.keys(fields) as (keyof AccountDraft)[]).some((key) =>
       TESTED_FIELDS.has(key),
     );
     if (stale && status.kind !== 'testing' && status.kind !== 'asking') setStatus({ kind: 'idle' });
   };
   const set = <K extends keyof AccountDraft>(key: K, value: AccountDraft[K]) =>
-    change({ [key]: value } as Partial<AccountDraft>);
+    change({ [key]: value });
   const id = (name: string) => `account-${name}`;
   /** A text input bound to one draft field, with its hint and that field's error beside it. */
   const text = (
@@ -140,7 +140,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
     try {
       const report = await sendCommand('testConnection', valid);
       // A result applies only to the values it tested: edited meanwhile, it is no result.
-      const now = checked(latest.current);
+      const now = checked(latestRef.current);
       setStatus(
         now.success && credentialsKey(now.data) === tested
           ? { kind: 'tested', report, draft: valid, tested }
@@ -197,6 +197,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
         <div class="with-button">
           <input
             id={id('password')}
+            // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- Preact types an input's attributes by one literal type; the rule misreads the union
             type={(reveal ? 'text' : 'password') as 'text'}
             autocomplete="off"
             value={draft.password}

@@ -32,31 +32,32 @@ export function SettingsForm({ settings, onSave }: Props) {
   const [refused, setRefused] = useState(false);
   // What this form last wrote: storage echoing it back must not wipe what the user typed, but
   // any other change (another tab, "Remove all data") shows the stored values at once.
-  const written = useRef<string>(undefined);
+  const writtenRef = useRef<string>(undefined);
   const stored = JSON.stringify(settingsInput(settings));
-  const shown = useRef(stored);
+  const shownRef = useRef(stored);
   useEffect(() => {
-    if (stored === shown.current) return;
-    shown.current = stored;
-    if (stored === written.current) {
-      written.current = undefined;
+    if (stored === shownRef.current) return;
+    shownRef.current = stored;
+    if (stored === writtenRef.current) {
+      writtenRef.current = undefined;
       return;
     }
     setInput(settingsInput(settings));
     setErrors({});
     setSaved(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `stored` is `settings` by value: a new object with the same values changes nothing
   }, [stored]);
 
   async function save(event: Event) {
     event.preventDefault();
     const merged = applySettingsInput(settings, input);
-    written.current = JSON.stringify(settingsInput(merged.settings));
+    writtenRef.current = JSON.stringify(settingsInput(merged.settings));
     setErrors(merged.errors);
     try {
       await onSave(merged.settings);
     } catch (error) {
       if (!(error instanceof StorageLockedError)) throw error;
-      written.current = undefined;
+      writtenRef.current = undefined;
       setSaved(false);
       setRefused(true);
       return;

@@ -48,13 +48,13 @@ function loadPart<K extends PartName>(name: K): Promise<void> {
  */
 export function useShownPlace(place: Place): Place | undefined {
   const name = partOf(place);
-  const shown = useRef<Place | undefined>(undefined);
+  const shownRef = useRef<Place | undefined>(undefined);
   const [, redraw] = useState(0);
   useEffect(() => {
     if (name && !settled(name)) void loadPart(name).then(() => redraw((n) => n + 1));
   }, [name]);
-  if (!name || settled(name)) shown.current = place;
-  return shown.current;
+  if (!name || settled(name)) shownRef.current = place;
+  return shownRef.current;
 }
 
 /** A section's part, drawn by `children`; a part that could not be loaded says so instead (nothing while it loads). */

@@ -28,7 +28,7 @@ export interface HistorySource {
 /** The whole history: what the Settings page charts. */
 export const wholeHistory: HistorySource = {
   key: HISTORY_KEY,
-  read: async (raw) => readHistories(raw),
+  read: (raw) => Promise.resolve(readHistories(raw)),
   watch: (changed) => storage.watch(HISTORY_KEY, changed),
 };
 

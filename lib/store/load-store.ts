@@ -21,7 +21,9 @@ export async function loadStore(history?: HistorySource) {
     SNAPSHOTS_KEY,
     ...(history ? [history.key] : []),
   ] as const;
-  const reading = storage.getItems([...keys]).then((read) => read.map((item) => item.value));
+  const reading = storage
+    .getItems([...keys])
+    .then((read) => read.map((item): unknown => item.value));
   // The upgrade check (once per page or worker, before the accounts are read) looks at this same read.
   await accountsReady(reading.then(([raw, meta]) => [raw, meta]));
   let [accounts, accountsMeta, settings, settingsMeta, snapshots, histories] = await reading;

@@ -49,10 +49,7 @@ describe('the first run in Firefox', () => {
       'https://infini-cloud.net/en/',
       'https://infini-cloud.net/en/developer_auth.html',
     ]);
-    const checked = await page.$eval(
-      'input[name="keyForm"]:checked',
-      (input) => (input as HTMLInputElement).value,
-    );
+    const checked = await page.$eval('input[name="keyForm"]:checked', (input) => input.value);
     expect(checked).toBe('matrix');
   }, 60_000);
 });

@@ -3,7 +3,6 @@ import { demoAccount, startSimulator, type Simulator } from '../../testbed/simul
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
 import { OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
-import { GIB as GB } from '../../lib/basics/bytes';
 
 // One user's story, step by step, in one browser profile against the simulator.
 let sim: Simulator;

@@ -14,7 +14,7 @@ export async function workerStart(): Promise<Measured> {
           await new Promise((r) => setTimeout(r, 1));
         }
       });
-      times.push((await handle.jsonValue()) as number);
+      times.push(await handle.jsonValue());
     } finally {
       await browser.close();
     }

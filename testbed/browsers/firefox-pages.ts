@@ -223,9 +223,9 @@ export class Popup {
         this.page,
         async (gap) => {
           type Task = { lastAttemptAt?: number; failure?: unknown };
-          const { snapshots = {} } = (await chrome.storage.local.get('snapshots')) as {
+          const { snapshots = {} } = await chrome.storage.local.get<{
             snapshots?: Record<string, Record<string, Task>>;
-          };
+          }>('snapshots');
           // Tasks that are failing retry on their own backoff; a test's Check now is for the healthy ones.
           const healthy = Object.values(snapshots)
             .flatMap((s) => [s.keepAlive, s.refresh])

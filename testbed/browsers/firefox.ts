@@ -180,7 +180,7 @@ export class FirefoxSession {
   /** Runs `fn` in an extension page, where every `browser.*`/`chrome.*` API is at hand. */
   async inExtension<T>(fn: () => T | Promise<T>): Promise<T> {
     this.probe ??= await this.open('popup');
-    return this.probe.evaluate(fn) as Promise<T>;
+    return this.probe.evaluate(fn);
   }
 
   async badge() {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 // What `npm start` and `npm run start:firefox` share: named steps that fail in one line, the
 // build, and the way they print what a page shows.
@@ -11,9 +12,8 @@ export const DEMO_NAME = 'Demo account';
 
 /** The first line of an error, with what it was waiting for when a browser call timed out. */
 function reason(error: unknown): string {
-  const lines = (error instanceof Error ? error.message : String(error))
-    // A browser call's log and a build's output are coloured.
-    .replace(/\u001b\[[\d;]*m/g, '')
+  // A browser call's log and a build's output are coloured.
+  const lines = stripVTControlCharacters(error instanceof Error ? error.message : String(error))
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
@@ -69,9 +69,10 @@ export class DemoRun {
           env: { ...process.env, NODE_ENV: 'production' },
         });
       } catch (error) {
-        const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+        const stderr = ((error as { stderr?: Buffer }).stderr?.toString() ?? '').trim();
         throw new Error(
           stderr.split('\n').find((line) => /error/i.test(line)) ?? (error as Error).message,
+          { cause: error },
         );
       }
     });

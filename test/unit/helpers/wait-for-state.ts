@@ -10,8 +10,5 @@ configure({ asyncUtilTimeout: 15_000 });
 // simulator on 127.0.0.1 (a check, a stored snapshot) can take longer on two busy cores. A
 // test that names its own timeout keeps it.
 const waitFor = vi.waitFor;
-vi.waitFor = ((callback, options) =>
-  waitFor(
-    callback,
-    typeof options === 'number' ? options : { timeout: 15_000, ...options },
-  )) as typeof vi.waitFor;
+vi.waitFor = (callback, options) =>
+  waitFor(callback, typeof options === 'number' ? options : { timeout: 15_000, ...options });

@@ -78,7 +78,7 @@ describe('an account saved while a run of it is under way', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let waiting = false;
     registeredWorker(async (input, init) => {
-      if (String(input).startsWith(oldServer().nodeUrl)) {
+      if ((input as string | URL).toString().startsWith(oldServer().nodeUrl)) {
         waiting = true;
         const stopped = new Promise<void>((resolve) =>
           init?.signal?.addEventListener('abort', () => resolve()),
@@ -197,7 +197,7 @@ describe('an account saved while a run of it is under way', () => {
     // The old server's getUser waits on this side until stopped: under way at the Save.
     let waiting = false;
     registeredWorker(async (input, init) => {
-      if (String(input).startsWith(oldServer().apiUrl)) {
+      if ((input as string | URL).toString().startsWith(oldServer().apiUrl)) {
         waiting = true;
         await new Promise<void>((resolve) =>
           init?.signal?.addEventListener('abort', () => (order.push('stopped'), resolve())),

@@ -48,7 +48,7 @@ async function everywhere(keySource: KeySource, failure: Failure) {
   // The card's failure lines come with the popup's extras, which the popup loads before it shows one.
   await loadPopupExtras();
   const card = render(<AccountCard account={home} snapshot={failing} history={[]} {...props} />)
-    .container.textContent!;
+    .container.textContent;
   cleanup();
   const list = render(
     <AccountList
@@ -58,7 +58,7 @@ async function everywhere(keySource: KeySource, failure: Failure) {
       onRemove={async () => {}}
       {...props}
     />,
-  ).container.textContent!;
+  ).container.textContent;
   const tooltip = badgeTitle(
     badgeFor([{ account: home, snapshot: failing }], DEFAULT_SETTINGS, NOW),
     'en',

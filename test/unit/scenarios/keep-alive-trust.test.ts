@@ -139,7 +139,7 @@ describe('keep-alive failing notices', () => {
     await worker.start('worker-start');
     sim().account('alice').used = 95 * GB;
     const create = fakeBrowser.notifications.create;
-    fakeBrowser.notifications.create = (() => Promise.reject(new Error('worker stopped'))) as never;
+    fakeBrowser.notifications.create = () => Promise.reject(new Error('worker stopped'));
     vi.spyOn(console, 'warn').mockImplementation(() => {}); // the background logs the failed task
     clock.now += HOUR;
     await newWorker()

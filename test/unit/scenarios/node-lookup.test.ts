@@ -23,7 +23,7 @@ describe('the node server', () => {
     let nodeUnreachable = false;
     // As when the node's name no longer resolves: the request fails before reaching any server.
     const fetch: typeof globalThis.fetch = (input, init) =>
-      nodeUnreachable && String(input).startsWith(sim().nodeUrl)
+      nodeUnreachable && (input as string | URL).toString().startsWith(sim().nodeUrl)
         ? Promise.reject(new TypeError('fetch failed'))
         : globalThis.fetch(input, init);
     await freshBrowser([alice()]);

@@ -27,10 +27,10 @@ it('asks storage once, for the run, before it checks its alarms', { timeout: 60_
   const allAlarms = alarms.getAll.bind(alarms);
   for (const method of ['get', 'getAll', 'create', 'clear'] as const) {
     const real = alarms[method].bind(alarms) as (...args: unknown[]) => unknown;
-    vi.spyOn(alarms, method).mockImplementation(((...args: unknown[]) => {
+    vi.spyOn(alarms, method).mockImplementation((...args: unknown[]) => {
       alarmsChecked = true;
       return real(...args);
-    }) as never);
+    });
   }
 
   // The worker's module graph is loaded afresh, as a new worker loads it.

@@ -114,9 +114,7 @@ describe('Test connection, on a background that does not answer', () => {
       await vi.advanceTimersByTimeAsync(ANSWER_LIMIT_MS.testConnection);
       expect((await screen.findByRole('alert')).textContent).toBe(said);
       expect(screen.queryByText(testing)).toBeNull();
-      expect((screen.getByRole('button', { name: button }) as HTMLButtonElement).disabled).toBe(
-        false,
-      );
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: button }).disabled).toBe(false);
     },
   );
 
@@ -163,9 +161,7 @@ describe('Check now and Allow access, on a background that does not answer', () 
       await screen.findByRole('button', { name: busy });
       await vi.advanceTimersByTimeAsync(ANSWER_LIMIT_MS.checkNow);
       expect((await screen.findByRole('alert')).textContent).toBe(said);
-      expect((screen.getByRole('button', { name: button }) as HTMLButtonElement).disabled).toBe(
-        false,
-      );
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: button }).disabled).toBe(false);
     },
   );
 
@@ -177,9 +173,9 @@ describe('Check now and Allow access, on a background that does not answer', () 
     fireEvent.click(screen.getByRole('button', { name: 'Allow access to nanao.teracloud.jp' }));
     await checkAsked;
     // Waiting for the check: not clickable again, so an older click's outcome cannot land on a newer one's.
-    const allow = screen.getByRole('button', {
+    const allow = screen.getByRole<HTMLButtonElement>('button', {
       name: 'Allow access to nanao.teracloud.jp',
-    }) as HTMLButtonElement;
+    });
     await vi.waitFor(() => expect(allow.disabled).toBe(true), { timeout: 5_000 });
     await vi.advanceTimersByTimeAsync(ANSWER_LIMIT_MS.checkNow);
     await vi.waitFor(() => expect(allow.disabled).toBe(false), { timeout: 5_000 });
@@ -199,9 +195,9 @@ describe('"Send the key in the address"', () => {
     render(
       <FailureNotice failure={{ kind: 'api-key-rejected' }} accountId="home" keyForm="header" />,
     );
-    const send = screen.getByRole('button', {
+    const send = screen.getByRole<HTMLButtonElement>('button', {
       name: 'Send the key in the address',
-    }) as HTMLButtonElement;
+    });
     fireEvent.click(send);
     // Waiting for the answer: not clickable again, so an older click's outcome cannot land on a newer one's.
     await vi.waitFor(() => expect(send.disabled).toBe(true), { timeout: 5_000 });

@@ -65,7 +65,7 @@ describe('settings', () => {
     type('Update usage every', '45');
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(async () => expect((await loadSettings()).refreshMinutes).toBe(45));
-    const keepAlive = screen.getByLabelText('Sign in every') as HTMLInputElement;
+    const keepAlive = screen.getByLabelText<HTMLInputElement>('Sign in every');
     expect(keepAlive.value).toBe('0');
     expect(keepAlive.getAttribute('aria-invalid')).toBe('true');
     const errorId = keepAlive
@@ -174,7 +174,7 @@ describe('accounts', () => {
     expect(await screen.findByText(/The test could not be run/)).toBeTruthy();
     expect(screen.queryByText('Testing…')).toBeNull();
     expect(
-      (screen.getByRole('button', { name: 'Test connection' }) as HTMLButtonElement).disabled,
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Test connection' }).disabled,
     ).toBe(false);
     testFails = false;
   });
@@ -273,7 +273,7 @@ describe('accounts', () => {
       await screen.findByText(/Access to https:\/\/api.infini-cloud.net was not allowed/),
     ).toBeTruthy();
     expect(await savedAccounts()).toEqual([]);
-    expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('yamada');
+    expect(screen.getByLabelText<HTMLInputElement>('User ID').value).toBe('yamada');
   });
 
   it('hands the account to the background to store, and when the background fails says so, stores nothing and keeps what was typed', async () => {
@@ -302,7 +302,7 @@ describe('accounts', () => {
       },
     ]);
     expect(await savedAccounts()).toEqual([]);
-    expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('yamada');
+    expect(screen.getByLabelText<HTMLInputElement>('User ID').value).toBe('yamada');
   });
 
   it('edits and removes an account, with confirmation', async () => {
@@ -310,10 +310,10 @@ describe('accounts', () => {
     render(<App />);
     const home = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!;
     fireEvent.click(within(home).getByRole('button', { name: 'Edit' }));
-    expect((screen.getByLabelText('Apps password') as HTMLInputElement).type).toBe('password');
+    expect(screen.getByLabelText<HTMLInputElement>('Apps password').type).toBe('password');
     const toggle = screen.getByRole('button', { name: 'Show password', pressed: false });
     fireEvent.click(toggle);
-    expect((screen.getByLabelText('Apps password') as HTMLInputElement).type).toBe('text');
+    expect(screen.getByLabelText<HTMLInputElement>('Apps password').type).toBe('text');
     // One way to say the state: pressed, under the same name.
     expect(screen.getByRole('button', { name: 'Show password', pressed: true })).toBe(toggle);
     type('Name (optional)', 'House');

@@ -172,9 +172,7 @@ describe('the forecast switch', () => {
 
 /** Chooses a file in the import field, as the browser's file picker would. */
 function chooseFile(text: string) {
-  const input = screen.getByLabelText(
-    'Import accounts and settings from a file',
-  ) as HTMLInputElement;
+  const input = screen.getByLabelText<HTMLInputElement>('Import accounts and settings from a file');
   Object.defineProperty(input, 'files', {
     configurable: true,
     value: [new File([text], 'settings.json', { type: 'application/json' })],

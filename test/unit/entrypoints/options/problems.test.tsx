@@ -71,7 +71,7 @@ describe('settings after "Remove all data"', () => {
     openSettingsPage('settings');
     render(<App />);
     await waitFor(() =>
-      expect((screen.getByLabelText('Update usage every') as HTMLInputElement).value).toBe('60'),
+      expect(screen.getByLabelText<HTMLInputElement>('Update usage every').value).toBe('60'),
     );
     fireEvent.click(screen.getByRole('link', { name: 'Your data' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove all data' }));
@@ -79,9 +79,9 @@ describe('settings after "Remove all data"', () => {
     await screen.findByRole('heading', { name: 'Accounts' });
     fireEvent.click(screen.getByRole('link', { name: 'Schedule and notifications' }));
     await waitFor(() =>
-      expect((screen.getByLabelText('Update usage every') as HTMLInputElement).value).toBe('30'),
+      expect(screen.getByLabelText<HTMLInputElement>('Update usage every').value).toBe('30'),
     );
-    expect((screen.getByLabelText('Sign in every') as HTMLInputElement).value).toBe('24');
+    expect(screen.getByLabelText<HTMLInputElement>('Sign in every').value).toBe('24');
   });
 
   it('close an account form that was open, so nothing removed is saved back', async () => {
@@ -178,7 +178,7 @@ describe('what the form says', () => {
     expect(await screen.findByText(hint)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send the key in the address' }));
     expect(
-      (screen.getByRole('radio', { name: /Parameter in the address/ }) as HTMLInputElement).checked,
+      screen.getByRole<HTMLInputElement>('radio', { name: /Parameter in the address/ }).checked,
     ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await waitFor(() =>
@@ -209,7 +209,7 @@ describe('options with damaged storage', () => {
     const item = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!;
     expect(item.textContent).toContain('yamada at not a url');
     fireEvent.click(within(item).getByRole('button', { name: 'Edit' }));
-    expect((screen.getByLabelText('Server address') as HTMLInputElement).value).toBe('not a url');
+    expect(screen.getByLabelText<HTMLInputElement>('Server address').value).toBe('not a url');
   });
 
   it('lists an account whose stored state comes from a newer version; it can still be removed, and so can everything', async () => {

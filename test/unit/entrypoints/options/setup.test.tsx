@@ -14,7 +14,7 @@ import { openSettingsPage, storeAccounts } from '../../helpers/harness';
 const savedAccounts = async () => (await loadAccounts()).accounts;
 const type = (label: string | RegExp, value: string) =>
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
-const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
+const radio = (name: RegExp) => screen.getByRole<HTMLInputElement>('radio', { name });
 const storeSnapshots = (snapshots: Record<string, unknown>) =>
   fakeBrowser.storage.local.set({ snapshots });
 const failing = (failure: Failure) =>

@@ -72,7 +72,7 @@ describe('forgetReplaced', () => {
     const stored = async () =>
       Promise.all(
         ['snapshots', 'history', 'activity'].map(async (key) =>
-          Object.keys(((await fakeBrowser.storage.local.get(key))[key] ?? {}) as object).sort(),
+          Object.keys((await fakeBrowser.storage.local.get(key))[key] ?? {}).sort(),
         ),
       );
     expect(await stored()).toEqual([

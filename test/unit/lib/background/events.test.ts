@@ -108,7 +108,7 @@ describe('joining and restarts', () => {
     await freshBrowser([alice()]);
     // This worker's getUser goes through; then it is killed while its capacity call is on the wire.
     const dying = newWorker((input, init) =>
-      String(input).startsWith(sim().nodeUrl)
+      (input as string | URL).toString().startsWith(sim().nodeUrl)
         ? new Promise<Response>(() => {})
         : globalThis.fetch(input, init),
     );

@@ -297,7 +297,7 @@ describe('signInNotice (a failing sign-in)', () => {
     [
       'failing without a start (never happens when recorded by us): nothing',
       told({ keepAliveNotices: 1 }),
-      { ...failing(DAY), failingSince: undefined } as CheckState,
+      { ...failing(DAY), failingSince: undefined },
       true,
       { alerts: told({ keepAliveNotices: 1 }) },
     ],

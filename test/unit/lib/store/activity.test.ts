@@ -12,8 +12,6 @@ import {
   type AccountActivity,
   type ActivityEntry,
 } from '@/lib/store/activity';
-import { activityCsv } from '@/lib/store/activity-csv';
-import { summarizeActivity } from '@/lib/outlook/activity-summary';
 import { ALARM } from '@/lib/store/stored-names';
 import { dayOf } from '@/lib/basics/time';
 import { readActivity } from '@/lib/store/reads';

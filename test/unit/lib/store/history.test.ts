@@ -11,7 +11,6 @@ import {
   type HistoryPoint,
 } from '@/lib/store/history';
 import { ALARM } from '@/lib/store/stored-names';
-import { historyCsv } from '@/lib/store/history-csv';
 import { dayOf } from '@/lib/basics/time';
 import { demoAccount } from '../../../../testbed/simulator/simulator';
 import {
@@ -279,7 +278,7 @@ describe('history in the background', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let capacityOnTheWay = false;
     const worker = newWorker(async (input, init) => {
-      if (String(input).includes('capacity')) {
+      if ((input as string | URL).toString().includes('capacity')) {
         capacityOnTheWay = true;
         await held;
       }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { emptySnapshot } from '@/lib/store/account-state';
-import { freshStorage, raw } from '../../helpers/fresh-storage';
+import { freshStorage } from '../../helpers/fresh-storage';
 import { account as fixtureAccount } from '../../helpers/fixtures';
 
 // Every test starts from raw storage.local and a freshly loaded storage module, as a new

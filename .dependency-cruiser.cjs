@@ -1,0 +1,149 @@
+// The import rules of docs/architecture.md ("The layers"), checked by dependency-cruiser on every
+// `npm run lint`. Each rule's name and comment say what it keeps; `npx depcruise --help` for more.
+//
+//   entrypoints/  the popup, the Settings page (options) and the background: wiring only
+//   components/   the pages' Preact components: popup/ and settings/ over common/, hooks/, helpers/
+//   lib/          the layers below, top-down; each imports only the layers under it
+//
+// Type-only imports count as imports here: they tie files together for a reader all the same.
+
+/** lib/'s layers from the top down (docs/architecture.md). */
+const LAYERS = [
+  'input', // what people type or import: form schemas, the settings file
+  'background', // what acts: the runner, a run, one account's checks, publish, display
+  'extension', // permissions, host lists, the commands' protocol, the Settings page's address
+  'outlook', // readings of what is stored and their words: standing, notices, badge, forecast
+  'schedule', // the checks, when each is due, backoff, the alarms
+  'store', // stored data: items, writes, accounts, settings, history, activity
+  'service', // the service client, its answers and failures
+  'i18n', // translate, format, the catalogues
+  'basics', // time, bytes, guards
+];
+
+/** The product: what is built into the extension. Anything else at the top is tooling or tests. */
+const PRODUCT = '^(lib|components|entrypoints)/';
+const PRODUCT_MAY_USE = '^(lib|components|entrypoints|public|assets|node_modules)/';
+
+/** One rule per layer: it may not import any layer above it. */
+const layerRules = LAYERS.slice(1).map((layer, below) => ({
+  name: `lib-layers-${layer}`,
+  comment: `lib/${layer}/ imports only the layers under it, none of ${LAYERS.slice(0, below + 1).join(', ')}.`,
+  severity: 'error',
+  from: { path: `^lib/${layer}/` },
+  to: { path: `^lib/(${LAYERS.slice(0, below + 1).join('|')})/` },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'No module reaches itself through its imports (type-only ones included).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-orphans',
+      comment:
+        'A module that neither imports nor is imported by any of ours (packages are not read) is dead code, or a lost test.',
+      severity: 'error',
+      from: {
+        orphan: true,
+        // Declarations and configuration files are read by the tools, and a WXT extension's
+        // entrypoints (ours, and the bench's floor build) are found by WXT: none is imported.
+        pathNot: [
+          '\\.d\\.ts$',
+          '(^|/)[^/]+\\.config\\.(js|cjs|mjs|ts)$',
+          '^\\.dependency-cruiser\\.cjs$',
+          '(^|/)entrypoints/',
+          // Named in vitest.config.ts's setupFiles.
+          '^test/unit/helpers/wait-for-state\\.ts$',
+        ],
+      },
+      to: {},
+    },
+    {
+      name: 'no-unresolvable',
+      comment: 'Every import resolves to a file or an installed package.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    ...layerRules,
+    {
+      name: 'lib-no-loose-modules',
+      comment: 'Each module of lib/ lies in the layer that owns it, none beside them.',
+      severity: 'error',
+      from: {},
+      to: { path: '^lib/[^/]+$' },
+    },
+    {
+      name: 'lib-no-loose-modules-importing',
+      comment: 'Each module of lib/ lies in the layer that owns it, none beside them.',
+      severity: 'error',
+      from: { path: '^lib/[^/]+$' },
+      to: {},
+    },
+    {
+      name: 'background-not-page-protocol',
+      comment:
+        "The background's domain code does not know the pages' messaging protocol: entrypoints/background.ts wires it.",
+      severity: 'error',
+      from: { path: '^lib/background/' },
+      to: { path: '^lib/extension/messages\\.ts$' },
+    },
+    {
+      name: 'lib-not-components',
+      comment: 'lib/ is under the pages: it imports no component and no entrypoint.',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^(components|entrypoints)/' },
+    },
+    {
+      name: 'components-not-entrypoints',
+      comment: 'Components are composed by the entrypoints, never the other way round.',
+      severity: 'error',
+      from: { path: '^components/' },
+      to: { path: '^entrypoints/' },
+    },
+    {
+      name: 'components-popup-settings-apart',
+      comment:
+        "Each page's components stand apart: what both use lives in common/, hooks/ or helpers/.",
+      severity: 'error',
+      from: { path: '^components/(popup|settings)/' },
+      to: { path: '^components/(popup|settings)/', pathNot: '^components/$1/' },
+    },
+    {
+      name: 'product-not-tools',
+      comment:
+        'The product (lib, components, entrypoints) imports nothing from the tools and tests (scripts/, test/, .ci/ or any other folder beside them).',
+      severity: 'error',
+      from: { path: PRODUCT },
+      to: { pathNot: PRODUCT_MAY_USE, dependencyTypesNot: ['core'] },
+    },
+  ],
+  options: {
+    // `depcruise .` reads every folder, so a new one is checked the day it appears; built output,
+    // generated files and installed packages are not ours.
+    doNotFollow: { path: ['node_modules'] },
+    exclude: {
+      path: [
+        '(^|/)node_modules/',
+        '^\\.output/',
+        '^\\.wxt/',
+        '^artifacts/',
+        '^test/fixtures/releases/',
+        '/\\.output/',
+      ],
+    },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: '.wxt/tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};
