@@ -13,7 +13,7 @@ import { checkInterval, CHECKS } from './checks';
 
 /**
  * What woke the worker: a periodic alarm, a retry alarm, a worker start (catch up on what is
- * overdue), or a browser start (a new session: keep alive sooner, as it may close before the
+ * overdue), or a browser start (a new session: sign in sooner, as it may close before the
  * next due time).
  */
 export type Trigger = 'alarm' | 'retry' | 'worker-start' | 'browser-start';

@@ -21,7 +21,7 @@ import {
 import {
   messagePatterns,
   messages,
-  OptionsPage,
+  SettingsPage as OptionsPage,
   Popup,
 } from '../../testbed/browsers/chromium-pages';
 import {
@@ -192,7 +192,7 @@ describe.sequential(`an update from ${LAST_RELEASE.version} in Chromium, and bac
     expect(fromRelease.settings).toMatchObject(SCHEDULE);
     expect(Object.keys(releaseAlarms).sort()).toEqual(['keep-alive', 'refresh']);
 
-    // The release stores and sets only the names recorded for it (test/unit/stored-names.test.ts holds the code to them).
+    // The release stores and sets only the names recorded for it (test/unit/structure/stored-names.test.ts holds the code to them).
     const names = releaseNames(LAST_RELEASE.version);
     const markers = Object.fromEntries(
       Object.entries(names.keys).map(([key, v]) => [`${key.replace(/^local:/, '')}$`, { v }]),

@@ -4,7 +4,7 @@ import {
   NO_CHROMIUM_HELP,
   SIMULATOR_BUILD,
 } from '../browsers/chromium';
-import { messagePatterns, OptionsPage, Popup } from '../browsers/chromium-pages';
+import { messagePatterns, SettingsPage, Popup } from '../browsers/chromium-pages';
 import { storedAccount } from '../simulator/stored-account';
 import { monthOfUse } from './demo-usage';
 import type { DemoBrowser } from './demo-browser';
@@ -42,9 +42,9 @@ export const chromiumDemo: DemoBrowser = {
       await popup.page.bringToFront();
       return popup;
     });
-    let settings: OptionsPage | undefined;
+    let settings: SettingsPage | undefined;
     const settingsPage = async () =>
-      (settings ??= new OptionsPage(
+      (settings ??= new SettingsPage(
         await run.step('open the Settings page', () => browser.open('options')),
         locale,
       ));

@@ -6,7 +6,7 @@ import {
   NO_FIREFOX_HELP,
 } from '../browsers/firefox';
 import { messagePatterns } from '../browsers/chromium-pages';
-import { OptionsPage, Popup, waitForText, waitUntil } from '../browsers/firefox-pages';
+import { SettingsPage, Popup, waitForText, waitUntil } from '../browsers/firefox-pages';
 import { storedAccount } from '../simulator/stored-account';
 import { monthOfUse } from './demo-usage';
 import type { DemoBrowser } from './demo-browser';
@@ -35,7 +35,7 @@ export const firefoxDemo: DemoBrowser = {
       ),
       (f) => f.close(),
     );
-    const options = new OptionsPage(
+    const options = new SettingsPage(
       await run.step('open the Settings page', () => firefox.open('options')),
       locale,
     );

@@ -75,7 +75,7 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     why: 'what a header can carry, tested with the client that refuses to send the rest',
   },
   'lib/store/account-state.ts': {
-    where: ['lib/background/account-checks.test.ts', 'scenarios/keep-alive-trust.test.ts'],
+    where: ['lib/background/account-checks.test.ts', 'scenarios/sign-in-trust.test.ts'],
     why: 'an account’s record of its checks, written by the background’s runs and tested through them',
   },
   'lib/store/accounts.ts': {
