@@ -5,6 +5,7 @@ import { openNoticeTarget } from '@/lib/background/display';
 import { openSetupOnInstall } from '@/lib/extension/settings-page';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/events';
 import { onMessages } from '@/lib/extension/messages';
+import { onHoldChecks } from '@/lib/extension/checks-hold';
 import { hasHostPermission } from '@/lib/extension/permissions';
 import { createServiceApi } from '@/lib/service/client';
 import { accountsItem, settingsItem } from '@/lib/store/items';
@@ -41,9 +42,14 @@ export function registerBackground(service: BackgroundService): () => void {
       checkNow: service.checkNow,
       testConnection: service.testConnection,
       useAddressForm: (data) => switchToAddressForm(data, service.checkNow),
-      saveAccounts: service.saveAccounts,
+      saveAccount: service.saveAccount,
       removeAccount: service.removeAccount,
+      importSettings: service.importSettings,
+      removeDamagedEntry: service.removeDamagedEntry,
+      removeAllData: service.removeAllData,
+      saveSettings: service.saveSettings,
     }),
+    onHoldChecks(service.holdChecks),
     settingsItem.watch(() => void service.reschedule()),
     accountsItem.watch((stored) => void service.accountsChanged(stored)),
     () => browser.alarms.onAlarm.removeListener(onAlarm),

@@ -5,18 +5,20 @@ import type { ProtocolMap } from '@/lib/extension/messages';
  * How long a page waits for the background's answer to each command (ms). A service call gives up
  * after 20 s (lib/service/client.ts): a test makes two, after a suspended background has started.
  * A check first waits for the run under way (runs go one at a time, each up to two calls per
- * account, accounts side by side), then makes its own, so it gets a few runs' time.
+ * account, accounts side by side), then makes its own, so it gets a few runs' time. A change of
+ * the stored data waits only for the background's write queue (CHANGE_LIMIT_MS).
  */
 export const ANSWER_LIMIT_MS = {
   testConnection: 60_000,
   checkNow: 180_000,
   useAddressForm: 180_000,
-  saveAccounts: 30_000,
-  removeAccount: 30_000,
-} as const satisfies Record<keyof ProtocolMap, number>;
+} as const satisfies Partial<Record<keyof ProtocolMap, number>>;
+const CHANGE_LIMIT_MS = 30_000;
+const limitOf = (type: keyof ProtocolMap): number =>
+  (ANSWER_LIMIT_MS as Partial<Record<keyof ProtocolMap, number>>)[type] ?? CHANGE_LIMIT_MS;
 
 /** A command's limit in whole seconds, as the pages' words name it. */
-export const answerLimitSeconds = (type: keyof ProtocolMap): number => ANSWER_LIMIT_MS[type] / 1000;
+export const answerLimitSeconds = (type: keyof ProtocolMap): number => limitOf(type) / 1000;
 
 /** The background did not answer in time: the command may still be under way, or its answer was lost. */
 export class NoAnswer extends Error {
@@ -34,7 +36,7 @@ export async function sendCommand<K extends keyof ProtocolMap>(
   data: GetDataType<ProtocolMap[K]>,
 ): Promise<GetReturnType<ProtocolMap[K]>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = ANSWER_LIMIT_MS[type];
+  const limit = limitOf(type);
   const answer = async () => {
     const { sendMessage } = await import('@/lib/extension/messages');
     return sendMessage(type, data);

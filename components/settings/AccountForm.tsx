@@ -1,5 +1,5 @@
 import { KEY_FORMS } from '@/lib/service/client';
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   accountName,
   credentialsKey,
@@ -12,16 +12,25 @@ import { takesAppKey } from '@/lib/service/addresses';
 import { t, uiLocale } from '@/lib/i18n/translate';
 import type { ConnectionReport } from '@/lib/extension/messages';
 import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
+import type { ChangeOutcome } from '../helpers/send-change';
 import { requestHostPermissions } from '@/lib/extension/permissions';
+import { holdChecks } from '@/lib/extension/checks-hold';
+import { revisionOf } from '@/lib/store/revision';
+import { SaveOutcome } from './SaveOutcome';
 import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input/form-schemas';
 import { ConnectionResult } from './ConnectionResult';
 import { describedBy, Field } from './Field';
+import { hostOf } from '../helpers/safe-names';
 
 interface Props {
+  /** The values the form starts with. */
   account: Account;
+  /** The account as stored (none: a new one): what a save is made from, followed while the form is untouched. */
+  stored?: Account;
   /** A new account: titled "Add account", and its key form follows the server until the user picks one. */
   isNew: boolean;
-  onSave: (account: Account) => Promise<void>;
+  /** Saves the account made from the stored one at `revision` (none: a new account): what came of it. */
+  onSave: (account: Account, revision: string | undefined) => Promise<ChangeOutcome<Account>>;
   onCancel: () => void;
 }
 
@@ -36,6 +45,8 @@ type Status =
   | { kind: 'test-failed' }
   /** The background did not answer within the test's limit (a lost answer, or a worker that never started). */
   | { kind: 'no-answer' }
+  /** Stopped by a change of the account (its Save clicked, in this tab or another). */
+  | { kind: 'test-stopped' }
   /** `tested`: the credentials key of the values tested (see credentialsKey). */
   | { kind: 'tested'; report: ConnectionReport; draft: AccountDraft; tested: string };
 
@@ -53,12 +64,26 @@ const TESTED_FIELDS: ReadonlySet<keyof AccountDraft> = new Set([
  * Adds or edits an account; tests unsaved values; asks for host access when saving. In a build
  * with an application key, the account may use it (no key field) or a key of its own.
  */
-export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
+export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props) {
   const appKey = hasAppApiKey();
-  const [draft, setDraft] = useState<AccountDraft>(() => ({
-    ...account,
-    keySource: appKey ? (account.keySource ?? 'own') : 'own',
-  }));
+  const draftOf = (from: Account): AccountDraft => ({
+    ...from,
+    keySource: appKey ? (from.keySource ?? 'own') : 'own',
+  });
+  const [draft, setDraft] = useState<AccountDraft>(() => draftOf(account));
+  // The stored account the form's values were made from: a save names its revision, and the
+  // background refuses it when another change was stored since (in another tab, say).
+  const [base, setBase] = useState(stored);
+  const touchedRef = useRef(false);
+  const [saveOutcome, setSaveOutcome] =
+    useState<Exclude<ChangeOutcome<Account>, { kind: 'saved' }>>();
+  // A form the user has not touched follows a change stored meanwhile.
+  const storedRevision = stored && revisionOf(stored);
+  useEffect(() => {
+    if (!stored || touchedRef.current || (base && revisionOf(base) === storedRevision)) return;
+    takeStored(stored);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `storedRevision` is `stored` by value: a new object with the same values changes nothing
+  }, [storedRevision]);
   // The values on screen now, for a test whose answer arrives after the user edited a field.
   const latestRef = useRef(draft);
   const [keyFormChosen, setKeyFormChosen] = useState(!isNew);
@@ -73,6 +98,7 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
   const appKeyOffered = appKey && takesAppKey(draft.baseUrl);
   /** Changes draft fields; a test result about other values is no result: it goes, and so does the node it named. */
   const change = (fields: Partial<AccountDraft>) => {
+    touchedRef.current = true;
     latestRef.current = { ...draft, ...fields };
     setDraft(latestRef.current);
     const stale = (Object.keys(fields) as (keyof AccountDraft)[]).some((key) =>
@@ -100,6 +126,16 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
       />
     </Field>
   );
+
+  /** The stored account's values into the form, as if it had just opened on them. */
+  function takeStored(from: Account) {
+    touchedRef.current = false;
+    latestRef.current = draftOf(from);
+    setDraft(latestRef.current);
+    setBase(from);
+    setCustom(!(SERVER_PRESETS as readonly string[]).includes(from.baseUrl));
+    setSaveOutcome(undefined);
+  }
 
   /** The draft as it would be tested or saved (a custom server cannot take the application key). */
   const checked = (values: AccountDraft) =>
@@ -138,7 +174,8 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
     setStatus({ kind: 'testing' });
     const tested = credentialsKey(valid);
     try {
-      const report = await sendCommand('testConnection', valid);
+      const report = await sendCommand('testConnection', { draft: valid, accountId: account.id });
+      if ('stopped' in report) return setStatus({ kind: 'test-stopped' });
       // A result applies only to the values it tested: edited meanwhile, it is no result.
       const now = checked(latestRef.current);
       setStatus(
@@ -151,10 +188,20 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
     }
   }
 
-  async function save(event: Event) {
+  /** Saves over the stored revision `over` (the form's own, or, to keep the user's values, the newer one). */
+  async function save(event: Event, over = base) {
     event.preventDefault();
-    const valid = await permitted(true);
-    if (valid) await onSave({ ...valid, id: account.id });
+    // From the click, before the prompt and the messaging library: the account's checks stop
+    // (a Test connection too, in any tab) until the change is stored or given up.
+    const release = isNew ? undefined : holdChecks(account.id);
+    try {
+      const valid = await permitted(true);
+      if (!valid) return;
+      const outcome = await onSave({ ...valid, id: account.id }, over && revisionOf(over));
+      setSaveOutcome(outcome.kind === 'saved' ? undefined : outcome);
+    } finally {
+      release?.();
+    }
   }
 
   return (
@@ -292,6 +339,19 @@ export function AccountForm({ account, isNew, onSave, onCancel }: Props) {
         <p class="failure" role="alert">
           {t('testNoAnswer', [answerLimitSeconds('testConnection')])}
         </p>
+      )}
+      {status.kind === 'test-stopped' && (
+        <p class="failure" role="alert">
+          {t('testStopped')}
+        </p>
+      )}
+      {saveOutcome && (
+        <SaveOutcome
+          outcome={saveOutcome}
+          shown={(stored) => t('accountAt', [stored.userId, hostOf(stored.baseUrl)])}
+          onKeepMine={(stored) => (e) => void save(e, stored ?? undefined)}
+          onTakeTheirs={(stored) => (stored ? takeStored(stored) : onCancel())}
+        />
       )}
       <div class="actions">
         <button

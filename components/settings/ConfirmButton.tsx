@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n/translate';
-import { StorageLockedError } from '@/lib/store/writes';
 
 interface Props {
   label: string;
@@ -17,8 +16,8 @@ export function ConfirmButton({ label, question, onConfirm }: Props) {
       await onConfirm();
       setFailure(undefined);
     } catch (error) {
-      // Data a newer version wrote is locked: said as such; anything else the browser refused.
-      setFailure(t(error instanceof StorageLockedError ? 'removeRefused' : 'removeFailed'));
+      // Data a newer version wrote is locked (an error with its lock's reason): said as such; anything else the browser refused.
+      setFailure(t(error instanceof Error && 'reason' in error ? 'removeRefused' : 'removeFailed'));
       setAsking(false);
     }
   }

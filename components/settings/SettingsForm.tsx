@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '@/lib/i18n/translate';
 import { SETTING_LIMITS, type Settings } from '@/lib/store/settings';
-import { StorageLockedError } from '@/lib/store/writes';
+import { revisionOf } from '@/lib/store/revision';
+import type { ChangeOutcome } from '../helpers/send-change';
 import { applySettingsInput, settingsInput, type SettingsInput } from './settings-input';
 import { describedBy, Field } from './Field';
+import { SaveOutcome } from './SaveOutcome';
 
 interface Props {
   settings: Settings;
-  onSave: (settings: Settings) => Promise<void>;
+  /** Saves the settings made from the stored ones at `revision`: what came of it. */
+  onSave: (settings: Settings, revision: string) => Promise<ChangeOutcome<Settings>>;
 }
 
 const NUMBER_FIELDS: { key: keyof typeof SETTING_LIMITS; label: MessageKey; unit: MessageKey }[] = [
@@ -24,45 +27,66 @@ const SWITCHES: { key: 'notifyUsage' | 'notifyKeepAlive' | 'notifyForecast'; lab
     { key: 'notifyForecast', label: 'settingNotifyForecast' },
   ];
 
-/** The shared settings: each invalid field says why beside it; the valid ones are saved. */
+/** The stored values that differ from `mine`, in words, to compare them. */
+function differences(stored: Settings, mine: Settings): string {
+  const numbers = NUMBER_FIELDS.filter(({ key }) => stored[key] !== mine[key]).map(
+    ({ key, label, unit }) => `${t(label)} ${stored[key]} ${t(unit)}`,
+  );
+  const switches = SWITCHES.filter(({ key }) => stored[key] !== mine[key]).map(
+    ({ key, label }) => `${t(label)}: ${t(stored[key] ? 'switchOn' : 'switchOff')}`,
+  );
+  return [...numbers, ...switches].join(t('listSeparator'));
+}
+
+/**
+ * The shared settings: each invalid field says why beside it; the valid ones are saved. A form
+ * the user has not touched follows a change stored meanwhile; a touched one keeps its values, and
+ * its save names the stored settings it began from (refused, with the stored values to compare,
+ * when others were saved since).
+ */
 export function SettingsForm({ settings, onSave }: Props) {
   const [input, setInput] = useState<SettingsInput>(() => settingsInput(settings));
   const [errors, setErrors] = useState<Partial<Record<keyof Settings, string>>>({});
   const [saved, setSaved] = useState(false);
-  const [refused, setRefused] = useState(false);
-  // What this form last wrote: storage echoing it back must not wipe what the user typed, but
-  // any other change (another tab, "Remove all data") shows the stored values at once.
-  const writtenRef = useRef<string>(undefined);
-  const stored = JSON.stringify(settingsInput(settings));
-  const shownRef = useRef(stored);
+  const [outcome, setOutcome] = useState<Exclude<ChangeOutcome<Settings>, { kind: 'saved' }>>();
+  // The stored settings the form's values were made from, and whether the user changed them since.
+  const baseRef = useRef(settings);
+  const touchedRef = useRef(false);
+  const stored = revisionOf(settings);
   useEffect(() => {
-    if (stored === shownRef.current) return;
-    shownRef.current = stored;
-    if (stored === writtenRef.current) {
-      writtenRef.current = undefined;
-      return;
-    }
-    setInput(settingsInput(settings));
-    setErrors({});
+    if (touchedRef.current || stored === revisionOf(baseRef.current)) return;
+    takeStored(settings);
     setSaved(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `stored` is `settings` by value: a new object with the same values changes nothing
   }, [stored]);
 
-  async function save(event: Event) {
+  function takeStored(from: Settings) {
+    baseRef.current = from;
+    touchedRef.current = false;
+    setInput(settingsInput(from));
+    setErrors({});
+    setOutcome(undefined);
+  }
+
+  const edit = (values: Partial<SettingsInput>) => {
+    touchedRef.current = true;
+    setSaved(false);
+    setInput({ ...input, ...values });
+  };
+
+  async function save(event: Event, over = baseRef.current) {
     event.preventDefault();
-    const merged = applySettingsInput(settings, input);
-    writtenRef.current = JSON.stringify(settingsInput(merged.settings));
+    const merged = applySettingsInput(baseRef.current, input);
     setErrors(merged.errors);
-    try {
-      await onSave(merged.settings);
-    } catch (error) {
-      if (!(error instanceof StorageLockedError)) throw error;
-      writtenRef.current = undefined;
+    const result = await onSave(merged.settings, revisionOf(over));
+    if (result.kind !== 'saved') {
       setSaved(false);
-      setRefused(true);
+      setOutcome(result);
       return;
     }
-    setRefused(false);
+    baseRef.current = merged.settings;
+    touchedRef.current = false;
+    setOutcome(undefined);
     setSaved(Object.keys(merged.errors).length === 0);
   }
 
@@ -86,10 +110,7 @@ export function SettingsForm({ settings, onSave }: Props) {
               min={min}
               max={max}
               value={input[key]}
-              onInput={(e) => {
-                setSaved(false);
-                setInput({ ...input, [key]: e.currentTarget.value });
-              }}
+              onInput={(e) => edit({ [key]: e.currentTarget.value })}
               {...describedBy(id, errors[key], true)}
             />
           </Field>
@@ -100,7 +121,7 @@ export function SettingsForm({ settings, onSave }: Props) {
           <input
             type="checkbox"
             checked={input[key]}
-            onChange={(e) => setInput({ ...input, [key]: e.currentTarget.checked })}
+            onChange={(e) => edit({ [key]: e.currentTarget.checked })}
           />
           {t(label)}
         </label>
@@ -111,10 +132,15 @@ export function SettingsForm({ settings, onSave }: Props) {
         </button>
         <span role="status">{saved ? t('saved') : ''}</span>
       </div>
-      {refused && (
-        <p class="failure" role="alert">
-          {t('saveRefused')}
-        </p>
+      {outcome && (
+        <SaveOutcome
+          outcome={outcome}
+          shown={(stored) =>
+            differences(stored, applySettingsInput(baseRef.current, input).settings)
+          }
+          onKeepMine={(stored) => (e) => void save(e, stored ?? undefined)}
+          onTakeTheirs={(stored) => stored && takeStored(stored)}
+        />
       )}
     </form>
   );

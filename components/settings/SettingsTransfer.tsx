@@ -12,8 +12,9 @@ import {
 } from '@/lib/input/settings-file';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { storageProblems } from '@/lib/store/storage-problems';
-import { saveSettings, StorageLockedError } from '@/lib/store/writes';
-import { sendCommand } from '../helpers/send-command';
+import type { ChangeOutcome } from '../helpers/send-change';
+import { importSettings } from './saves';
+import { ChangeFailure } from './SaveOutcome';
 import { download } from './download';
 import { damagedName } from '../common/DamagedEntry';
 import { hostOf } from '../helpers/safe-names';
@@ -27,8 +28,7 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'error'; parsed: Exclude<ParsedFile, { ok: true }> }
   | { kind: 'preview'; file: SettingsFile; plan: ImportPlan }
-  | { kind: 'refused' }
-  | { kind: 'no-answer' }
+  | { kind: 'not-imported'; outcome: Exclude<ChangeOutcome, { kind: 'saved' | 'newer' }> }
   | { kind: 'done'; added: number; updated: number };
 
 /** Export settings to a file (secrets only when ticked), and import one after a preview of what it changes. */
@@ -67,25 +67,22 @@ export function SettingsTransfer({ accounts, settings }: Props) {
 
   async function apply(file: SettingsFile) {
     // Planned again over what is stored now (another tab may have changed it); nothing is written over locked data.
-    if ((await storageProblems()).length > 0) return setStatus({ kind: 'refused' });
+    const problems = await storageProblems();
+    if (problems[0])
+      return setStatus({
+        kind: 'not-imported',
+        outcome: { kind: 'refused', reason: problems[0].reason },
+      });
     const plan = planImport(
       file,
       (await loadAccounts()).accounts,
       await loadSettings(),
       newAccountId,
     );
-    // Through the background, which stops the checks of the accounts it replaces before storing them.
-    const saved = await sendCommand('saveAccounts', {
-      accounts: [...plan.added, ...plan.updated],
-    }).catch(() => undefined);
-    if (!saved) return setStatus({ kind: 'no-answer' });
-    if ('refused' in saved) return setStatus({ kind: 'refused' });
-    try {
-      if (plan.settings) await saveSettings(plan.settings);
-    } catch (error) {
-      if (!(error instanceof StorageLockedError)) throw error;
-      return setStatus({ kind: 'refused' });
-    }
+    // Through the background, in one write: the accounts and the settings, or neither.
+    const outcome = await importSettings([...plan.added, ...plan.updated], plan.settings);
+    if (outcome.kind !== 'saved' && outcome.kind !== 'newer')
+      return setStatus({ kind: 'not-imported', outcome });
     setStatus({ kind: 'done', added: plan.added.length, updated: plan.updated.length });
   }
 
@@ -124,16 +121,7 @@ export function SettingsTransfer({ accounts, settings }: Props) {
         />
       </div>
       {status.kind === 'error' && <ImportError parsed={status.parsed} />}
-      {status.kind === 'refused' && (
-        <p class="failure" role="alert">
-          {t('saveRefused')}
-        </p>
-      )}
-      {status.kind === 'no-answer' && (
-        <p class="failure" role="alert">
-          {t('saveNoAnswer')}
-        </p>
-      )}
+      {status.kind === 'not-imported' && <ChangeFailure outcome={status.outcome} />}
       {status.kind === 'done' && (
         <p role="status">{t('importDone', [status.added, status.updated])}</p>
       )}

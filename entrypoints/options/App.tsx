@@ -15,7 +15,6 @@ import { useShownPlace, WithPart } from '@/components/settings/parts';
 import {
   accountIdentity,
   ACCOUNT_DEFAULTS,
-  credentialsKey,
   defaultKeyForm,
   newAccountId,
   SERVER_PRESETS,
@@ -24,9 +23,15 @@ import {
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n/translate';
-import { sendCommand } from '@/components/helpers/send-command';
-import { removeAllData, removeDamagedEntry, saveSettings } from '@/lib/store/writes';
-import type { SaveAnswer } from '@/lib/extension/messages';
+import type { ChangeOutcome } from '@/components/helpers/send-change';
+import {
+  removeAccount,
+  removeAllData,
+  removeDamagedEntry,
+  saveAccount,
+  saveSettings,
+} from '@/components/settings/saves';
+import { ChangeFailure } from '@/components/settings/SaveOutcome';
 import { DamagedEntry, damagedName, StorageProblems } from '@/components/common/DamagedEntry';
 
 /** A new account: the first preset server, the address form it defaults to, the build's key if it has one. */
@@ -75,8 +80,8 @@ export function App({ now = Date.now }: { now?: () => number }) {
   const [wanted, goTo] = usePlace();
   // A section whose part is loaded on demand is shown once the part is here.
   const place = useShownPlace(wanted);
-  /** Why the last change of the accounts was not made: stored data it must not overwrite, or no answer from the background. */
-  const [refused, setRefused] = useState<'locked' | 'no-answer'>();
+  /** Why the last removal was not made, if it was not. */
+  const [refused, setRefused] = useState<Exclude<ChangeOutcome, { kind: 'saved' | 'newer' }>>();
   // A new account's id is made once per form shown: after a save, the next "Add account" is another account.
   const [newAccount, setNewAccount] = useState(blankAccount);
   const standing = useStandingFailures(state, now());
@@ -85,31 +90,29 @@ export function App({ now = Date.now }: { now?: () => number }) {
   const locale = uiLocale();
   const accountsPlace: Place = { section: 'accounts' };
 
-  /**
-   * Changes the stored accounts through the background, which stops the checks of what is
-   * replaced before it stores the change: whether it was made (a refusal is said on the page).
-   */
-  async function changeAccounts(change: () => Promise<SaveAnswer>): Promise<boolean> {
-    const answer = await change().catch(() => undefined);
-    setRefused(answer === undefined ? 'no-answer' : 'refused' in answer ? 'locked' : undefined);
-    return answer !== undefined && 'saved' in answer;
+  /** A removal through the background: a refusal or failure is said on the page. */
+  async function remove(change: () => Promise<ChangeOutcome>) {
+    const outcome = await change();
+    setRefused(outcome.kind === 'saved' || outcome.kind === 'newer' ? undefined : outcome);
+    return outcome.kind === 'saved';
   }
 
-  async function save(account: Account) {
-    // Not saved: the form stays as the user typed it, to try again.
-    if (!(await changeAccounts(() => sendCommand('saveAccounts', { accounts: [account] })))) return;
+  async function save(account: Account, revision: string | undefined) {
+    const outcome = await saveAccount(
+      account,
+      revision,
+      accounts.find((a) => a.id === account.id),
+    );
+    // Not saved: the form stays as the user typed it, and says why.
+    if (outcome.kind !== 'saved') return outcome;
+    setRefused(undefined);
     if (account.id === newAccount.id) setNewAccount(blankAccount());
     goTo(accountsPlace);
-    // New credentials are checked at once, so the popup has figures (or the reason why not); the
-    // background records any failure itself. A new name or notification switch sends nothing.
-    const before = accounts.find((a) => a.id === account.id);
-    if (!before || credentialsKey(before) !== credentialsKey(account))
-      sendCommand('checkNow', { accountId: account.id }).catch(() => undefined);
+    return outcome;
   }
 
   async function removeEverything() {
-    await removeAllData();
-    goTo(accountsPlace);
+    if (await remove(removeAllData)) goTo(accountsPlace);
   }
 
   const edited =
@@ -124,16 +127,13 @@ export function App({ now = Date.now }: { now?: () => number }) {
     <AccountForm
       key={formAccount.id + (place.form ?? '')}
       account={formAccount}
+      {...(edited && { stored: edited })}
       isNew={formAccount === newAccount}
       onSave={save}
       onCancel={() => goTo(accountsPlace)}
     />
   );
-  const saveRefused = refused && (
-    <p class="failure" role="alert">
-      {t(refused === 'locked' ? 'saveRefused' : 'saveNoAnswer')}
-    </p>
-  );
+  const saveRefused = refused && <ChangeFailure outcome={refused} />;
 
   const sections = {
     accounts: (
@@ -147,18 +147,14 @@ export function App({ now = Date.now }: { now?: () => number }) {
           now={now()}
           locale={locale}
           onEdit={(account) => goTo({ section: 'accounts', form: 'edit', accountId: account.id })}
-          onRemove={async (account) =>
-            void (await changeAccounts(() =>
-              sendCommand('removeAccount', { accountId: account.id }),
-            ))
-          }
+          onRemove={async (account) => void (await remove(() => removeAccount(account.id)))}
         />
         {damaged.map((entry) => (
           <DamagedEntry key={entry.key} entry={entry}>
             <ConfirmButton
               label={t('remove')}
               question={t('removeAccountQuestion', [damagedName(entry)])}
-              onConfirm={() => removeDamagedEntry(entry.key)}
+              onConfirm={async () => void (await remove(() => removeDamagedEntry(entry.key)))}
             />
           </DamagedEntry>
         ))}

@@ -1,30 +1,89 @@
 import { accountIdentity, isStoredAccount, type Account } from '../store/accounts';
 import { snapshotFor } from '../store/account-state';
-import { pruneActivity, pruneHistory, pruneSnapshots, StorageLockedError } from '../store/writes';
+import { loadAccounts } from '../store/reads';
+import type { Settings } from '../store/settings';
+import {
+  importAccountsAndSettings,
+  pruneActivity,
+  pruneHistory,
+  pruneSnapshots,
+  removeAccount,
+  removeAllData,
+  removeDamagedEntry,
+  saveAccount,
+  saveSettings,
+  StaleRevisionError,
+  StorageLockedError,
+} from '../store/writes';
 import type { SaveAnswer } from '../outlook/command-replies';
 import type { ChecksInFlight } from './checks-in-flight';
 
 /**
- * Changes the stored accounts for a page (`write`: the change, saving `saved` and removing
- * `removed`): the checks of the accounts it edits or removes stop before it is stored, so
- * nothing more goes out with what the user just replaced.
+ * Changes the stored data for a page (`write`: the change, saving `saved` and removing `removed`
+ * of the accounts; whether it changed anything): the checks of the accounts it edits or removes
+ * stop before it is stored, so nothing more goes out with what the user just replaced. A refusal
+ * is the page's answer: data of a newer version, or a change stored since the page's form began
+ * (`newer`: what is stored now).
  */
-export async function changeAccounts(
+export async function changeAccounts<Stored = never>(
   inFlight: ChecksInFlight,
   saved: readonly Account[],
   removed: readonly string[],
-  write: () => Promise<void>,
-): Promise<SaveAnswer> {
+  write: () => Promise<boolean | void>,
+): Promise<SaveAnswer<Stored>> {
   if (!saved.every(isStoredAccount)) throw new Error('Storage Keeper: not an account.');
+  const ids = [...saved.map((a) => a.id), ...removed];
   inFlight.willStore(saved, removed);
   try {
-    await write();
+    // Stored as it was: no storage change will say so, and the announcement must not outlive it.
+    if ((await write()) === false) inFlight.notStored(ids);
     return { saved: true };
   } catch (error) {
-    inFlight.notStored([...saved.map((a) => a.id), ...removed]);
+    inFlight.notStored(ids);
     if (error instanceof StorageLockedError) return { refused: error.reason };
+    if (error instanceof StaleRevisionError) return { newer: (error.stored as Stored) ?? null };
     throw error;
   }
+}
+
+/**
+ * The Settings page's changes of the accounts and the settings, each carried out here, in the
+ * background's one write queue (lib/store/writes.ts): no page writes them.
+ */
+export function pageChanges(inFlight: ChecksInFlight) {
+  return {
+    /** One account saved from the form that began at `revision` (none: a new account). */
+    saveAccount: ({ account, revision }: { account: Account; revision?: string }) =>
+      changeAccounts<Account>(inFlight, [account], [], () =>
+        saveAccount(account, revision ?? null),
+      ),
+
+    removeAccount: ({ accountId }: { accountId: string }) =>
+      changeAccounts(inFlight, [], [accountId], () => removeAccount(accountId)),
+
+    /** An import: its accounts and its settings in one write, or neither. */
+    importSettings: ({ accounts, settings }: { accounts: Account[]; settings?: Settings }) =>
+      changeAccounts(inFlight, accounts, [], () => importAccountsAndSettings(accounts, settings)),
+
+    /** A damaged entry the user removed (a valid account's checks are not its concern). */
+    removeDamagedEntry: ({ key }: { key: string }) =>
+      changeAccounts(inFlight, [], [], () => removeDamagedEntry(key)),
+
+    /** "Remove all data": every account's checks stop first. */
+    removeAllData: async (): Promise<SaveAnswer> => {
+      const { accounts } = await loadAccounts();
+      return changeAccounts(
+        inFlight,
+        [],
+        accounts.map((a) => a.id),
+        removeAllData,
+      );
+    },
+
+    /** The settings saved from the form that began at `revision`. */
+    saveSettings: ({ settings, revision }: { settings: Settings; revision: string }) =>
+      changeAccounts<Settings>(inFlight, [], [], () => saveSettings(settings, revision)),
+  };
 }
 
 /**

@@ -8,8 +8,11 @@ type Heard = string | null;
  * storage. An account edited to other credentials (or removed) must send nothing more with the
  * old ones from the moment the background hears of it: its checks under way are aborted at once,
  * and a check that starts later with what an earlier read said is aborted before it sends. It
- * hears of an edit twice: from the Settings page's command, before the edit is stored
- * (`willStore`), and from the storage change itself, whoever made it (`stored`).
+ * hears of an edit three times: at the click on Save, before any prompt (`hold`: every check of
+ * the account stops until the change is announced or given up), from the Settings page's
+ * command, before the edit is stored (`willStore`), and from the storage change itself
+ * (`stored`). A Test connection is a check of its account too (`trackTest`): any announced
+ * change of the account stops it, whatever credentials it tests.
  */
 export class ChecksInFlight {
   /** Each check under way: the account as its run read it, by the controller that stops it. */
@@ -18,9 +21,14 @@ export class ChecksInFlight {
   #stored: Map<string, string> | undefined;
   /** Edits announced and not yet seen stored: they win over an older storage change heard meanwhile. */
   readonly #coming = new Map<string, Heard>();
+  /** Accounts a page is about to change (a Save clicked, its prompt maybe open): how many holds each has. */
+  readonly #held = new Map<string, number>();
+  /** Each Test connection under way, by the controller that stops it: the id of the account it is for. */
+  readonly #tests = new Map<AbortController, string>();
 
-  /** Whether `account`, as a run read it, has since been edited to other credentials or removed. */
+  /** Whether `account`, as a run read it, has since been edited to other credentials or removed, or is about to be. */
   edited(account: Account): boolean {
+    if (this.#held.has(account.id)) return true;
     const heard = this.#coming.has(account.id)
       ? this.#coming.get(account.id)
       : this.#stored && (this.#stored.get(account.id) ?? null);
@@ -39,14 +47,50 @@ export class ChecksInFlight {
     this.#underWay.delete(stop);
   }
 
+  /** Runs a Test connection for the account `id` (a new one's, or an edited one's): `stop` is aborted once a change of that account is announced. */
+  async trackTest<T>(id: string, test: (stop: AbortSignal) => Promise<T>): Promise<T> {
+    const stop = new AbortController();
+    this.#tests.set(stop, id);
+    if (this.#held.has(id)) stop.abort();
+    try {
+      return await test(stop.signal);
+    } finally {
+      this.#tests.delete(stop);
+    }
+  }
+
+  /**
+   * A page is about to change the account `id` (its Save was clicked): every check of it stops,
+   * and none starts, until the change is announced (willStore) or the returned release is called
+   * (given up: refused, or the page gone).
+   */
+  hold(id: string): () => void {
+    this.#held.set(id, (this.#held.get(id) ?? 0) + 1);
+    this.#stopEdited([id]);
+    let released = false;
+    return () => {
+      const holds = this.#held.get(id);
+      if (released || holds === undefined) return;
+      released = true;
+      if (holds > 1) this.#held.set(id, holds - 1);
+      else this.#held.delete(id);
+    };
+  }
+
   /** Accounts about to be stored, and ids about to be removed: their old credentials' checks stop now. */
   willStore(saved: readonly Account[], removed: readonly string[] = []): void {
     for (const account of saved) this.#coming.set(account.id, credentialsKey(account));
     for (const id of removed) this.#coming.set(id, null);
-    this.#stopEdited();
+    const ids = [...saved.map((a) => a.id), ...removed];
+    // Announced with what it will store: that now says which checks may run, the holds' work is done.
+    for (const id of ids) this.#held.delete(id);
+    this.#stopEdited(ids);
   }
 
-  /** An announced change was not stored after all (refused): what storage holds stands. */
+  /**
+   * An announced change was not stored after all (refused), or was stored as it already was (no
+   * storage change will come of it): what storage holds stands.
+   */
   notStored(ids: readonly string[]): void {
     for (const id of ids) this.#coming.delete(id);
   }
@@ -59,7 +103,9 @@ export class ChecksInFlight {
     this.#stopEdited();
   }
 
-  #stopEdited(): void {
+  /** Stops the checks now edited, and the tests of the accounts `changing`. */
+  #stopEdited(changing: readonly string[] = []): void {
     for (const [stop, account] of this.#underWay) if (this.edited(account)) stop.abort();
+    for (const [stop, id] of this.#tests) if (changing.includes(id)) stop.abort();
   }
 }

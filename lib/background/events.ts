@@ -1,7 +1,5 @@
-import type { Account } from '../store/accounts';
-import type { ServiceCredentials } from '../service/client';
+import type { ConnectionReport, ServiceCredentials } from '../service/client';
 import { storedAccountsIn } from '../store/reads';
-import { removeAccount, saveAccounts } from '../store/writes';
 import { checkNowHolds } from '../schedule/when-due';
 import {
   alarmMeaning,
@@ -11,9 +9,9 @@ import {
   type CheckChoice,
 } from '../schedule/check-choices';
 import { ensureAlarms } from '../schedule/alarms';
-import type { CheckAnswer } from '../outlook/command-replies';
+import type { CheckAnswer, TestStopped } from '../outlook/command-replies';
 import { checkAccount } from './account-checks';
-import { changeAccounts, forgetReplaced } from './account-changes';
+import { forgetReplaced, pageChanges } from './account-changes';
 import { ChecksInFlight } from './checks-in-flight';
 import { testConnection } from './connection-test';
 import { publish } from './publish';
@@ -95,8 +93,21 @@ export function createBackgroundService(deps: BackgroundDeps) {
         return { waitMs: longestWaitMs, ...(free.length > 0 && { partly: true as const }) };
       }),
 
-    /** Tests unsaved credentials (connection-test.ts); stores nothing. */
-    testConnection: (draft: ServiceCredentials) => testConnection(deps, draft),
+    /** Tests unsaved credentials (connection-test.ts); stores nothing. A check of its account: a change of it stops it. */
+    testConnection: ({
+      draft,
+      accountId,
+    }: {
+      draft: ServiceCredentials;
+      accountId: string;
+    }): Promise<ConnectionReport | TestStopped> =>
+      inFlight.trackTest(accountId, async (stop) => {
+        const report = await testConnection(deps, draft, stop);
+        return stop.aborted ? { stopped: true as const } : report;
+      }),
+
+    /** A page is about to change an account (its Save clicked): its checks stop until released (checks-in-flight.ts). */
+    holdChecks: (accountId: string) => inFlight.hold(accountId),
 
     /**
      * Host access was granted (from a popup the browser may have closed at its prompt before it
@@ -107,13 +118,8 @@ export function createBackgroundService(deps: BackgroundDeps) {
         await checkAccounts(await beginRun('permission'), blockedByHostAccess);
       }),
 
-    /** The Settings page saves accounts (an edit, a new one, an import): their old checks stop first. */
-    saveAccounts: ({ accounts }: { accounts: readonly Account[] }) =>
-      changeAccounts(inFlight, accounts, [], () => saveAccounts(accounts)),
-
-    /** The Settings page removes an account: its checks stop first. */
-    removeAccount: ({ accountId }: { accountId: string }) =>
-      changeAccounts(inFlight, [], [accountId], () => removeAccount(accountId)),
+    /** The Settings page's changes of the accounts and settings (account-changes.ts): the checks of what they replace stop first. */
+    ...pageChanges(inFlight),
 
     /**
      * The stored accounts changed (`stored`: the new value), by whoever: the checks under way of

@@ -9,5 +9,16 @@ export interface CheckAnswer {
   partly?: true;
 }
 
-/** The reply to a change of the stored accounts: done, or refused so that data the extension cannot read is not overwritten. */
-export type SaveAnswer = { saved: true } | { refused: LockReason };
+/**
+ * The reply to a change of the stored accounts or settings: done; refused so that data the
+ * extension cannot read is not overwritten; or refused because it was made from an older
+ * revision than the one stored (`newer`: what is stored now, for the page to compare; undefined:
+ * the account was removed meanwhile).
+ */
+export type SaveAnswer<Stored = never> =
+  { saved: true } | { refused: LockReason } | { newer: Stored | null };
+
+/** The reply to a Test connection stopped because its account is being changed (a Save clicked, in any tab). */
+export interface TestStopped {
+  stopped: true;
+}

@@ -17,12 +17,13 @@ import {
   type LockReason,
 } from './items';
 import { accountsReady } from './accounts-upgrade';
-import { damagedEntry, loadAccounts, loadSnapshots, readActivity } from './reads';
+import { damagedEntry, loadAccounts, loadSettings, loadSnapshots, readActivity } from './reads';
 import { VERSION } from './stored-names';
+import { revisionOf } from './revision';
 
-// Every change to stored data (the options page's edits, the background's records), one at a
-// time in each page or worker, never losing what it does not understand. The popup only reads,
-// so it does not load this module.
+// Every change to stored data, one at a time, never losing what it does not understand. Only the
+// background loads this module: the pages' changes of the accounts and the settings are commands
+// it carries out in this one queue (lib/background/account-changes.ts), so no two writers race.
 
 /** A write refused so that data the extension cannot read is not overwritten. */
 export class StorageLockedError extends Error {
@@ -33,7 +34,7 @@ export class StorageLockedError extends Error {
 
 let writes: Promise<unknown> = Promise.resolve();
 
-/** Writes run one after another in this page or worker: a read-modify-write never loses another. */
+/** Writes run one after another in the background: a read-modify-write never loses another. */
 function queued<T>(work: () => Promise<T>): Promise<T> {
   const next = writes.then(work);
   writes = next.catch(() => undefined);
@@ -42,17 +43,38 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
 
 // ---- accounts -------------------------------------------------------------------------
 
-/** Changes the stored list in place: entries it does not touch, damaged ones included, stay. */
-function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void> {
+/** A save refused because what is stored is no longer what the user's form started from: `stored` is what is there now. */
+export class StaleRevisionError<T> extends Error {
+  constructor(readonly stored: T) {
+    super('a newer version is stored');
+  }
+}
+
+/** Why the stored accounts may not be written, if they may not. */
+async function accountsLock(raw: unknown): Promise<LockReason | undefined> {
+  if ((await storedVersion(accountsItem)) > VERSION.accounts) return 'newer-version';
+  return Array.isArray(raw) ? undefined : 'not-a-list';
+}
+
+/**
+ * Changes the stored list in place: entries it does not touch, damaged ones included, stay.
+ * Whether anything changed: a change that leaves the list as it is writes nothing (and the
+ * browsers then fire no storage event, whatever each does for an identical value).
+ */
+function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<boolean> {
   return queued(async () => {
     await accountsReady();
-    if ((await storedVersion(accountsItem)) > VERSION.accounts)
-      throw new StorageLockedError('newer-version');
     const raw = await accountsItem.getValue();
-    if (!Array.isArray(raw)) throw new StorageLockedError('not-a-list');
+    const locked = await accountsLock(raw);
+    if (locked) throw new StorageLockedError(locked);
+    const updated = change(raw as unknown[]);
+    if (JSON.stringify(updated) === JSON.stringify(raw)) return false;
     // The version goes with every write: a list written without it would be read as v1 later.
-    await accountsItem.setValue(change(raw));
-    await accountsItem.setMeta({ v: VERSION.accounts });
+    await storage.setItems([
+      { key: accountsItem.key, value: updated },
+      { key: `${accountsItem.key}$`, value: { v: VERSION.accounts } },
+    ]);
+    return true;
   });
 }
 
@@ -63,24 +85,44 @@ function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<void
 const indexOfAccount = (entries: readonly unknown[], id: string) =>
   entries.findIndex((entry) => isStoredAccount(entry) && entry.id === id);
 
+/** The list with these accounts added, or replacing the stored ones with the same ids. */
+function withAccounts(entries: readonly unknown[], accounts: readonly Account[]): unknown[] {
+  const updated = [...entries];
+  for (const account of accounts) {
+    const index = indexOfAccount(updated, account.id);
+    if (index < 0) updated.push(account);
+    else updated[index] = account;
+  }
+  return updated;
+}
+
 /** Adds accounts, or replaces the stored ones with the same ids, in one write (an import, or one account saved). */
-export function saveAccounts(accounts: readonly Account[]): Promise<void> {
+export function saveAccounts(accounts: readonly Account[]): Promise<boolean> {
+  return changeAccounts((entries) => withAccounts(entries, accounts));
+}
+
+/**
+ * Adds an account, or replaces the stored one with the same id. A save made from the stored
+ * account at `revision` (revisionOf; null: a new account, none stored with its id) is refused
+ * (StaleRevisionError, with the stored account) when another change was stored meanwhile,
+ * unless it stored exactly this. Whether it changed anything.
+ */
+export function saveAccount(account: Account, revision?: string | null): Promise<boolean> {
   return changeAccounts((entries) => {
-    const updated = [...entries];
-    for (const account of accounts) {
-      const index = indexOfAccount(updated, account.id);
-      if (index < 0) updated.push(account);
-      else updated[index] = account;
-    }
-    return updated;
+    const stored = entries[indexOfAccount(entries, account.id)] as Account | undefined;
+    const storedRevision = stored === undefined ? null : revisionOf(stored);
+    if (
+      revision !== undefined &&
+      storedRevision !== revision &&
+      storedRevision !== revisionOf(account)
+    )
+      throw new StaleRevisionError(stored);
+    return withAccounts(entries, [account]);
   });
 }
 
-/** Adds an account, or replaces the stored one with the same id. */
-export const saveAccount = (account: Account): Promise<void> => saveAccounts([account]);
-
 /** Changes how a stored account sends its API key (the one-click fix for a key refused in the header). */
-export function setKeyForm(id: string, keyForm: KeyForm): Promise<void> {
+export function setKeyForm(id: string, keyForm: KeyForm): Promise<boolean> {
   return changeAccounts((entries) => {
     const index = indexOfAccount(entries, id);
     return entries.map((entry, i) => (i === index ? { ...(entry as Account), keyForm } : entry));
@@ -88,7 +130,7 @@ export function setKeyForm(id: string, keyForm: KeyForm): Promise<void> {
 }
 
 /** Removes an account (a damaged entry with the same id stays, for the user to decide on). */
-export function removeAccount(id: string): Promise<void> {
+export function removeAccount(id: string): Promise<boolean> {
   return changeAccounts((entries) => {
     const index = indexOfAccount(entries, id);
     return index < 0 ? entries : entries.filter((_, i) => i !== index);
@@ -96,29 +138,63 @@ export function removeAccount(id: string): Promise<void> {
 }
 
 /** Removes one damaged entry, the user's decision; a stored value that is no list at all is reset. */
-export async function removeDamagedEntry(key: string): Promise<void> {
-  const { locked } = await loadAccounts();
-  if (locked === 'not-a-list') {
-    await queued(async () => {
-      await accountsItem.setValue([]);
-      await accountsItem.setMeta({ v: VERSION.accounts });
-    });
-    return;
-  }
-  await changeAccounts((entries) => {
-    const index = entries.findIndex((entry) => damagedEntry(entry).key === key);
-    return index < 0 ? entries : entries.filter((_, i) => i !== index);
+export function removeDamagedEntry(key: string): Promise<void> {
+  return queued(async () => {
+    await accountsReady();
+    const raw = await accountsItem.getValue();
+    const locked = await accountsLock(raw);
+    if (locked === 'newer-version') throw new StorageLockedError(locked);
+    const index = Array.isArray(raw)
+      ? raw.findIndex((entry) => damagedEntry(entry).key === key)
+      : -1;
+    const updated = Array.isArray(raw) ? raw.filter((_, i) => i !== index) : [];
+    await storage.setItems([
+      { key: accountsItem.key, value: updated },
+      { key: `${accountsItem.key}$`, value: { v: VERSION.accounts } },
+    ]);
   });
 }
 
 // ---- settings -------------------------------------------------------------------------
 
-/** Saves the settings, unless a newer version wrote them. */
-export function saveSettings(settings: Settings): Promise<void> {
+/** Why the stored settings may not be written, if they may not. */
+const settingsLock = async (): Promise<LockReason | undefined> =>
+  (await storedVersion(settingsItem)) > VERSION.settings ? 'newer-version' : undefined;
+
+/**
+ * Saves the settings (made from the stored ones at `revision`, revisionOf the settings as
+ * read), unless a newer version wrote them. Refused (StaleRevisionError, with the stored settings) when
+ * another change was stored meanwhile, unless it stored exactly these.
+ */
+export function saveSettings(settings: Settings, revision?: string): Promise<void> {
   return queued(async () => {
-    if ((await storedVersion(settingsItem)) > VERSION.settings)
-      throw new StorageLockedError('newer-version');
+    const locked = await settingsLock();
+    if (locked) throw new StorageLockedError(locked);
+    const stored = revision === undefined ? undefined : revisionOf(await loadSettings());
+    if (stored !== revision && stored !== revisionOf(settings))
+      throw new StaleRevisionError(await loadSettings());
     await settingsItem.setValue(settings);
+  });
+}
+
+/**
+ * An import: its accounts (added, or replacing the stored ones with the same ids) and its
+ * settings, in one write, or nothing when either item may not be written.
+ */
+export function importAccountsAndSettings(
+  accounts: readonly Account[],
+  settings: Settings | undefined,
+): Promise<void> {
+  return queued(async () => {
+    await accountsReady();
+    const raw = await accountsItem.getValue();
+    const locked = (await accountsLock(raw)) ?? (settings && (await settingsLock()));
+    if (locked) throw new StorageLockedError(locked);
+    await storage.setItems([
+      { key: accountsItem.key, value: withAccounts(raw as unknown[], accounts) },
+      { key: `${accountsItem.key}$`, value: { v: VERSION.accounts } },
+      ...(settings ? [{ key: settingsItem.key, value: settings }] : []),
+    ]);
   });
 }
 

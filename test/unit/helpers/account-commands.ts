@@ -1,19 +1,8 @@
-import { removeAccount, saveAccounts, StorageLockedError } from '@/lib/store/writes';
-import type { SaveAnswer } from '@/lib/extension/messages';
+import { pageChanges } from '@/lib/background/account-changes';
+import { ChecksInFlight } from '@/lib/background/checks-in-flight';
 
-/** A page's commands that change the stored accounts, answered as the background stores them (without its checks to stop). */
-async function stored(write: () => Promise<void>): Promise<SaveAnswer> {
-  try {
-    await write();
-    return { saved: true };
-  } catch (error) {
-    if (error instanceof StorageLockedError) return { refused: error.reason };
-    throw error;
-  }
-}
-
-export const storingAccountCommands = {
-  saveAccounts: ({ accounts }: { accounts: Parameters<typeof saveAccounts>[0] }) =>
-    stored(() => saveAccounts(accounts)),
-  removeAccount: ({ accountId }: { accountId: string }) => stored(() => removeAccount(accountId)),
-};
+/**
+ * A page's commands that change the stored accounts and settings, answered as the background
+ * answers them (its own handlers, with no checks under way to stop): for page tests without a worker.
+ */
+export const storingAccountCommands = pageChanges(new ChecksInFlight());

@@ -7,6 +7,7 @@ export function installFakeExtensionApis({
   granted = () => true,
 }: { locale?: 'en' | 'ja'; granted?: (origin: string) => boolean } = {}) {
   const table = catalogue(locale);
+  const onConnect = fakeEvent();
   const fallback = catalogue('en');
   Object.assign(fakeBrowser, {
     i18n: {
@@ -18,6 +19,14 @@ export function installFakeExtensionApis({
       },
     },
     runtime: Object.assign(fakeBrowser.runtime, {
+      // A port between a page and the background, as the browser opens one: each end's
+      // disconnect fires the other's onDisconnect.
+      connect: ({ name }: { name: string }) => {
+        const [page, background] = fakePorts(name, { id: fakeBrowser.runtime.id });
+        void onConnect.trigger(background);
+        return page;
+      },
+      onConnect,
       // As the browser delivers a message from one of our pages: with our id as the sender,
       // answered by the first listener's promise (the fake would answer only sendResponse).
       sendMessage: async (message: unknown) => {
@@ -35,6 +44,27 @@ export function installFakeExtensionApis({
       onAdded: fakeEvent(),
     },
   });
+}
+
+/** Two ends of a port: disconnecting one fires the other's onDisconnect. */
+function fakePorts(name: string, sender: { id: string }) {
+  const ends = [0, 1].map(() => ({
+    name,
+    sender,
+    onDisconnect: fakeEvent(),
+    onMessage: fakeEvent(),
+    postMessage: () => {},
+    disconnect: () => {},
+  }));
+  ends.forEach((end, i) => {
+    let open = true;
+    end.disconnect = () => {
+      if (!open) return;
+      open = false;
+      void ends[1 - i]!.onDisconnect.trigger(ends[1 - i]);
+    };
+  });
+  return ends;
 }
 
 /** A browser event the fake lacks: listeners, and `trigger` to fire it as the browser would. */

@@ -4,6 +4,7 @@ import { demoAccount, type Simulator } from '../../../testbed/simulator/simulato
 import { loadActivity, loadSnapshots } from '@/lib/store/reads';
 import { sendMessage } from '@/lib/extension/messages';
 import { GIB as GB } from '@/lib/basics/bytes';
+import { revisionOf } from '@/lib/store/revision';
 import {
   freshBrowser,
   registeredWorker,
@@ -174,13 +175,22 @@ describe('an account saved while a run of it is under way', () => {
     ]);
   });
 
-  it('a page’s Test connection under way goes on when the account is saved', async () => {
+  it('a page’s Test connection under way stops when a Save of its account is clicked, in any tab', async () => {
     const worker = await runUnderWay();
-    const testing = worker.testConnection(stored('alice'));
+    const testing = worker.testConnection({ draft: stored('alice'), accountId: 'id-alice' });
     await vi.waitFor(() => expect(oldServer().requests).toHaveLength(2), { timeout: 5_000 });
-    await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
-    const report = await testing;
-    expect(report.user.ok && report.capacity?.ok).toBe(true);
+    const release = worker.holdChecks('id-alice');
+    expect(await testing).toEqual({ stopped: true });
+    await vi.waitFor(() => expect(oldServer().requests[1]).toMatchObject({ abandoned: true }), {
+      timeout: 5_000,
+    });
+    // Held: a test begun now stops before it sends.
+    const from = oldServer().requests.length;
+    expect(await worker.testConnection({ draft: stored('alice'), accountId: 'id-alice' })).toEqual({
+      stopped: true,
+    });
+    expect(oldServer().requests.length).toBe(from);
+    release();
   });
 
   it('saved through the Settings page’s command: the check under way stops before the change is stored, and the page’s answer says it was saved', async () => {
@@ -206,8 +216,9 @@ describe('an account saved while a run of it is under way', () => {
       return globalThis.fetch(input, init);
     });
     await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 5_000 });
-    const answer = await sendMessage('saveAccounts', {
-      accounts: [storedNew('alice2', { id: 'id-alice', label: 'alice' })],
+    const answer = await sendMessage('saveAccount', {
+      account: storedNew('alice2', { id: 'id-alice', label: 'alice' }),
+      revision: revisionOf(stored('alice')),
     });
     expect(answer).toEqual({ saved: true });
     expect(order).toEqual(['stopped', 'stored']);
@@ -222,8 +233,9 @@ describe('an account saved while a run of it is under way', () => {
     await freshBrowser([stored('alice')]);
     await fakeBrowser.storage.local.set({ accounts$: { v: 99 } });
     const worker = registeredWorker();
-    const answer = await sendMessage('saveAccounts', {
-      accounts: [storedNew('alice2', { id: 'id-alice', label: 'alice' })],
+    const answer = await sendMessage('saveAccount', {
+      account: storedNew('alice2', { id: 'id-alice', label: 'alice' }),
+      revision: revisionOf(stored('alice')),
     });
     expect(answer).toEqual({ refused: 'newer-version' });
     await worker.checkNow({});

@@ -111,7 +111,7 @@ describe('an action that fails says so', () => {
     render(
       <SettingsForm
         settings={DEFAULT_SETTINGS}
-        onSave={() => Promise.reject(new StorageLockedError('newer-version'))}
+        onSave={async () => ({ kind: 'refused', reason: 'newer-version' })}
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));

@@ -69,7 +69,7 @@ describe('the account form', () => {
       <AccountForm
         account={account({ apiKey: '' })}
         isNew={false}
-        onSave={async () => void saved++}
+        onSave={async () => (saved++, { kind: 'saved' })}
         onCancel={() => undefined}
       />,
     );

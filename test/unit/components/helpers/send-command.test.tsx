@@ -49,7 +49,7 @@ describe('sendCommand', () => {
   it('rejects with NoAnswer when the background has not answered within the limit, not before', async () => {
     background();
     let outcome: unknown = 'pending';
-    sendCommand('testConnection', account()).then(
+    sendCommand('testConnection', { draft: account(), accountId: 'a' }).then(
       (report) => (outcome = report),
       (error: unknown) => (outcome = error),
     );
@@ -71,7 +71,9 @@ describe('sendCommand', () => {
 
   it('an answer in time resolves, and leaves no timer behind', async () => {
     background({ testConnection: async () => REPORT });
-    expect(await sendCommand('testConnection', account())).toEqual(REPORT);
+    expect(await sendCommand('testConnection', { draft: account(), accountId: 'a' })).toEqual(
+      REPORT,
+    );
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -87,7 +89,12 @@ describe('sendCommand', () => {
 describe('Test connection, on a background that does not answer', () => {
   const renderForm = () =>
     render(
-      <AccountForm account={account()} isNew={false} onSave={async () => {}} onCancel={() => {}} />,
+      <AccountForm
+        account={account()}
+        isNew={false}
+        onSave={async () => ({ kind: 'saved' })}
+        onCancel={() => {}}
+      />,
     );
 
   it.each([

@@ -155,7 +155,10 @@ describe('accounts', () => {
     );
     expect(messages[0]).toEqual({
       type: 'testConnection',
-      data: expect.objectContaining({ userId: 'yamada', keyForm: 'matrix' }),
+      data: {
+        draft: expect.objectContaining({ userId: 'yamada', keyForm: 'matrix' }),
+        accountId: expect.any(String),
+      },
     });
     expect(await savedAccounts()).toEqual([]);
     report = { user: { ok: false, failure: { kind: 'api-key-rejected' } } };
@@ -281,7 +284,7 @@ describe('accounts', () => {
     const handed: unknown[] = [];
     stopMessages = onMessages({
       ...storingAccountCommands,
-      saveAccounts: async (data) => (
+      saveAccount: async (data) => (
         handed.push(data),
         Promise.reject(new Error('the background failed'))
       ),
@@ -292,13 +295,11 @@ describe('accounts', () => {
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      "Not saved: Storage Keeper's background did not answer. What you entered is still here; try again.",
+      "Not saved: Storage Keeper's background could not store it (the background failed). What you entered is still here; try again.",
     );
     expect(handed).toEqual([
       {
-        accounts: [
-          expect.objectContaining({ userId: 'yamada', password: 'pä:ss', apiKey: 'key-1' }),
-        ],
+        account: expect.objectContaining({ userId: 'yamada', password: 'pä:ss', apiKey: 'key-1' }),
       },
     ]);
     expect(await savedAccounts()).toEqual([]);

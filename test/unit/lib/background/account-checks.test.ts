@@ -1,3 +1,4 @@
+import type { ConnectionReport } from '@/lib/service/client';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/store/stored-names';
@@ -118,7 +119,10 @@ describe('backoff', () => {
 describe('messages', () => {
   it('tests unsaved settings without storing anything', async () => {
     const worker = await freshBrowser();
-    const report = await worker.testConnection(alice());
+    const report = (await worker.testConnection({
+      draft: alice(),
+      accountId: 'new',
+    })) as ConnectionReport;
     expect(report.user.ok && report.user.value.user).toBe('alice');
     expect(report.capacity).toEqual({ ok: true, value: { quota: 100 * GB, used: 10 * GB } });
     expect(report.nodeOrigin).toBe(sim().nodeUrl);
@@ -128,10 +132,16 @@ describe('messages', () => {
   it('reports each failing step of a test', async () => {
     const worker = await freshBrowser();
     sim().setFault('node', 'html-502');
-    const report = await worker.testConnection(alice());
+    const report = (await worker.testConnection({
+      draft: alice(),
+      accountId: 'new',
+    })) as ConnectionReport;
     expect(report.user.ok).toBe(true);
     expect(report.capacity).toEqual({ ok: false, failure: { kind: 'server-error', status: 502 } });
-    const rejected = await worker.testConnection({ ...alice(), password: 'nope' });
+    const rejected = await worker.testConnection({
+      draft: { ...alice(), password: 'nope' },
+      accountId: 'new',
+    });
     expect(rejected).toEqual({ user: { ok: false, failure: { kind: 'credentials-rejected' } } });
   });
 });
