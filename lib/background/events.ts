@@ -15,6 +15,7 @@ import { forgetReplaced, pageChanges } from './account-changes';
 import { ChecksInFlight } from './checks-in-flight';
 import { testConnection } from './connection-test';
 import { publish } from './publish';
+import { oneAtATime } from './queue';
 import { beginRun, type BackgroundDeps, type Run } from './run';
 
 export type { BackgroundDeps };
@@ -136,18 +137,3 @@ export function createBackgroundService(deps: BackgroundDeps) {
 }
 
 export type BackgroundService = ReturnType<typeof createBackgroundService>;
-
-/**
- * The background's queue: work runs one piece at a time, so each sees what the previous one
- * recorded; a piece that fails is logged, and the next one runs all the same.
- */
-export function oneAtATime() {
-  let queue: Promise<unknown> = Promise.resolve();
-  return function serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = queue.then(work);
-    queue = next.catch((error: unknown) =>
-      console.warn('Storage Keeper: a background run failed', error),
-    );
-    return next;
-  };
-}
