@@ -147,7 +147,9 @@ module.exports = {
         '^\\.wxt/',
         '^artifacts/',
         '^test/fixtures/releases/',
+        // The bench's floor project is a WXT project of its own: its build and generated types.
         '/\\.output/',
+        '/\\.wxt/',
       ],
     },
     tsPreCompilationDeps: true,
