@@ -1,78 +1,180 @@
-// Rebuilds the last release's test fixture (scripts/last-release.ts) from its commit: the commit's
-// files (git archive) in a temporary folder, its own locked packages (npm ci), then its test builds
-// for Chromium and Firefox, copied into test/fixtures/releases/<version>/. Its stored names are
-// recorded beside them from its lib/store/stored-names.ts; a release older than that module
-// (0.1.0) keeps the record written by hand. Older releases' builds go (their records stay: a
-// user may update from any of them). Takes minutes (npm ci); needs git and the npm registry.
-//   npx tsx scripts/build-last-release.ts
+// The kept releases' fixtures (scripts/last-release.ts), built from their own commits: each
+// commit's files (git archive) in a temporary folder, its own locked packages (npm ci), its test
+// builds for Chromium and Firefox, and its record (stored-names.json): its stored names, read
+// from its own sources. Minutes; needs git (the commits) and the npm registry.
+//   npm run releases:add -- <version> <commit>   a new release's fixture; an existing one is never replaced
+//   npm run releases:check [-- <version>…]       every kept release (or those named) rebuilt and
+//                                                compared byte for byte with what is kept; exits 1 on any difference
 import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
 import {
-  LAST_RELEASE,
-  LAST_RELEASE_BUILD,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import {
+  keptReleases,
+  RELEASE_BUILDS,
   RELEASES_DIR,
   releaseNames,
   storedNamesFile,
   type ReleaseNames,
 } from './last-release';
+import { notificationPrefixes, STORED_VALUE_TYPES, storedFields } from '../testbed/stored-fields';
 
-const { version, commit } = LAST_RELEASE;
-const source = mkdtempSync(join(tmpdir(), `storage-keeper-${version}-`));
-const run = (command: string, args: string[], options: ExecFileSyncOptions = {}) =>
-  execFileSync(command, args, { stdio: 'inherit', cwd: source, ...options });
-
-try {
-  execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C "${source}"`], { stdio: 'inherit' });
-  run('npm', ['ci', '--no-audit', '--no-fund']);
-  for (const { dir, browser, timeScale } of Object.values(LAST_RELEASE_BUILD)) {
-    // As the current test builds are made: production libraries, no application key.
-    run('npx', ['wxt', 'build', '-b', browser, '--mode', 'e2e'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        WXT_TIME_SCALE: timeScale,
-        WXT_APP_API_KEY: '',
-      },
-    });
-    const built = join(source, '.output', `${browser}-mv3-e2e`);
-    rmSync(dir, { recursive: true, force: true });
-    cpSync(built, dir, { recursive: true });
-    rmSync(built, { recursive: true });
+const [command, ...args] = process.argv.slice(2);
+if (command === 'add' && args.length === 2) {
+  const [version, commit] = args as [string, string];
+  if (existsSync(join(RELEASES_DIR, version)))
+    throw new Error(`${version} is kept already: a kept release is never replaced`);
+  const full = String(execFileSync('git', ['rev-parse', '--verify', `${commit}^{commit}`])).trim();
+  build(version, full, join(RELEASES_DIR, version));
+  console.log(`Kept ${version} (${full}) in ${join(RELEASES_DIR, version)}`);
+} else if (command === 'check') {
+  const versions = args.length > 0 ? args : keptReleases();
+  const differences = versions.flatMap((version) => {
+    const started = Date.now();
+    const out = mkdtempSync(join(tmpdir(), `storage-keeper-${version}-rebuilt-`));
+    try {
+      build(version, releaseNames(version).commit, out);
+      const found = compareTrees(join(RELEASES_DIR, version), out).map((d) => `${version}/${d}`);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(
+        `${version}: ${found.length === 0 ? 'the same, byte for byte' : `${found.length} differences`} (${seconds} s)`,
+      );
+      return found;
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+  if (differences.length > 0) {
+    console.error(
+      `Rebuilt from their commits, the fixtures differ:\n  ${differences.join('\n  ')}`,
+    );
+    process.exit(1);
   }
-  recordStoredNames();
-  for (const other of readdirSync(RELEASES_DIR).filter((name) => name !== version)) {
-    for (const build of Object.values(LAST_RELEASE_BUILD))
-      rmSync(join(RELEASES_DIR, other, basename(build.dir)), { recursive: true, force: true });
-  }
-  console.log(`Built ${version} (${commit}) into ${join(RELEASES_DIR, version)}`);
-} finally {
-  rmSync(source, { recursive: true, force: true });
+} else {
+  console.error(
+    'usage: build-last-release.ts add <version> <commit> | check [<version>…] (docs/release.md)',
+  );
+  process.exit(2);
 }
 
-/** The release's stored names, from its own list of them where it has one. */
-function recordStoredNames() {
-  if (!existsSync(join(source, 'lib/store/stored-names.ts'))) {
-    if (!existsSync(storedNamesFile(version)) || releaseNames(version).commit !== commit) {
-      throw new Error(
-        `${version} has no lib/store/stored-names.ts: write ${storedNamesFile(version)} by hand from its source`,
-      );
+/** A release's test builds and record, from its commit, into `out`. */
+function build(version: string, commit: string, out: string) {
+  const source = mkdtempSync(join(tmpdir(), `storage-keeper-${version}-`));
+  const run = (file: string, argv: string[], options: ExecFileSyncOptions = {}) =>
+    execFileSync(file, argv, { stdio: ['ignore', 'ignore', 'inherit'], cwd: source, ...options });
+  try {
+    execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C "${source}"`], {
+      stdio: 'inherit',
+    });
+    const { version: itsVersion } = JSON.parse(
+      readFileSync(join(source, 'package.json'), 'utf8'),
+    ) as { version: string };
+    if (itsVersion !== version)
+      throw new Error(`${commit} is version ${itsVersion}, not ${version}`);
+    run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+    mkdirSync(out, { recursive: true });
+    for (const { folder, browser, timeScale } of Object.values(RELEASE_BUILDS)) {
+      // As the current test builds are made: production libraries, no application key.
+      run('npx', ['wxt', 'build', '-b', browser, '--mode', 'e2e'], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          WXT_TIME_SCALE: timeScale,
+          WXT_APP_API_KEY: '',
+        },
+      });
+      cpSync(join(source, '.output', folder.replace(/-fast$/, '')), join(out, folder), {
+        recursive: true,
+      });
     }
-    return;
+    const names = recordOf(version, commit, source);
+    writeFileSync(join(out, 'stored-names.json'), `${JSON.stringify(names, null, 2)}\n`);
+  } finally {
+    rmSync(source, { recursive: true, force: true });
   }
-  const printed = run(
-    'npx',
-    [
-      'tsx',
-      '-e',
-      "import('./lib/store/stored-names.ts').then(({ STORED_NAMES }) => console.log(JSON.stringify(STORED_NAMES)))",
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const { keys, alarms } = JSON.parse(String(printed)) as Pick<ReleaseNames, 'keys' | 'alarms'>;
-  const names: ReleaseNames = { version, commit, keys, alarms };
-  writeFileSync(storedNamesFile(version), `${JSON.stringify(names, null, 2)}\n`);
+}
+
+/**
+ * A release's record, read from its sources: its keys, versions and alarms (and, from 0.3.0, its
+ * notification id prefixes) from its lib/store/stored-names.ts (STORED_NAMES); a release older
+ * than that module (0.1.0) keeps those as written by hand in its record. Its notification id
+ * prefixes where STORED_NAMES has none (0.1.0, 0.2.0), from its code, and the fields of each
+ * stored value from its types (testbed/stored-fields.ts), with the value types its record names,
+ * or this checkout's for a new release.
+ */
+function recordOf(version: string, commit: string, source: string): ReleaseNames {
+  const kept = existsSync(storedNamesFile(version)) ? releaseNames(version) : undefined;
+  let listed: Pick<ReleaseNames, 'source' | 'keys' | 'alarms'> &
+    Partial<Pick<ReleaseNames, 'notificationPrefixes'>>;
+  if (existsSync(join(source, 'lib/store/stored-names.ts'))) {
+    const printed = execFileSync(
+      'npx',
+      [
+        'tsx',
+        '-e',
+        "import('./lib/store/stored-names.ts').then(({ STORED_NAMES }) => console.log(JSON.stringify(STORED_NAMES)))",
+      ],
+      { cwd: source, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const {
+      keys,
+      alarms,
+      notificationPrefixes: prefixes,
+    } = JSON.parse(String(printed)) as Pick<ReleaseNames, 'keys' | 'alarms'> & {
+      notificationPrefixes?: string[];
+    };
+    listed = {
+      source: prefixes
+        ? 'keys, alarms and notification prefixes: its lib/store/stored-names.ts (STORED_NAMES); fields: read from its sources (testbed/stored-fields.ts)'
+        : 'keys and alarms: its lib/store/stored-names.ts (STORED_NAMES); notification prefixes and fields: read from its sources (testbed/stored-fields.ts)',
+      keys,
+      alarms,
+      ...(prefixes && { notificationPrefixes: prefixes }),
+    };
+  } else if (kept?.commit === commit) {
+    listed = { source: kept.source, keys: kept.keys, alarms: kept.alarms };
+  } else {
+    throw new Error(
+      `${version} has no lib/store/stored-names.ts: write its keys and alarms in ${storedNamesFile(version)} by hand from its source`,
+    );
+  }
+  const fieldsFrom =
+    kept?.fieldsFrom ??
+    Object.fromEntries(Object.keys(listed.keys).map((key) => [key, STORED_VALUE_TYPES[key]!]));
+  return {
+    version,
+    commit,
+    ...listed,
+    notificationPrefixes: listed.notificationPrefixes ?? notificationPrefixes(source),
+    fieldsFrom,
+    fields: storedFields(source, fieldsFrom),
+  };
+}
+
+/** Every file of either tree that the other lacks or holds with other bytes. */
+function compareTrees(kept: string, rebuilt: string): string[] {
+  const files = (root: string, dir = root): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? files(root, path) : [relative(root, path)];
+    });
+  const [a, b] = [files(kept), files(rebuilt)];
+  return [
+    ...a.filter((file) => !b.includes(file)).map((file) => `${file}: not rebuilt`),
+    ...b.filter((file) => !a.includes(file)).map((file) => `${file}: rebuilt, not kept`),
+    ...a
+      .filter((file) => b.includes(file))
+      .filter((file) => !readFileSync(join(kept, file)).equals(readFileSync(join(rebuilt, file))))
+      .map((file) => `${file}: other bytes`),
+  ];
 }

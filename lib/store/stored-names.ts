@@ -2,7 +2,7 @@
 // item's marker (`<key>$`: `{ v }`) names, the alarm names and the notifications' id prefixes.
 // The browser keeps all four across an update, so they are a contract with every installed
 // copy: the code uses these constants and no literal of its own, and
-// test/unit/structure/stored-names.test.ts holds them to what the last release stored
+// test/unit/structure/stored-names.test.ts holds them to what every kept release stored
 // (test/fixtures/releases/). Change one only with a migration, listed in MIGRATIONS with the
 // test of the update that runs it (docs/release.md).
 
@@ -56,8 +56,9 @@ export const NOTICE_ID_PREFIX = {
 } as const;
 
 /**
- * Every stored name as a list (for the contract test; the code uses the constants above): each
- * key with the version its marker names, or null where no marker is written, and the alarms.
+ * Every stored name as a list (for the contract test and a release's record; the code uses the
+ * constants above): each key with the version its marker names, or null where no marker is
+ * written, the alarms, and the notification id prefixes.
  */
 export const STORED_NAMES = {
   keys: {
@@ -70,19 +71,29 @@ export const STORED_NAMES = {
     [SETUP_OPENED_KEY]: null,
   } as Record<string, number | null>,
   alarms: Object.values(ALARM) as string[],
+  notificationPrefixes: Object.values(NOTICE_ID_PREFIX) as string[],
 };
 
 /**
- * A stored name or version the code no longer uses as a release stored it: the key (and the
- * version) or the alarm a release left, what the code reads it as now, the function that
- * carries it over, and the test that updates from that release and checks it was carried.
+ * A stored name the code no longer uses as a release stored it: a key (at its version), an alarm,
+ * a notification id prefix, or a field inside a stored value (`key` and its path, as in the
+ * release's record); what the code reads it as now; the function that carries it over; and the
+ * test that updates from that release and runs that function.
  */
 export interface Migration {
-  from: { key: string; version: number | null } | { alarm: string };
-  to: { key: string; version: number | null } | { alarm: string };
+  from: StoredName;
+  to: StoredName;
+  /** The function that carries it over, `<module>#<export>` (e.g. `lib/store/settings-upgrade.ts#renameSignInHours`): the update test imports it and calls it. */
   by: string;
+  /** The update test (test/e2e/update.test.ts or test/e2e-firefox/update.test.ts). */
   test: string;
 }
 
-/** The migrations from what the last release stored (test/fixtures/releases/): none, it stored what the code uses. */
+export type StoredName =
+  | { key: string; version: number | null }
+  | { alarm: string }
+  | { notificationPrefix: string }
+  | { key: string; field: string };
+
+/** The migrations from what a kept release stored (test/fixtures/releases/): none, each stored what the code uses. */
 export const MIGRATIONS: readonly Migration[] = [];
