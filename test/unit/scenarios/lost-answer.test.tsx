@@ -74,7 +74,7 @@ describe('a save whose answer is lost', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       "Not saved: Storage Keeper's background did not answer. What you entered is still here; try again.",
     );
-    expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('yamada');
+    expect(screen.getByLabelText<HTMLInputElement>('User ID').value).toBe('yamada');
     expect(checked).toEqual([]);
   });
 });
