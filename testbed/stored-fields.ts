@@ -47,14 +47,17 @@ export function storedFields(
     paths: { '@/*': ['./*'], '~/*': ['./*'] },
     types: [],
   };
-  const host = ts.createCompilerHost(options);
-  const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (name, language, ...rest) =>
-    name === entry
-      ? ts.createSourceFile(name, text, language)
-      : getSourceFile.call(host, name, language, ...rest);
-  host.fileExists = (name) => name === entry || fileExists.call(host, name);
-  host.readFile = (name) => (name === entry ? text : readFile.call(host, name));
+  // The compiler's own host, with the one file that names the stored types added.
+  const base = ts.createCompilerHost(options);
+  const host: ts.CompilerHost = {
+    ...base,
+    getSourceFile: (name, language, ...rest) =>
+      name === entry
+        ? ts.createSourceFile(name, text, language)
+        : base.getSourceFile(name, language, ...rest),
+    fileExists: (name) => name === entry || base.fileExists(name),
+    readFile: (name) => (name === entry ? text : base.readFile(name)),
+  };
   const program = ts.createProgram([entry], options, host);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entry)!;
