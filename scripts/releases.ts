@@ -61,9 +61,7 @@ if (command === 'add' && args.length === 2) {
     process.exit(1);
   }
 } else {
-  console.error(
-    'usage: build-last-release.ts add <version> <commit> | check [<version>…] (docs/release.md)',
-  );
+  console.error('usage: releases.ts add <version> <commit> | check [<version>…] (docs/release.md)');
   process.exit(2);
 }
 
