@@ -1,5 +1,5 @@
-// npm test's last words (scripts/test.sh): each failure on a line of its own, then "N passed, N failed"
-// (.ci/closing-line.ts); exits 1 unless 0 failed.
+// npm test's last words (scripts/test.sh): each skipped test and each failure on a line of its own,
+// then "N passed, N failed, N skipped" (.ci/closing-line.ts); exits 1 unless 0 failed.
 //   tsx .ci/summary.ts <folder> <lane>=<vitest's exit code>...   the lanes' reports are <folder>/lane-<lane>.json
 //   tsx .ci/summary.ts --step-failed <step> <exit code>          a build step failed: no lane ran
 import { execFileSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { closingLine, readLaneReport, summarise, type LaneOutcome } from './clos
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--step-failed') {
   console.log(`Step failed: ${rest[0]} (exit ${rest[1]}), so no test ran`);
-  console.log(closingLine(0, 1));
+  console.log(closingLine(0, 1, 0));
   process.exit(1);
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every suite (unit, real Chromium, real Firefox, release, the demos), closing with one
-# "N passed, N failed" line for all of them together. Each target is built once, first; then the
+# "N passed, N failed, N skipped" line for all of them together. Each target is built once, first; then the
 # suites run in lanes side by side. `npx vitest run --project <name>` runs one suite on its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,5 +76,6 @@ for name in "${lanes[@]}"; do
 done
 reports=("${lanes[@]/#/$out/lane-}")
 node .ci/times.mjs "$steps" "${reports[@]/%/.json}" || true
-# Each failure named on a line of its own, then "N passed, N failed": npm test exits 0 exactly when 0 failed.
+# Each skipped test and each failure named on a line of its own, then "N passed, N failed, N skipped":
+# npm test exits 0 exactly when 0 failed.
 npx tsx .ci/summary.ts "$out" "${exits[@]}"

@@ -47,17 +47,16 @@ export function storedFields(
     paths: { '@/*': ['./*'], '~/*': ['./*'] },
     types: [],
   };
-  // The compiler's own host, with the one file that names the stored types added.
-  const base = ts.createCompilerHost(options);
-  const host: ts.CompilerHost = {
-    ...base,
-    getSourceFile: (name, language, ...rest) =>
-      name === entry
-        ? ts.createSourceFile(name, text, language)
-        : base.getSourceFile(name, language, ...rest),
-    fileExists: (name) => name === entry || base.fileExists(name),
-    readFile: (name) => (name === entry ? text : base.readFile(name)),
-  };
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const readFile = host.readFile.bind(host);
+  host.getSourceFile = (name, language, ...rest) =>
+    name === entry
+      ? ts.createSourceFile(name, text, language)
+      : getSourceFile(name, language, ...rest);
+  host.fileExists = (name) => name === entry || fileExists(name);
+  host.readFile = (name) => (name === entry ? text : readFile(name));
   const program = ts.createProgram([entry], options, host);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entry)!;

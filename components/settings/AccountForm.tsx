@@ -11,12 +11,8 @@ import { hasAppApiKey } from '@/lib/service/app-key';
 import { takesAppKey } from '@/lib/service/addresses';
 import { t, uiLocale } from '@/lib/i18n/translate';
 import type { ConnectionReport } from '@/lib/extension/messages';
-import {
-  answerLimitSeconds,
-  NoAnswer,
-  sendCommand,
-  type ChangeOutcome,
-} from '../helpers/send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
+import type { ChangeOutcome } from '../helpers/send-change';
 import { requestHostPermissions } from '@/lib/extension/permissions';
 import { holdChecks } from '@/lib/extension/checks-hold';
 import { revisionOf } from '@/lib/store/revision';
@@ -78,13 +74,13 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
   // The stored account the form's values were made from: a save names its revision, and the
   // background refuses it when another change was stored since (in another tab, say).
   const [base, setBase] = useState(stored);
-  const touched = useRef(false);
+  const touchedRef = useRef(false);
   const [saveOutcome, setSaveOutcome] =
     useState<Exclude<ChangeOutcome<Account>, { kind: 'saved' }>>();
   // A form the user has not touched follows a change stored meanwhile.
   const storedRevision = stored && revisionOf(stored);
   useEffect(() => {
-    if (!stored || touched.current || (base && revisionOf(base) === storedRevision)) return;
+    if (!stored || touchedRef.current || (base && revisionOf(base) === storedRevision)) return;
     takeStored(stored);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `storedRevision` is `stored` by value: a new object with the same values changes nothing
   }, [storedRevision]);
@@ -102,7 +98,7 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
   const appKeyOffered = appKey && takesAppKey(draft.baseUrl);
   /** Changes draft fields; a test result about other values is no result: it goes, and so does the node it named. */
   const change = (fields: Partial<AccountDraft>) => {
-    touched.current = true;
+    touchedRef.current = true;
     latestRef.current = { ...draft, ...fields };
     setDraft(latestRef.current);
     const stale = (Object.keys(fields) as (keyof AccountDraft)[]).some((key) =>
@@ -133,7 +129,7 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
 
   /** The stored account's values into the form, as if it had just opened on them. */
   function takeStored(from: Account) {
-    touched.current = false;
+    touchedRef.current = false;
     latestRef.current = draftOf(from);
     setDraft(latestRef.current);
     setBase(from);

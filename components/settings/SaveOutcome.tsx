@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n/translate';
-import type { ChangeOutcome } from '../helpers/send-command';
+import type { ChangeOutcome } from '../helpers/send-change';
 
 interface Props<Stored> {
   /** What came of a save that was not made. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '@/lib/i18n/translate';
 import { SETTING_LIMITS, type Settings } from '@/lib/store/settings';
 import { revisionOf } from '@/lib/store/revision';
-import type { ChangeOutcome } from '../helpers/send-command';
+import type { ChangeOutcome } from '../helpers/send-change';
 import { applySettingsInput, settingsInput, type SettingsInput } from './settings-input';
 import { describedBy, Field } from './Field';
 import { SaveOutcome } from './SaveOutcome';
@@ -50,33 +50,33 @@ export function SettingsForm({ settings, onSave }: Props) {
   const [saved, setSaved] = useState(false);
   const [outcome, setOutcome] = useState<Exclude<ChangeOutcome<Settings>, { kind: 'saved' }>>();
   // The stored settings the form's values were made from, and whether the user changed them since.
-  const base = useRef(settings);
-  const touched = useRef(false);
+  const baseRef = useRef(settings);
+  const touchedRef = useRef(false);
   const stored = revisionOf(settings);
   useEffect(() => {
-    if (touched.current || stored === revisionOf(base.current)) return;
+    if (touchedRef.current || stored === revisionOf(baseRef.current)) return;
     takeStored(settings);
     setSaved(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `stored` is `settings` by value: a new object with the same values changes nothing
   }, [stored]);
 
   function takeStored(from: Settings) {
-    base.current = from;
-    touched.current = false;
+    baseRef.current = from;
+    touchedRef.current = false;
     setInput(settingsInput(from));
     setErrors({});
     setOutcome(undefined);
   }
 
   const edit = (values: Partial<SettingsInput>) => {
-    touched.current = true;
+    touchedRef.current = true;
     setSaved(false);
     setInput({ ...input, ...values });
   };
 
-  async function save(event: Event, over = base.current) {
+  async function save(event: Event, over = baseRef.current) {
     event.preventDefault();
-    const merged = applySettingsInput(base.current, input);
+    const merged = applySettingsInput(baseRef.current, input);
     setErrors(merged.errors);
     const result = await onSave(merged.settings, revisionOf(over));
     if (result.kind !== 'saved') {
@@ -84,8 +84,8 @@ export function SettingsForm({ settings, onSave }: Props) {
       setOutcome(result);
       return;
     }
-    base.current = merged.settings;
-    touched.current = false;
+    baseRef.current = merged.settings;
+    touchedRef.current = false;
     setOutcome(undefined);
     setSaved(Object.keys(merged.errors).length === 0);
   }
@@ -135,7 +135,9 @@ export function SettingsForm({ settings, onSave }: Props) {
       {outcome && (
         <SaveOutcome
           outcome={outcome}
-          shown={(stored) => differences(stored, applySettingsInput(base.current, input).settings)}
+          shown={(stored) =>
+            differences(stored, applySettingsInput(baseRef.current, input).settings)
+          }
           onKeepMine={(stored) => (e) => void save(e, stored ?? undefined)}
           onTakeTheirs={(stored) => stored && takeStored(stored)}
         />

@@ -12,7 +12,7 @@ import {
 } from '@/lib/input/settings-file';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { storageProblems } from '@/lib/store/storage-problems';
-import type { ChangeOutcome } from '../helpers/send-command';
+import type { ChangeOutcome } from '../helpers/send-change';
 import { importSettings } from './saves';
 import { ChangeFailure } from './SaveOutcome';
 import { download } from './download';

@@ -2,7 +2,8 @@ import { credentialsKey, type Account } from '@/lib/store/accounts';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { revisionOf } from '@/lib/store/revision';
 import type { Settings } from '@/lib/store/settings';
-import { sendChange, sendCommand, type ChangeOutcome } from '../helpers/send-command';
+import { sendCommand } from '../helpers/send-command';
+import { sendChange, type ChangeOutcome } from '../helpers/send-change';
 
 // The Settings page's changes of the accounts and the settings, each a command the background
 // carries out (no page writes them). When no answer comes, what is stored says whether the

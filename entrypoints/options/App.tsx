@@ -23,7 +23,7 @@ import {
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n/translate';
-import type { ChangeOutcome } from '@/components/helpers/send-command';
+import type { ChangeOutcome } from '@/components/helpers/send-change';
 import {
   removeAccount,
   removeAllData,

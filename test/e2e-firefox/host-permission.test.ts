@@ -57,7 +57,7 @@ const granted = () =>
   firefox.inExtension(async () => (await chrome.permissions.getAll()).origins ?? []);
 const refusal = (...servers: string[]) => say('permissionRefused', servers.join(', '));
 
-describe.sequential("7. host permission for a custom https server (Firefox's prompt)", () => {
+describe("7. host permission for a custom https server (Firefox's prompt)", () => {
   it('Test connection: the prompt names the server; refusing sends nothing and says so', async () => {
     expect(sim.apiUrl).toMatch(/^https:\/\/127\.0\.0\.1:/);
     const prompt = await promptAfter(t('testConnection'));

@@ -64,7 +64,7 @@ async function setSettings(numbers: Record<string, number>) {
   await options.page.close();
 }
 
-describe.sequential('Storage Keeper in Firefox', () => {
+describe('Storage Keeper in Firefox', () => {
   it('1. fresh install: welcome in the popup, empty badge, nothing sent', async () => {
     const popup = await firefox.open('popup');
     await popup.waitForSelector(

@@ -58,7 +58,7 @@ const words = (popup: Popup) =>
       'The service asked Storage Keeper to wait, so nothing was sent. A check can go out again',
   });
 
-describe.sequential('Check now and the service’s Retry-After, in Chromium', () => {
+describe('Check now and the service’s Retry-After, in Chromium', () => {
   it.each<[string, Fault, number]>([
     ['a 429', 'rate-limited', 429],
     ['a 503 with Retry-After', 'unavailable', 503],

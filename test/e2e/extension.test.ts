@@ -43,7 +43,7 @@ async function afterManualCheckGap() {
     .toBe(true);
 }
 
-describe.sequential('Storage Keeper in Chromium', () => {
+describe('Storage Keeper in Chromium', () => {
   it('1. fresh install: welcome, empty badge, nothing sent', async () => {
     // The extension opens its Settings page in setup mode by itself.
     await expect

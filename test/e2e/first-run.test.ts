@@ -35,7 +35,7 @@ async function setupTab(context: BrowserContext): Promise<Page> {
   return tab;
 }
 
-describe.sequential('the first run in Chromium', () => {
+describe('the first run in Chromium', () => {
   it('opens the setup by itself once, links to the service for each step, and gets the first account working; not again after a restart', async () => {
     let browser: ExtensionSession | undefined = await launchExtension();
     try {

@@ -90,7 +90,7 @@ async function afterManualCheckGap(accountId: string) {
     .toBe(true);
 }
 
-describe.sequential('keep-alive you can trust, in Chromium', () => {
+describe('keep-alive you can trust, in Chromium', () => {
   it(
     '1. a brief outage at the scheduled time says nothing; a real day of failure says so, once',
     async () => {

@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim?.close());
 
-describe.sequential('export and import in Chromium', () => {
+describe('export and import in Chromium', () => {
   it('exports accounts and settings to a file, without passwords and API keys unless ticked', async () => {
     const browser = await launchExtension();
     try {

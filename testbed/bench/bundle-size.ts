@@ -96,9 +96,11 @@ export const ENTRIES = {
  * preload helper where it preloads nothing (build/plain-dynamic-imports.ts) brought it
  * back under 20 KB. The Settings page met issue 16's 32 KB (34 647 B → 31 691 B, then 32 027 B
  * with the session's other changes) by loading what only one of its sections shows on demand
- * (components/settings/parts.tsx) and by opening from one file.
+ * (components/settings/parts.tsx) and by opening from one file. Issue 37 (one writer, saves
+ * refused when made from an older revision, checks held from the click) allowed the background
+ * and the Settings page 1 KB more each, no more: 21 / 33 KB (background 21 454 B, options 33 577 B).
  */
-export const BUDGETS = { popup: 20 * 1024, options: 32 * 1024, background: 20 * 1024 } as const;
+export const BUDGETS = { popup: 20 * 1024, options: 33 * 1024, background: 21 * 1024 } as const;
 
 /**
  * What an entry may load on demand, on top of its budget: loading a part on demand is for parts

@@ -36,11 +36,42 @@ const files = {
     import './no-such-module';
     import { it } from 'vitest';
     it('never runs', () => {});`,
-  'vitest.config.mjs': 'export default {};',
+  'skips.test.ts': `
+    import { describe, it } from 'vitest';
+    describe('some', () => {
+      it('runs', () => {});
+      it.skip('is skipped', () => {});
+      it.todo('is left to do');
+      it('skips itself, saying why', (ctx) => ctx.skip('no display here'));
+    });`,
+  'all-skipped.test.ts': `
+    import { describe, it } from 'vitest';
+    describe.skip('all', () => {
+      it('is skipped', () => {});
+    });`,
+  'only.test.ts': `
+    import { describe, it } from 'vitest';
+    it.only('runs alone', () => {});
+    it('is left out', () => {});
+    describe.only('focused', () => {
+      it('runs', () => {});
+    });`,
+  // Run by a project that lets a .only run, as vitest's default does unless CI is set.
+  'lenient.test.ts': `
+    import { it } from 'vitest';
+    it('passes', () => {});`,
+  'vitest.config.mjs': `export default {
+    test: {
+      projects: [
+        { test: { name: 'strict', allowOnly: false, exclude: ['lenient.test.ts'] } },
+        { test: { name: 'lenient', allowOnly: true, include: ['lenient.test.ts'] } },
+      ],
+    },
+  };`,
 };
 
 it(
-  'reports each failed test, each error outside a test and each unhandled error, and the closing line counts each once',
+  'reports each failed test, each skipped or todo test (with its reason), each .only, each error outside a test and each unhandled error, and the closing line counts each once',
   { timeout: 180_000 },
   () => {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
@@ -65,32 +96,85 @@ it(
     const report = readLaneReport(readFileSync(reportPath, 'utf8'));
     if ('unreadable' in report) throw new Error(report.unreadable);
     const byFile = Object.fromEntries(
-      report.files.map(({ file, passed, failed, errors }) => [file, { passed, failed, errors }]),
+      report.files.map(({ file, passed, failed, skipped, focused, errors }) => [
+        file,
+        { passed, failed, skipped, focused, errors },
+      ]),
     );
+    const ran = { skipped: [], focused: [] };
     expect(byFile).toEqual({
-      'tests.test.ts': { passed: 2, failed: ['outer > inner > fails'], errors: [] },
-      'hook.test.ts': { passed: 0, failed: [], errors: ['set up: Error: setup broke'] },
+      'tests.test.ts': { passed: 2, failed: ['outer > inner > fails'], errors: [], ...ran },
+      'hook.test.ts': {
+        passed: 0,
+        failed: [],
+        errors: ['set up: Error: setup broke'],
+        skipped: [{ test: 'set up > never runs', todo: false }],
+        focused: [],
+      },
       'import.test.ts': {
         passed: 0,
         failed: [],
         errors: [expect.stringMatching(/^Error: Cannot find module '.\/no-such-module'/)],
+        ...ran,
       },
+      'skips.test.ts': {
+        passed: 1,
+        failed: [],
+        errors: [],
+        skipped: [
+          { test: 'some > is skipped', todo: false },
+          { test: 'some > is left to do', todo: true },
+          { test: 'some > skips itself, saying why', todo: false, reason: 'no display here' },
+        ],
+        focused: [],
+      },
+      'all-skipped.test.ts': {
+        passed: 0,
+        failed: [],
+        errors: [],
+        skipped: [{ test: 'all > is skipped', todo: false }],
+        focused: [],
+      },
+      // The rest of a file with a .only is skipped, the focused describe's tests too.
+      'only.test.ts': {
+        passed: 0,
+        failed: [],
+        errors: [],
+        skipped: [
+          { test: 'is left out', todo: false },
+          { test: 'focused > runs', todo: false },
+        ],
+        focused: ['runs alone', 'focused'],
+      },
+      'lenient.test.ts': { passed: 1, failed: [], errors: [], ...ran },
     });
     expect(report.unhandledErrors).toEqual([
       'Error: nobody waits for me (during tests.test.ts > leaves a rejection unhandled)',
     ]);
     expect(report.interrupted).toBe(false);
+    expect(report.projectsAllowingOnly).toEqual(['lenient']);
 
     const { lines } = summarise(
       [{ name: 'rest', exitCode: run.status!, report }],
       Object.keys(files),
     );
-    expect(lines.at(-1)).toBe('2 passed, 4 failed');
+    expect(lines.at(-1)).toBe('4 passed, 8 failed, 7 skipped');
     // The files run side by side: their lines come in any order.
     expect(lines.slice(0, -1).sort()).toEqual([
       'Error outside a test: hook.test.ts: set up: Error: setup broke',
       expect.stringMatching(/^Error outside a test: import.test.ts: Error: Cannot find module/),
+      "Every test skipped, with no reason given: all-skipped.test.ts (skip with ctx.skip('why'), docs/testing.md)",
       'Failed: tests.test.ts > outer > inner > fails',
+      'Lane rest: project lenient lets a .only run (allowOnly: false in vitest.config.ts)',
+      'Left in with .only: only.test.ts > focused (the rest of its file did not run)',
+      'Left in with .only: only.test.ts > runs alone (the rest of its file did not run)',
+      'Skipped: all-skipped.test.ts > all > is skipped',
+      'Skipped: hook.test.ts > set up > never runs',
+      'Skipped: only.test.ts > focused > runs',
+      'Skipped: only.test.ts > is left out',
+      'Skipped: skips.test.ts > some > is skipped',
+      'Skipped: skips.test.ts > some > skips itself, saying why (no display here)',
+      'Todo: skips.test.ts > some > is left to do',
       'Unhandled error in lane rest: Error: nobody waits for me (during tests.test.ts > leaves a rejection unhandled)',
     ]);
   },

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  demoAccount,
+  startSimulator,
+  type SimAccount,
+  type Simulator,
+} from '../../testbed/simulator/simulator';
+import { storedAccount } from '../../testbed/simulator/stored-account';
+import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
+import { messagePatterns, messages, OptionsPage } from '../../testbed/browsers/chromium-pages';
+import { GIB as GB } from '../../lib/basics/bytes';
+
+// Every save stands, in real Chromium on the time-scaled build (a sign-in every 5 s, a usage
+// update every 2.5 s): a Settings tab left open never undoes a newer save (an untouched form
+// follows it, an edited one is refused and says so), and from the click on Save nothing more goes
+// to the server or with the credentials it replaces, however long the permission prompt stays
+// open and whatever Test connection was under way. Requests are counted at the simulators from
+// the click.
+
+let browser: ExtensionSession;
+const servers: Simulator[] = [];
+/** A request already on the wire at the click may reach the simulator a moment after it. */
+const ON_THE_WIRE_MS = 250;
+const pattern = messagePatterns('en');
+const t = messages('en');
+
+beforeAll(async () => {
+  browser = await launchExtension();
+  await browser.currentWorker().evaluate(async () => {
+    await chrome.storage.local.set({
+      settings: {
+        keepAliveHours: 1,
+        refreshMinutes: 30,
+        warningPercent: 90,
+        criticalPercent: 95,
+        notifyUsage: true,
+        notifyKeepAlive: true,
+      },
+    });
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+/** An account on its own simulator (A), and another simulator (B) with the account it is moved to. */
+async function accountToMove(name: string) {
+  const before = demoAccount({ userId: `${name}-a`, password: 'pw-a', apiKey: 'key-a' });
+  const after = demoAccount({
+    userId: `${name}-b`,
+    password: 'pw-b',
+    apiKey: 'key-b',
+    used: 3 * GB,
+  });
+  const [a, b] = await Promise.all([
+    startSimulator({ accounts: [before] }),
+    startSimulator({ accounts: [after] }),
+  ]);
+  servers.push(a, b);
+  const label = `Moving ${name}`;
+  const stored = storedAccount(a, before, { id: `id-${name}`, label });
+  await browser.storeAccounts([stored]);
+  // Checked on A: the schedule runs.
+  await vi.waitFor(
+    () => expect(a.requests.some((r) => r.server === 'node' && r.status === 200)).toBe(true),
+    { timeout: 30_000, interval: 100 },
+  );
+  return { a, b, before, after, label, id: stored.id };
+}
+
+/** Fills the open form with B's server and credentials. */
+async function moveTo(options: OptionsPage, b: Simulator, after: SimAccount) {
+  await options.fillAccount({
+    baseUrl: b.apiUrl,
+    userId: after.userId,
+    password: after.password,
+    apiKey: after.apiKey,
+  });
+}
+
+/** Clicks a button and returns the moment of the click, on the page's clock (the machine's, which the simulators share). */
+async function clickAt(page: Page, name: string): Promise<number> {
+  const button = page.getByRole('button', { name, exact: true });
+  await button.evaluate((element) =>
+    element.addEventListener(
+      'click',
+      () => ((globalThis as unknown as { clickedAt: number }).clickedAt = Date.now()),
+      { capture: true, once: true },
+    ),
+  );
+  await button.click();
+  return page.evaluate(() => (globalThis as unknown as { clickedAt: number }).clickedAt);
+}
+
+/** What reached a server later than the click (and what was on the wire at it). */
+const after = (sim: Simulator, clickedAt: number) =>
+  sim.requests
+    .filter((r) => r.atMs > clickedAt + ON_THE_WIRE_MS)
+    .map((r) => `${r.server} ${r.userId} +${r.atMs - clickedAt} ms`);
+
+/** Waits until B has had a few sign-ins since the click: several runs of the schedule. */
+async function severalRunsOn(b: Simulator, since: number) {
+  await expect
+    .poll(() => b.requests.filter((r) => r.server === 'api' && r.atMs > since).length, {
+      timeout: 40_000,
+      interval: 250,
+    })
+    .toBeGreaterThanOrEqual(2);
+}
+
+const storedAccounts = async () =>
+  (await browser.storage()).accounts as { id: string; baseUrl: string; label: string }[];
+
+describe('two Settings tabs', () => {
+  it('an untouched form follows the save made in the other tab; its Save then keeps it, and nothing more goes to the old server', async () => {
+    const { a, b, after: moved, label, id } = await accountToMove('untouched');
+    const tab1 = new OptionsPage(await browser.open('options'));
+    await tab1.editAccount(label);
+    const tab2 = new OptionsPage(await browser.open('options'));
+    await tab2.editAccount(label);
+    await moveTo(tab2, b, moved);
+    const clickedAt = await clickAt(tab2.page, 'Save');
+    await tab2.page.getByRole('button', { name: 'Add account' }).waitFor();
+
+    // Tab 1's form, untouched, now shows what is stored.
+    await expect
+      .poll(() => tab1.page.getByLabel(t('fieldCustomServer'), { exact: true }).inputValue())
+      .toBe(b.apiUrl);
+    await clickAt(tab1.page, 'Save');
+    await tab1.page.getByRole('button', { name: 'Add account' }).waitFor();
+    expect((await storedAccounts()).find((s) => s.id === id)?.baseUrl).toBe(b.apiUrl);
+    expect(await tab1.accountEntries().filter({ hasText: label }).textContent()).toContain(
+      new URL(b.apiUrl).host,
+    );
+
+    await severalRunsOn(b, clickedAt);
+    expect(after(a, clickedAt)).toEqual([]);
+    expect(b.requests.every((r) => r.userId === moved.userId)).toBe(true);
+    await Promise.all([tab1.page.close(), tab2.page.close()]);
+  }, 120_000);
+
+  it('an edited form is refused in one line, with the stored values and a way to keep either; the old server gets nothing more', async () => {
+    const { a, b, after: moved, label, id } = await accountToMove('edited');
+    const tab1 = new OptionsPage(await browser.open('options'));
+    await tab1.editAccount(label);
+    await tab1.page.getByLabel(t('fieldLabel'), { exact: true }).fill('Mine');
+    const tab2 = new OptionsPage(await browser.open('options'));
+    await tab2.editAccount(label);
+    await moveTo(tab2, b, moved);
+    const clickedAt = await clickAt(tab2.page, 'Save');
+    await tab2.page.getByRole('button', { name: 'Add account' }).waitFor();
+
+    await clickAt(tab1.page, 'Save');
+    const refusal = tab1.page.getByRole('alert').filter({ hasText: pattern('saveNewer') });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(`${moved.userId} at ${new URL(b.apiUrl).host}`);
+    await refusal.getByRole('button', { name: t('keepMine') }).waitFor();
+    // Storage keeps the newer save.
+    expect((await storedAccounts()).find((s) => s.id === id)?.baseUrl).toBe(b.apiUrl);
+
+    // Take theirs: the form shows the stored values, and saves them.
+    await refusal.getByRole('button', { name: t('takeTheirs') }).click();
+    expect(await tab1.page.getByLabel(t('fieldCustomServer'), { exact: true }).inputValue()).toBe(
+      b.apiUrl,
+    );
+    expect(await tab1.page.getByLabel(t('fieldLabel'), { exact: true }).inputValue()).toBe(label);
+    await clickAt(tab1.page, 'Save');
+    await tab1.page.getByRole('button', { name: 'Add account' }).waitFor();
+
+    await severalRunsOn(b, clickedAt);
+    expect(after(a, clickedAt)).toEqual([]);
+    expect((await storedAccounts()).find((s) => s.id === id)?.baseUrl).toBe(b.apiUrl);
+    await Promise.all([tab1.page.close(), tab2.page.close()]);
+  }, 120_000);
+});
+
+describe('from the click on Save', () => {
+  it('the permission prompt held open while alarms fire: nothing goes to the old server until it is answered, then the new one is checked', async () => {
+    const { a, b, after: moved, label } = await accountToMove('prompt');
+    const options = new OptionsPage(await browser.open('options'));
+    // The browser's prompt, held open until the test answers it (loopback is granted at install, so Chromium would not ask).
+    await options.page.evaluate(() => {
+      const request = chrome.permissions.request.bind(chrome.permissions);
+      const held = globalThis as unknown as { answerPrompt?: () => void };
+      chrome.permissions.request = (permissions: Parameters<typeof request>[0]) =>
+        new Promise<boolean>((resolve) => {
+          held.answerPrompt = () => void request(permissions).then(resolve);
+        });
+    });
+    await options.editAccount(label);
+    await moveTo(options, b, moved);
+    const clickedAt = await clickAt(options.page, 'Save');
+    await options.page.getByText(pattern('waitingForPermission')).waitFor();
+    // Two sign-in periods and more with the prompt open.
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    expect(after(a, clickedAt)).toEqual([]);
+    expect(b.requests).toEqual([]);
+    await options.page.evaluate(() =>
+      (globalThis as unknown as { answerPrompt: () => void }).answerPrompt(),
+    );
+    await options.page.getByRole('button', { name: 'Add account' }).waitFor();
+    await severalRunsOn(b, clickedAt);
+    expect(after(a, clickedAt)).toEqual([]);
+    await options.page.close();
+  }, 120_000);
+
+  it('a Test connection under way when Save is clicked is stopped: its call abandoned, the form says so, nothing more to the old server', async () => {
+    const { a, b, after: moved, label } = await accountToMove('testing');
+    a.setFault('api', 'slow', { delayMs: 8_000 });
+    a.setFault('node', 'slow', { delayMs: 8_000 });
+    const options = new OptionsPage(await browser.open('options'));
+    await options.editAccount(label);
+    const testFrom = Date.now();
+    await options.page.getByRole('button', { name: 'Test connection' }).click();
+    await options.page.getByText('Testing…').waitFor();
+    // The test's getUser has reached A and waits for its slow answer.
+    await expect
+      .poll(() => a.requests.some((r) => r.atMs >= testFrom && r.status === 0), {
+        timeout: 20_000,
+        interval: 50,
+      })
+      .toBe(true);
+    await moveTo(options, b, moved);
+    const clickedAt = await clickAt(options.page, 'Save');
+    await options.page.getByRole('button', { name: 'Add account' }).waitFor();
+    await severalRunsOn(b, clickedAt);
+    expect(after(a, clickedAt)).toEqual([]);
+    // Whatever was unanswered at A at the click was abandoned, the test's call with it.
+    const open = a.requests.filter((r) => r.atMs >= testFrom && r.atMs <= clickedAt);
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.filter((r) => !r.abandoned).map((r) => r.server)).toEqual([]);
+    await options.page.close();
+  }, 120_000);
+});
