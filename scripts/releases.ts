@@ -148,7 +148,13 @@ function recordOf(version: string, commit: string, source: string): ReleaseNames
   }
   const fieldsFrom =
     kept?.fieldsFrom ??
-    Object.fromEntries(Object.keys(listed.keys).map((key) => [key, STORED_VALUE_TYPES[key]!]));
+    Object.fromEntries(
+      Object.keys(listed.keys).map((key) => {
+        const type = STORED_VALUE_TYPES[key];
+        if (!type) throw new Error(`${key}: list its value's type in testbed/stored-fields.ts`);
+        return [key, type];
+      }),
+    );
   return {
     version,
     commit,
