@@ -120,6 +120,14 @@ module.exports = {
       to: { path: '^components/(popup|settings)/', pathNot: '^components/$1/' },
     },
     {
+      name: 'pages-not-writes',
+      comment:
+        'One writer: the background alone makes every change (lib/store/writes.ts); no page loads it, however deep (test/unit/structure/one-writer.test.ts finds the writes themselves).',
+      severity: 'error',
+      from: { path: '^entrypoints/(popup|options)/' },
+      to: { path: '^lib/store/writes\\.ts$', reachable: true },
+    },
+    {
       name: 'product-not-tools',
       comment:
         'The product (lib, components, entrypoints, build) imports nothing from the tools and tests (testbed/, scripts/, test/, .ci/ or any other folder beside them).',
@@ -139,7 +147,9 @@ module.exports = {
         '^\\.wxt/',
         '^artifacts/',
         '^test/fixtures/releases/',
+        // The bench's floor project is a WXT project of its own: its build and generated types.
         '/\\.output/',
+        '/\\.wxt/',
       ],
     },
     tsPreCompilationDeps: true,

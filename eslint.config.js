@@ -10,7 +10,13 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     // Built, generated or installed; the released builds are kept byte for byte as they shipped.
-    ignores: ['**/node_modules/', '**/.output/', '.wxt/', 'artifacts/', 'test/fixtures/releases/'],
+    ignores: [
+      '**/node_modules/',
+      '**/.output/',
+      '**/.wxt/',
+      'artifacts/',
+      'test/fixtures/releases/',
+    ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,

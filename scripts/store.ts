@@ -82,7 +82,7 @@ function history(account: Account, used: number, quota: number, growthGb: number
   return { [account.id]: { identity: accountIdentity(account), points: packPoints(points) } };
 }
 
-/** The popup, the options page and the state that notifies, in one locale: PNG buffers of the real pages. */
+/** The popup, the Settings page and the state that notifies, in one locale: PNG buffers of the real pages. */
 async function realPages(sim: Simulator, locale: StoreLocale) {
   const session = await launchExtension({ extensionDir: SIMULATOR_BUILD, locale });
   try {
@@ -98,7 +98,7 @@ async function realPages(sim: Simulator, locale: StoreLocale) {
     await session.storeAccounts(accounts);
     const popup = new Popup(await session.open('popup'), locale);
     await popup.page.getByRole('article').first().waitFor();
-    await popup.refresh();
+    await popup.checkNow();
     await popup.page
       .locator('.trend__line')
       .nth(ACCOUNTS.length - 1)
@@ -183,7 +183,7 @@ async function main() {
           path: join(OUT, file),
         });
       await frame(`screenshot-popup-${locale}.png`, SCREENSHOT, 'popup', captions.popup!);
-      // The options page is shown as it is, at the screenshot's size.
+      // The Settings page is shown as it is, at the screenshot's size.
       writeFileSync(join(OUT, `screenshot-options-${locale}.png`), optionsPng);
       await frame(
         `screenshot-notification-${locale}.png`,

@@ -34,7 +34,7 @@ export STORAGE_KEEPER_BUILT_BY_CI=1
 # report, given its files by path; the last lane runs every file the others are not given, so a
 # new test file or project is never left out. A test file in the repository that no lane runs (no
 # vitest project includes it) or that two run is a failure of its own in the closing line.
-slow=(test/e2e/keep-alive.test.ts test/e2e/activity-log.test.ts test/e2e/page-states.test.ts)
+slow=(test/e2e/sign-in.test.ts test/e2e/activity-log.test.ts test/e2e/page-states.test.ts)
 firefox=(test/e2e-firefox/ test/e2e/week-of-history.test.ts)
 # Every file that builds (the bundle-size test's store build; the simulator builds of npm run
 # store, npm run picture and the demos), one at a time in one lane: two builds at once in one

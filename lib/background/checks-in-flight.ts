@@ -47,17 +47,6 @@ export class ChecksInFlight {
     this.#underWay.delete(stop);
   }
 
-  /** Runs `checks` of `account` as checks under way: `stop` is aborted once the account is edited. */
-  async track(account: Account, checks: (stop: AbortSignal) => Promise<void>): Promise<void> {
-    // Begun at once, before any await: a run whose one read came just before a Save starts nothing with what it read.
-    const stop = this.begin(account);
-    try {
-      await checks(stop.signal);
-    } finally {
-      this.end(stop);
-    }
-  }
-
   /** Runs a Test connection for the account `id` (a new one's, or an edited one's): `stop` is aborted once a change of that account is announced. */
   async trackTest<T>(id: string, test: (stop: AbortSignal) => Promise<T>): Promise<T> {
     const stop = new AbortController();

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import type { Account } from '../store/accounts';
 import type { Notice } from '../outlook/notices';
 import { noticeText } from '../outlook/notice-words';
-import { clickOpens } from '../outlook/notice-ids';
+import { noticeTopic } from '../outlook/notice-ids';
 import { BADGE_COLORS, badgeTitle, type BadgeState } from '../outlook/badge';
 
 // What the background shows: its notifications and the toolbar badge. What they say is decided
@@ -26,7 +26,8 @@ export async function showNotice(account: Account, notice: Notice, now: number):
 /** Opens what a clicked notification is about. */
 export async function openNoticeTarget(notificationId: string): Promise<void> {
   await browser.notifications.clear(notificationId);
-  if (clickOpens(notificationId) === 'settings-page') {
+  // A sign-in's remedy is in the Settings page; the rest is shown in the overview.
+  if (noticeTopic(notificationId) === 'signIn') {
     await browser.runtime.openOptionsPage();
   } else {
     // The popup can only be opened from a gesture in some browsers: fall back to a tab.

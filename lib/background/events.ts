@@ -1,50 +1,56 @@
 import type { ConnectionReport, ServiceCredentials } from '../service/client';
 import { storedAccountsIn } from '../store/reads';
-import { checkedMomentsAgo, checkNowHolds, isDue, type Trigger } from '../schedule/when-due';
-import { checkInterval, CHECKS } from '../schedule/checks';
-import type { Check } from '../store/account-state';
-import { checkOfAlarm, ensureAlarms } from '../schedule/alarms';
+import { checkNowHolds } from '../schedule/when-due';
+import {
+  alarmMeaning,
+  blockedByHostAccess,
+  dueChecks,
+  notMomentsAgo,
+  type CheckChoice,
+} from '../schedule/check-choices';
+import { ensureAlarms } from '../schedule/alarms';
 import type { CheckAnswer, TestStopped } from '../outlook/command-replies';
-import { ALARM } from '../store/stored-names';
-import { checkAccount, testConnection, type CheckChoice } from './account-checks';
+import { checkAccount } from './account-checks';
 import { forgetReplaced, pageChanges } from './account-changes';
 import { ChecksInFlight } from './checks-in-flight';
+import { testConnection } from './connection-test';
 import { publish } from './publish';
-import { beginRun, oneAtATime, type BackgroundDeps, type Run } from './run';
+import { oneAtATime } from './queue';
+import { beginRun, type BackgroundDeps, type Run } from './run';
 
 export type { BackgroundDeps };
 
 /**
- * The background: what happens at each event that starts a run (a worker or browser start, an
- * alarm, a change of the settings or accounts, host access granted) and at each command of a
- * page. A run reads storage once (run.ts), runs each account's checks (account-checks.ts: the
- * sign-in, the usage update, their records), and tells the user (publish.ts: notices, badge, the
- * retry alarm). Nothing is kept in memory between runs that storage does not hold, the worker may
- * stop between any two awaits; only the queue and the checks under way (checks-in-flight.ts).
+ * The background's events: what happens at each one that starts a run (a worker or browser
+ * start, an alarm, a change of the settings or accounts, host access granted) and at each
+ * command of a page. A run reads storage once (run.ts), makes the checks a choice of
+ * lib/schedule/check-choices.ts selects (account-checks.ts: the sign-in, the usage update, their
+ * records), and tells the user (publish.ts: notices, badge, the retry alarm). Nothing is kept in
+ * memory between runs that storage does not hold, the worker may stop between any two awaits;
+ * only the queue and the checks under way (checks-in-flight.ts).
  */
 export function createBackgroundService(deps: BackgroundDeps) {
   const serial = oneAtATime();
   const inFlight = new ChecksInFlight();
 
-  /** Makes the checks `choose` selects of the accounts `chosen`, side by side, then tells the user. */
-  async function runChecks(run: Run, choose: CheckChoice, chosen = run.accounts): Promise<void> {
+  /**
+   * Makes the checks `choose` selects of the accounts `chosen`, side by side, each account's with
+   * one AccountRun whose `stop` is aborted the moment it is edited; then tells the user.
+   */
+  async function checkAccounts(run: Run, choose: CheckChoice, chosen = run.accounts) {
+    const at = deps.now();
     await Promise.all(
-      chosen.map((account) =>
-        inFlight.track(account, (stop) => checkAccount(deps, run, account, choose, stop)),
-      ),
+      chosen.map(async (account) => {
+        // Begun at once, before any await: a run whose one read came just before a Save starts nothing with what it read.
+        const stop = inFlight.begin(account);
+        try {
+          await checkAccount({ ...deps, account, run, at, stop: stop.signal }, choose);
+        } finally {
+          inFlight.end(stop);
+        }
+      }),
     );
     await publish(deps, run);
-  }
-
-  /** Makes what is due (of the checks `only`), as the schedule that woke the worker sees it. */
-  function runDue(run: Run, trigger: Trigger, only: readonly Check[] = CHECKS): Promise<void> {
-    const at = deps.now();
-    return runChecks(
-      run,
-      (state, check) =>
-        only.includes(check) &&
-        isDue(state, check, checkInterval(run.settings, check), at, trigger),
-    );
   }
 
   /** Settings or accounts changed: new periods; new, edited and removed accounts seen to. */
@@ -53,7 +59,7 @@ export function createBackgroundService(deps: BackgroundDeps) {
       const run = await beginRun('settings');
       await ensureAlarms(run.settings, deps.now());
       await forgetReplaced(run.accounts);
-      await runDue(run, 'worker-start');
+      await checkAccounts(run, dueChecks('worker-start'));
     });
 
   return {
@@ -62,15 +68,14 @@ export function createBackgroundService(deps: BackgroundDeps) {
       serial(async () => {
         const run = await beginRun('start');
         await ensureAlarms(run.settings, deps.now());
-        await runDue(run, trigger);
+        await checkAccounts(run, dueChecks(trigger));
       }),
 
-    /** An alarm fired: a check's own alarm makes that check where it is due, the retry alarm every retry that is. */
+    /** An alarm fired: what it means (check-choices.ts) is run; an alarm not ours is left alone. */
     onAlarm: (name: string) =>
       serial(async () => {
-        const check = checkOfAlarm(name);
-        if (name === ALARM.retry) await runDue(await beginRun('retry'), 'retry');
-        else if (check) await runDue(await beginRun('schedule'), 'alarm', [check]);
+        const meaning = alarmMeaning(name);
+        if (meaning) await checkAccounts(await beginRun(meaning.why), meaning.choose);
       }),
 
     /**
@@ -84,12 +89,12 @@ export function createBackgroundService(deps: BackgroundDeps) {
         const at = deps.now();
         const chosen = run.accounts.filter((a) => accountId === undefined || a.id === accountId);
         const { free, longestWaitMs } = checkNowHolds(chosen, (a) => run.snapshots.get(a.id)!, at);
-        await runChecks(run, (state) => !checkedMomentsAgo(state, at), free);
+        await checkAccounts(run, notMomentsAgo, free);
         if (longestWaitMs === undefined) return {};
         return { waitMs: longestWaitMs, ...(free.length > 0 && { partly: true as const }) };
       }),
 
-    /** Tests unsaved credentials (account-checks.ts); stores nothing. A check of its account: a change of it stops it. */
+    /** Tests unsaved credentials (connection-test.ts); stores nothing. A check of its account: a change of it stops it. */
     testConnection: ({
       draft,
       accountId,
@@ -111,10 +116,7 @@ export function createBackgroundService(deps: BackgroundDeps) {
      */
     onPermissionsAdded: () =>
       serial(async () => {
-        await runChecks(
-          await beginRun('permission'),
-          (state) => state.failure?.kind === 'permission-missing',
-        );
+        await checkAccounts(await beginRun('permission'), blockedByHostAccess);
       }),
 
     /** The Settings page's changes of the accounts and settings (account-changes.ts): the checks of what they replace stop first. */

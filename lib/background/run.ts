@@ -1,3 +1,5 @@
+// A run: why it runs and what storage held when it began, read once and passed down to each
+// account's checks (account-checks.ts) and to its end (publish.ts).
 import type { ServiceApi } from '../service/client';
 import type { Account } from '../store/accounts';
 import { snapshotFor, type AccountSnapshot } from '../store/account-state';
@@ -22,6 +24,16 @@ export interface Run {
   snapshots: Map<string, AccountSnapshot>;
 }
 
+/** One account's checks in one run, and what they use: built once per account (events.ts). */
+export interface AccountRun extends BackgroundDeps {
+  account: Account;
+  run: Run;
+  /** When the run began its checks. */
+  at: number;
+  /** Aborted the moment the account is edited or removed (checks-in-flight.ts). */
+  stop: AbortSignal;
+}
+
 /** Begins a run with one read of storage: a worker woken by an alarm sets nothing in motion before it is back. */
 export async function beginRun(why: ActivityTrigger): Promise<Run> {
   const { accounts, settings, snapshots } = await loadStore();
@@ -30,20 +42,5 @@ export async function beginRun(why: ActivityTrigger): Promise<Run> {
     settings,
     accounts,
     snapshots: new Map(accounts.map((a) => [a.id, snapshotFor(a, snapshots[a.id])])),
-  };
-}
-
-/**
- * The background's queue: work runs one piece at a time, so each sees what the previous one
- * recorded; a piece that fails is logged, and the next one runs all the same.
- */
-export function oneAtATime() {
-  let queue: Promise<unknown> = Promise.resolve();
-  return function serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = queue.then(work);
-    queue = next.catch((error: unknown) =>
-      console.warn('Storage Keeper: background task failed', error),
-    );
-    return next;
   };
 }

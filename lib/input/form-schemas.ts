@@ -5,7 +5,7 @@ import { KEY_FORMS } from '../service/client';
 import { SETTING_LIMITS } from '../store/settings';
 
 // Messages are i18n keys: the pages translate them, so this module stays free of UI text.
-// Only refine/overwrite checks: each kind of zod check costs bytes in the options page.
+// Only refine/overwrite checks: each kind of zod check costs bytes in the Settings page.
 
 const whole = ({ min, max }: { min: number; max: number }) =>
   z.number('errorWholeNumber').check(
@@ -32,7 +32,7 @@ const text = (ok: (value: string) => boolean, message: string) =>
   );
 const required = text((value) => value !== '', 'errorRequired');
 
-/** An account's fields, as the options page and a settings file (lib/input/settings-file.ts) give them. */
+/** An account's fields, as the Settings page and a settings file (lib/input/settings-file.ts) give them. */
 export const accountFields = {
   label: text((value) => value.length <= 60, 'errorTooLong'),
   baseUrl: text((value) => isAllowedServerUrl(value), 'errorServerUrl'),
@@ -56,7 +56,7 @@ export const headerSafeKey = z.refine<KeyFields>(
   { message: 'errorApiKeyHeader', path: ['apiKey'] },
 );
 
-/** An account as typed in the options page: a key of its own is required unless it uses the application key. */
+/** An account as typed in the Settings page: a key of its own is required unless it uses the application key. */
 export const accountDraftSchema = z
   .object({ ...accountFields, apiKey: text(() => true, 'errorInvalid') })
   .check(

@@ -54,7 +54,7 @@ const fileSchema = z.object({
       })
       .check(headerSafeKey),
   ),
-  // Each setting on its own (z.partial would cost the options page a kilobyte).
+  // Each setting on its own (z.partial would cost the Settings page a kilobyte).
   settings: z.optional(
     z.object(
       Object.fromEntries(

@@ -4,7 +4,7 @@ import { DAY_MS } from '../basics/time';
 import { checkState, type AccountSnapshot } from '../store/account-state';
 import { SIGN_IN_FIRST_NOTICE_MS } from './standing';
 
-/** Free accounts are deleted after about two years without a login (spec/NOTES.md, Keep-alive). */
+/** Free accounts are deleted after about two years without a sign-in (docs/service-api.md). */
 export const DELETION_AFTER_MS = 2 * 365 * DAY_MS;
 
 /** While the sign-in fails: since when no sign-in was recorded, and when a free account would be deleted. */

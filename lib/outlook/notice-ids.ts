@@ -2,7 +2,8 @@ import { NOTICE_ID_PREFIX } from '../store/stored-names';
 
 // A notification's id, made and read here alone: `<prefix>:<account id>`, the prefixes being
 // stored names (lib/store/stored-names.ts), since a click on a notice an older release showed
-// hands its id back after the update.
+// hands its id back after the update. A click on a sign-in's opens the Settings page (its
+// remedy is there), on any other the overview (lib/background/display.ts).
 
 /** What a notice is about: a sign-in, usage, the forecast, a bonus ending. */
 export type NoticeTopic = keyof typeof NOTICE_ID_PREFIX;
@@ -11,16 +12,8 @@ export type NoticeTopic = keyof typeof NOTICE_ID_PREFIX;
 export const noticeId = (topic: NoticeTopic, accountId: string): string =>
   `${NOTICE_ID_PREFIX[topic]}:${accountId}`;
 
-/** What a notification's id says: its topic and account, or undefined for an id not made by noticeId. */
-export function readNoticeId(id: string): { topic: NoticeTopic; accountId: string } | undefined {
-  const colon = id.indexOf(':');
-  const prefix = id.slice(0, colon);
-  const topic = (Object.keys(NOTICE_ID_PREFIX) as NoticeTopic[]).find(
-    (candidate) => NOTICE_ID_PREFIX[candidate] === prefix,
+/** What a notification's id says its notice is about, or undefined for an id not made by noticeId. */
+export const noticeTopic = (id: string): NoticeTopic | undefined =>
+  (Object.keys(NOTICE_ID_PREFIX) as NoticeTopic[]).find((topic) =>
+    id.startsWith(`${NOTICE_ID_PREFIX[topic]}:`),
   );
-  return colon > 0 && topic ? { topic, accountId: id.slice(colon + 1) } : undefined;
-}
-
-/** What a click on a notification opens: the Settings page for a sign-in (its remedy is there), the overview for the rest. */
-export const clickOpens = (id: string): 'settings-page' | 'overview' =>
-  readNoticeId(id)?.topic === 'signIn' ? 'settings-page' : 'overview';

@@ -27,13 +27,13 @@ export function noticeText(
         ]),
         t('noticeUsageMessage', [formatPercent(notice.percent, locale)]),
       ];
-    case 'keep-alive-failing':
+    case 'sign-in-failing':
       return [
         noticeId('signIn', account.id),
         t('noticeSignInFailingTitle', [name]),
         `${describeFailure(notice.failure, account).message} ${safetyLine(notice.lastSuccessAt, now, locale)}`,
       ];
-    case 'keep-alive-recovered':
+    case 'sign-in-recovered':
       return [
         noticeId('signIn', account.id),
         t('noticeSignInRecoveredTitle', [name]),

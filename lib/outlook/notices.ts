@@ -33,8 +33,8 @@ export const FORECAST_REARM_DAYS = 28;
 /** Something the user should be told about one account. */
 export type Notice =
   | { kind: 'usage'; level: 'warning' | 'critical'; percent: number }
-  | { kind: 'keep-alive-failing'; failure: Failure; failingSince: number; lastSuccessAt?: number }
-  | { kind: 'keep-alive-recovered' }
+  | { kind: 'sign-in-failing'; failure: Failure; failingSince: number; lastSuccessAt?: number }
+  | { kind: 'sign-in-recovered' }
   | { kind: 'forecast'; days: number }
   | { kind: 'bonus-ending'; shortfall: BonusShortfall };
 
@@ -113,7 +113,7 @@ export function signInNotice(
     return {
       alerts: { ...alerts, keepAliveNotices: alerts.keepAliveNotices + 1, keepAliveNoticeAt: now },
       notice: {
-        kind: 'keep-alive-failing',
+        kind: 'sign-in-failing',
         failure,
         failingSince,
         ...(lastSuccessAt !== undefined && { lastSuccessAt }),
@@ -124,7 +124,7 @@ export function signInNotice(
   const recovered: Alerts = { ...alerts, keepAliveNotices: 0 };
   delete recovered.keepAliveNoticeAt;
   return allowed
-    ? { alerts: recovered, notice: { kind: 'keep-alive-recovered' } }
+    ? { alerts: recovered, notice: { kind: 'sign-in-recovered' } }
     : { alerts: recovered };
 }
 

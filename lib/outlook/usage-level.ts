@@ -26,7 +26,7 @@ export function usageLevel(
 /**
  * Decides a usage notification: once per rising crossing, re-armed only after usage falls
  * back below the threshold by the margin, so a quota hovering at 90 % does not notify at
- * every refresh.
+ * every usage update.
  */
 export function usageAlert(
   notified: UsageLevel,

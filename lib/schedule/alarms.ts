@@ -7,7 +7,7 @@ import type { Check } from '../store/account-state';
 import { checkInterval, CHECKS } from './checks';
 
 // The alarms that carry the schedule: one periodic alarm per check, whose period the settings
-// give, and one for the earliest backed-off retry (when-due.ts decides what each runs).
+// give, and one for the earliest backed-off retry (check-choices.ts says what each runs).
 
 const periodMinutes = (settings: Settings, check: Check) => checkInterval(settings, check) / 60_000;
 
@@ -47,10 +47,6 @@ export async function ensureAlarms(settings: Settings, now: number): Promise<voi
     }),
   ]);
 }
-
-/** The check a periodic alarm carries, by the alarm's name (undefined for the retry alarm or a stranger). */
-export const checkOfAlarm = (name: string): Check | undefined =>
-  CHECKS.find((check) => ALARM[check] === name);
 
 /** Sets (or clears) the one-shot alarm for the earliest retry. */
 export async function scheduleRetry(at: number | undefined): Promise<void> {

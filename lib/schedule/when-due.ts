@@ -9,11 +9,11 @@ import { askedToWaitUntil, fixedByTheUser, serverWaitMs } from './backoff';
 import { checkInterval, CHECKS } from './checks';
 
 // When each check runs: its schedule, its backed-off retries, and the waits a server asks for.
-// Pure: the background's runner sets the alarms from these times, the pages show them.
+// Pure: the background sets the alarms from these times, the pages show them.
 
 /**
  * What woke the worker: a periodic alarm, a retry alarm, a worker start (catch up on what is
- * overdue), or a browser start (a new session: keep alive sooner, as it may close before the
+ * overdue), or a browser start (a new session: sign in sooner, as it may close before the
  * next due time).
  */
 export type Trigger = 'alarm' | 'retry' | 'worker-start' | 'browser-start';

@@ -14,7 +14,7 @@ function capText(text: string): string {
 
 // What each answer must contain, path by path; every other field is ignored, so the service may
 // add output fields at any time. For getUser only `result` 0 and `node` are required: with them
-// the service has recorded the login (the keep-alive worked) and the capacity call has its
+// the service has recorded the sign-in (it worked) and the capacity call has its
 // target. The other fields are only shown, so each is read on its own (below): absent, null or
 // of another type, it is just unknown. Two shapes this small are checked by hand rather than
 // with zod, which would be a quarter of the background's size budget; zod checks what people

@@ -22,7 +22,7 @@ export interface ConnectionReport {
   user: Result<UserInfo>;
   /** Absent when getUser failed, so the node is unknown. */
   capacity?: Result<DatasetCapacity>;
-  /** The node server's origin, so the options page can ask for its permission. */
+  /** The node server's origin, so the Settings page can ask for its permission. */
   nodeOrigin?: string;
 }
 
@@ -103,7 +103,7 @@ export function createServiceApi({
 
   return {
     /**
-     * getUser on the API server. The service records it as a login: this is the keep-alive.
+     * getUser on the API server. The service records it as a login: this is the sign-in.
      * `stop` aborts it (and ends it as a network failure), as getCapacity's.
      */
     getUser: async (

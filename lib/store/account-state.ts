@@ -22,7 +22,7 @@ export interface CheckState {
 /** What the user has been told, so each change is notified once. */
 export interface Alerts {
   usage: UsageLevel;
-  /** "Keep-alive is failing" notices shown in the current run of failures. */
+  /** "Sign-in is failing" notices shown in the current run of failures. */
   keepAliveNotices: number;
   /** When the last of them was shown. */
   keepAliveNoticeAt?: number;

@@ -65,7 +65,7 @@ export function credentialsKey(account: ServiceCredentials): string {
   ]);
 }
 
-/** Whether a stored value is a whole account as the options page saves it. */
+/** Whether a stored value is a whole account as the Settings page saves it. */
 export function isStoredAccount(value: unknown): value is Account {
   const a = value;
   return (

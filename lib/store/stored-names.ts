@@ -58,21 +58,26 @@ export const NOTICE_ID_PREFIX = {
 /**
  * Every stored name as a list (for the contract test and a release's record; the code uses the
  * constants above): each key with the version its marker names, or null where no marker is
- * written, the alarms, and the notification id prefixes.
+ * written, the alarms, and the notification id prefixes. Made by a call marked pure, so that a
+ * bundle, which never reads it, keeps nothing of it.
  */
-export const STORED_NAMES = {
-  keys: {
-    [ACCOUNTS_KEY]: VERSION.accounts,
-    [SETTINGS_KEY]: VERSION.settings,
-    [SNAPSHOTS_KEY]: VERSION.snapshots,
-    [HISTORY_KEY]: VERSION.history,
-    [RECENT_HISTORY_KEY]: null,
-    [ACTIVITY_KEY]: VERSION.activity,
-    [SETUP_OPENED_KEY]: null,
-  } as Record<string, number | null>,
-  alarms: Object.values(ALARM) as string[],
-  notificationPrefixes: Object.values(NOTICE_ID_PREFIX) as string[],
-};
+export const STORED_NAMES = /* @__PURE__ */ storedNames();
+
+function storedNames() {
+  return {
+    keys: {
+      [ACCOUNTS_KEY]: VERSION.accounts,
+      [SETTINGS_KEY]: VERSION.settings,
+      [SNAPSHOTS_KEY]: VERSION.snapshots,
+      [HISTORY_KEY]: VERSION.history,
+      [RECENT_HISTORY_KEY]: null,
+      [ACTIVITY_KEY]: VERSION.activity,
+      [SETUP_OPENED_KEY]: null,
+    } as Record<string, number | null>,
+    alarms: Object.values(ALARM) as string[],
+    notificationPrefixes: Object.values(NOTICE_ID_PREFIX) as string[],
+  };
+}
 
 /**
  * A stored name the code no longer uses as a release stored it: a key (at its version), an alarm,

@@ -7,7 +7,7 @@ import {
   launchFirefox,
   type FirefoxSession,
 } from '../../testbed/browsers/firefox';
-import { clickButton, OptionsPage, waitForText } from '../../testbed/browsers/firefox-pages';
+import { clickButton, SettingsPage, waitForText } from '../../testbed/browsers/firefox-pages';
 import { messages } from '../../testbed/browsers/chromium-pages';
 
 // From the click on Save, in Firefox with its real permission prompt: an account moved from a
@@ -56,7 +56,7 @@ describe('from the click on Save, in Firefox (its own permission prompt)', () =>
         expect(oldServer.requests.some((r) => r.server === 'node' && r.status === 200)).toBe(true),
       { timeout: 30_000, interval: 100 },
     );
-    const options = new OptionsPage(await firefox.open('options'));
+    const options = new SettingsPage(await firefox.open('options'));
     await clickButton(options.page, t('edit'));
     await options.fillAccount({
       baseUrl: newServer.apiUrl,

@@ -11,7 +11,12 @@ import {
   launchFirefox,
   type FirefoxSession,
 } from '../../testbed/browsers/firefox';
-import { clickButton, OptionsPage, Popup, waitForText } from '../../testbed/browsers/firefox-pages';
+import {
+  clickButton,
+  SettingsPage,
+  Popup,
+  waitForText,
+} from '../../testbed/browsers/firefox-pages';
 import { messages } from '../../testbed/browsers/chromium-pages';
 
 // A custom https server: its host is not in the manifest (the test build declares only plain-http
@@ -19,7 +24,7 @@ import { messages } from '../../testbed/browsers/chromium-pages';
 // https with a throwaway certificate, which this browser session is told to accept.
 let sim: Simulator;
 let firefox: FirefoxSession;
-let options: OptionsPage;
+let options: SettingsPage;
 const user = demoAccount();
 const t = messages('en');
 /** A catalogue message with its $1, $2… filled in. */
@@ -29,7 +34,7 @@ const say = (key: string, ...values: string[]) =>
 beforeAll(async () => {
   sim = await startSimulator({ accounts: [user], tls: selfSignedCertificate() });
   firefox = await launchFirefox({ install: { dir: FIREFOX_E2E_BUILD }, acceptInsecureCerts: true });
-  options = new OptionsPage(await firefox.open('options'));
+  options = new SettingsPage(await firefox.open('options'));
   await options.openNewAccount();
   await options.fillAccount({
     baseUrl: sim.apiUrl,

@@ -10,7 +10,7 @@ import {
   launchFirefox,
   type FirefoxSession,
 } from '../../testbed/browsers/firefox';
-import { OptionsPage, Popup, waitForText, waitUntil } from '../../testbed/browsers/firefox-pages';
+import { SettingsPage, Popup, waitForText, waitUntil } from '../../testbed/browsers/firefox-pages';
 
 // The oldest Firefox the add-on supports, Debian's ESR 140 (unpacked beside the current ESR the
 // rest of the suite runs on, by .ci/oldest-firefox.sh): the add-on installs in it, and every kind
@@ -46,7 +46,7 @@ describe('the oldest Firefox supported', () => {
   });
 
   it('runs the add-on: an account added in the Settings page, its figures and notification, a tab opened while it shows, the activity log, a dark screenshot', async () => {
-    const options = new OptionsPage(await firefox.open('options'));
+    const options = new SettingsPage(await firefox.open('options'));
     const photos = sim.account('photos');
     await options.addAccount({
       baseUrl: sim.apiUrl,

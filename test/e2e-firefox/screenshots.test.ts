@@ -9,9 +9,9 @@ import {
   launchFirefox,
   type FirefoxSession,
 } from '../../testbed/browsers/firefox';
-import { OptionsPage, Popup, waitForText, waitUntil } from '../../testbed/browsers/firefox-pages';
+import { SettingsPage, Popup, waitForText, waitUntil } from '../../testbed/browsers/firefox-pages';
 
-// Firefox's popup and options page beside Chromium's in artifacts/screenshots (English only:
+// Firefox's popup and Settings page beside Chromium's in artifacts/screenshots (English only:
 // Debian's Firefox ESR has no Japanese language pack installed here).
 const DIR = 'artifacts/screenshots';
 let sim: Simulator;
@@ -26,9 +26,9 @@ afterAll(async () => {
   await sim?.close();
 });
 
-/** Adds a simulated account through the options page, as a user does. */
+/** Adds a simulated account through the Settings page, as a user does. */
 async function addAccount(userId: string, label: string) {
-  const options = new OptionsPage(await firefox.open('options'));
+  const options = new SettingsPage(await firefox.open('options'));
   const account = sim.account(userId);
   await options.addAccount({
     baseUrl: sim.apiUrl,
@@ -60,7 +60,7 @@ async function capture(page: Page, name: string, whole: 'page' | 'body') {
 }
 
 describe('screenshots in Firefox (en)', () => {
-  it('captures the popup (one account; several with a failure) and the options page, light and dark', async () => {
+  it('captures the popup (one account; several with a failure) and the Settings page, light and dark', async () => {
     await addAccount('demo-user', 'Personal');
     let popup = new Popup(await firefox.open('popup'));
     await waitForText(popup.page, '12.3 GB of 28 GB used', popup.card('Personal'));

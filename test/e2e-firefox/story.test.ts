@@ -15,7 +15,7 @@ import {
 import {
   clickButton,
   field,
-  OptionsPage,
+  SettingsPage,
   Popup,
   waitForText,
   waitUntil,
@@ -56,9 +56,9 @@ const signInsLogged = (storage: Record<string, unknown>) => {
 };
 const keptAlive = () => apiCalls().filter((r) => r.status === 200);
 
-/** Sets the settings form's numbers through the options page, as a user does. */
+/** Sets the settings form's numbers through the Settings page, as a user does. */
 async function setSettings(numbers: Record<string, number>) {
-  const options = new OptionsPage(await firefox.open('options'));
+  const options = new SettingsPage(await firefox.open('options'));
   for (const [label, value] of Object.entries(numbers)) await options.setNumber(label, value);
   await options.saveSettings();
   await options.page.close();
@@ -79,7 +79,7 @@ describe('Storage Keeper in Firefox', () => {
   });
 
   it('2. options: add an account, test it, save it; the popup and the badge show the figures', async () => {
-    const options = new OptionsPage(await firefox.open('options'));
+    const options = new SettingsPage(await firefox.open('options'));
     await options.openNewAccount();
     await options.fillAccount({
       baseUrl: sim.apiUrl,
@@ -118,8 +118,8 @@ describe('Storage Keeper in Firefox', () => {
     expect(card).toMatch(new RegExp(`Node server\\s+${sim.nodeHost}`));
     expect(card).toMatch(/API key bonus\s+\+8 GB until \w+ \d+, \d{4}/);
     await expect.poll(async () => (await firefox.badge()).text).toBe('44%');
-    // Saving refreshed the account in the background: getUser and the capacity call again
-    // (a refresh alarm, every 2.5 s in this build until step 3, may add more after them).
+    // Saving checked the account again in the background: getUser and the capacity call again
+    // (a usage update alarm, every 2.5 s in this build until step 3, may add more after them).
     expect(sim.requests.slice(2, 4)).toMatchObject([
       { server: 'api', path: USER_PATH, ...credentials },
       { server: 'node', path: CAPACITY_PATH, ...credentials },
@@ -128,7 +128,7 @@ describe('Storage Keeper in Firefox', () => {
     await options.page.close();
   });
 
-  it('3. keep-alive: the alarm wakes the suspended event page, which sends getUser', async () => {
+  it('3. sign-in: the alarm wakes the suspended event page, which sends getUser', async () => {
     await setSettings({ settingSignInEvery: 1, settingUsageUpdateEvery: 1440 });
     // Watch the event page and the simulator: each wake-up must follow a time suspended.
     const timeline: string[] = [];
@@ -162,24 +162,24 @@ describe('Storage Keeper in Firefox', () => {
     await setSettings({ settingSignInEvery: 24 }); // quiet again for the next steps
   }, 120_000);
 
-  it('4. near full: one notification, the warning then critical badge colour, none again on the next refresh', async () => {
+  it('4. near full: one notification, the warning then critical badge colour, none again on the next usage update', async () => {
     user.used = Math.round(0.92 * user.quota);
     const popup = new Popup(await firefox.open('popup'));
-    await popup.refresh();
+    await popup.checkNow();
     await waitForText(popup.page, '92%', popup.card('Demo'));
     expect(await firefox.notifications()).toEqual([expect.stringMatching(/^usage:/)]);
     expect(await firefox.badge()).toMatchObject({ text: '92%', color: [227, 116, 0, 255] });
     await firefox.clearNotifications();
-    await popup.refresh();
+    await popup.checkNow();
     expect(await firefox.notifications()).toEqual([]);
 
     user.used = Math.round(0.97 * user.quota);
-    await popup.refresh();
+    await popup.checkNow();
     await waitForText(popup.page, '97%', popup.card('Demo'));
     expect(await firefox.notifications()).toEqual([expect.stringMatching(/^usage:/)]);
     expect(await firefox.badge()).toMatchObject({ text: '97%', color: [197, 34, 31, 255] });
     await firefox.clearNotifications();
-    await popup.refresh();
+    await popup.checkNow();
     expect(await firefox.notifications()).toEqual([]);
     await popup.page.close();
   }, 120_000);
@@ -198,7 +198,7 @@ describe('Storage Keeper in Firefox', () => {
     const popup = new Popup(await firefox.open('popup'));
     const figures = await figuresOn(popup);
     user.password = 'renewed-on-the-website';
-    await popup.refresh();
+    await popup.checkNow();
     const alert = await waitForText(
       popup.page,
       /apps password was rejected/,
@@ -214,7 +214,7 @@ describe('Storage Keeper in Firefox', () => {
     expect((await firefox.storage()).accounts).toEqual(saved);
 
     user.password = password;
-    await popup.refresh({ afterGap: false }); // a rejected password is not held back by the manual-check gap
+    await popup.checkNow({ afterGap: false }); // a rejected password is not held back by the manual-check gap
     await popup.page.waitForSelector('::-p-aria([role="alert"])', { hidden: true });
     await expect.poll(async () => (await firefox.badge()).text).toBe('97%');
     await popup.page.close();
@@ -225,7 +225,7 @@ describe('Storage Keeper in Firefox', () => {
     const figures = await figuresOn(popup);
     sim.setFault('node', 'html-502');
     onTestFinished(() => sim.setFault('node', undefined));
-    await popup.refresh();
+    await popup.checkNow();
     const card = await waitForText(popup.page, /The last check failed/, popup.card('Demo'));
     expect(card).toMatch(
       /The last check failed (just now|1 minute ago)\. Storage Keeper tries again/,
@@ -243,7 +243,7 @@ describe('Storage Keeper in Firefox', () => {
     await popup.page.close();
   }, 90_000);
 
-  it('6. browser restart (permanent XPI, kept profile): accounts, figures and alarms kept; overdue keep-alive caught up', async () => {
+  it('6. browser restart (permanent XPI, kept profile): accounts, figures and alarms kept; overdue sign-in caught up', async () => {
     const interval = 8 * HOUR_MS;
     await setSettings({ settingSignInEvery: 8 });
     const before = await firefox.storage();
@@ -253,7 +253,7 @@ describe('Storage Keeper in Firefox', () => {
     const profileDir = firefox.profileDir;
     await firefox.close({ keepProfile: true });
 
-    // Closed long enough that a new browser session is due a keep-alive (half an interval since
+    // Closed long enough that a new browser session is due a sign-in (half an interval since
     // the last), though the interval is not over: the start's catch-up signs in.
     await sleep(Math.max(0, lastKeptAlive + interval / 2 + 1_000 - Date.now()));
     const count = keptAlive().length;
@@ -275,7 +275,7 @@ describe('Storage Keeper in Firefox', () => {
     expect(card).toContain('97%');
     const options = await firefox.open('options');
     await waitForText(options, 'Demo', '.account-list');
-    await new OptionsPage(options).showSection('settingsHeading');
+    await new SettingsPage(options).showSection('settingsHeading');
     expect(
       await (
         await field(options, t('settingSignInEvery'))

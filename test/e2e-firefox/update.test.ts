@@ -22,7 +22,7 @@ import {
 import {
   clickButton,
   field,
-  OptionsPage,
+  SettingsPage as OptionsPage,
   Popup,
   waitForText,
 } from '../../testbed/browsers/firefox-pages';

@@ -50,7 +50,7 @@ const entries = async (): Promise<ActivityEntry[]> =>
 const signIns = async () => (await entries()).filter((e) => e.check === 'sign-in');
 
 describe('the activity log in Chromium', () => {
-  it('logs a few days of sign-ins and usage updates; the options page shows them with the summary, and the CSV downloads', async () => {
+  it('logs a few days of sign-ins and usage updates; the Settings page shows them with the summary, and the CSV downloads', async () => {
     await expect
       .poll(async () => (await signIns()).length, { timeout: 4 * SCALED_DAY_MS, interval: 500 })
       .toBeGreaterThanOrEqual(2);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
-import { OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
+import { SettingsPage, Popup } from '../../testbed/browsers/chromium-pages';
 import { BADGE_COLORS } from '../../lib/outlook/badge';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
 import { GIB as GB } from '../../lib/basics/bytes';
@@ -115,7 +115,7 @@ describe('a card and a badge that do not cry wolf', () => {
     'a connection test result goes as soon as the password is edited',
     { timeout: 60_000 },
     async () => {
-      const options = new OptionsPage(await browser.open('options'));
+      const options = new SettingsPage(await browser.open('options'));
       await options.openNewAccount();
       await options.fillAccount({
         baseUrl: full.apiUrl,

@@ -74,7 +74,7 @@ describe('Check now and the service’s Retry-After, in Chromium', () => {
       await expect
         .poll(
           async () => {
-            await popup.refresh();
+            await popup.checkNow();
             return sim.requests.filter((r) => r.status === status).length;
           },
           { timeout: 30_000, interval: 1000 },
@@ -91,7 +91,7 @@ describe('Check now and the service’s Retry-After, in Chromium', () => {
       // Clicks during the wait: each says when a check can go out, none sends anything.
       let held = 0;
       while (Date.now() < until - 5_000) {
-        await popup.refresh();
+        await popup.checkNow();
         await words(popup).waitFor({ timeout: 5_000 });
         held += 1;
       }
@@ -107,7 +107,7 @@ describe('Check now and the service’s Retry-After, in Chromium', () => {
       await expect.poll(() => Date.now() >= until, { timeout: 20_000, interval: 100 }).toBe(true);
       expect(sim.requests.length).toBe(heard);
       const clickedAt = Date.now();
-      await popup.refresh(); // answered once the check is done
+      await popup.checkNow(); // answered once the check is done
       const answeredAt = Date.now();
       expect(sim.requests.slice(heard).map((r) => [r.server, r.status])).toEqual([
         ['api', 200],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension } from '../../testbed/browsers/chromium';
-import { messages, OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
+import { messages, SettingsPage, Popup } from '../../testbed/browsers/chromium-pages';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 import { QUIET_SETTINGS } from './page-states';
 
@@ -49,7 +49,7 @@ describe.each(['en', 'ja'] as const)('a sign-in dated a year ahead (%s)', (local
           Date.now = () => real() + offset;
         }, YEAR_MS);
         const before = new Popup(await browser.open('popup'), locale);
-        await before.refresh();
+        await before.checkNow();
         const snapshot = async () =>
           ((await browser.storage()).snapshots as Record<string, AccountSnapshot>).personal!;
         await expect
@@ -79,7 +79,7 @@ describe.each(['en', 'ja'] as const)('a sign-in dated a year ahead (%s)', (local
           await card.screenshot({ path: join(DIR, `clock-ahead-card-${scheme}-${locale}.png`) });
         }
 
-        const options = new OptionsPage(await browser.open('options'), locale);
+        const options = new SettingsPage(await browser.open('options'), locale);
         const entry = options.page.getByRole('listitem').filter({ hasText: 'Personal' });
         expect(await entry.getByText(t('lastSignIn').split('$1')[0]!).textContent()).toBe(
           words('lastSignIn', t('justNow')),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
-import { OptionsPage } from '../../testbed/browsers/chromium-pages';
+import { SettingsPage } from '../../testbed/browsers/chromium-pages';
 import { GIB as GB } from '../../lib/basics/bytes';
 
 // An edit to another server is final at once, measured from the click on Save, in real Chromium
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 /** The moment of the click on Save, on the page's clock (the machine's, which the simulators share). */
-async function clickSave(options: OptionsPage): Promise<number> {
+async function clickSave(options: SettingsPage): Promise<number> {
   const save = options.page.getByRole('button', { name: 'Save', exact: true });
   await save.evaluate((button) =>
     button.addEventListener(
@@ -93,7 +93,7 @@ describe('an account moved to another server, in Chromium: final from the click 
       oldServer.setFault('node', 'slow', { delayMs: SLOW_MS });
       const slowFrom = Date.now();
 
-      const options = new OptionsPage(await browser.open('options'));
+      const options = new SettingsPage(await browser.open('options'));
       await options.editAccount(label);
       await options.fillAccount({
         baseUrl: newServer.apiUrl,

@@ -8,7 +8,11 @@ import {
 } from '../../testbed/simulator/simulator';
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
-import { messagePatterns, messages, OptionsPage } from '../../testbed/browsers/chromium-pages';
+import {
+  messagePatterns,
+  messages,
+  SettingsPage as OptionsPage,
+} from '../../testbed/browsers/chromium-pages';
 import { GIB as GB } from '../../lib/basics/bytes';
 
 // Every save stands, in real Chromium on the time-scaled build (a sign-in every 5 s, a usage

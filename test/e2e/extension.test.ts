@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
-import { OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
+import { SettingsPage, Popup } from '../../testbed/browsers/chromium-pages';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
 
 // One user's story, step by step, in one browser profile against the simulator.
@@ -20,12 +20,12 @@ afterAll(async () => {
 
 const lastApiRequest = () => sim.requests.filter((r) => r.server === 'api').at(-1);
 
-type StoredTask = { lastAttemptAt?: number; failure?: { kind: string } };
+type StoredCheck = { lastAttemptAt?: number; failure?: { kind: string } };
 const snapshots = async () =>
   Object.values(
     ((await browser.storage()).snapshots ?? {}) as Record<
       string,
-      Record<'keepAlive' | 'refresh', StoredTask>
+      Record<'keepAlive' | 'refresh', StoredCheck>
     >,
   );
 /**
@@ -67,7 +67,7 @@ describe('Storage Keeper in Chromium', () => {
   });
 
   it("2. options: add an account, test it, save it; the popup shows the simulator's figures", async () => {
-    const options = new OptionsPage(await browser.open('options'));
+    const options = new SettingsPage(await browser.open('options'));
     await options.page.getByRole('button', { name: 'Add account' }).click();
     await options.fillAccount({
       baseUrl: sim.apiUrl,
@@ -101,8 +101,8 @@ describe('Storage Keeper in Chromium', () => {
     await options.page.close();
   });
 
-  it('3. keep-alive: the alarm fires, the service records the login with the right credentials', async () => {
-    const options = new OptionsPage(await browser.open('options'));
+  it('3. sign-in: the alarm fires, the service records the login with the right credentials', async () => {
+    const options = new SettingsPage(await browser.open('options'));
     await options.setNumber('Sign in every', 1); // 5 s in this test build
     await options.setNumber('Update usage every', 1440);
     await options.saveSettings();
@@ -129,7 +129,7 @@ describe('Storage Keeper in Chromium', () => {
   });
 
   it('4. matrix form: the simulator sees ;api_key= and no header', async () => {
-    const options = new OptionsPage(await browser.open('options'));
+    const options = new SettingsPage(await browser.open('options'));
     await options.editAccount('Demo');
     await options.page.getByRole('radio', { name: /Parameter in the address/ }).check();
     await options.page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -157,7 +157,7 @@ describe('Storage Keeper in Chromium', () => {
     user.used = Math.round(0.92 * user.quota);
     const popup = new Popup(await browser.open('popup'));
     await afterManualCheckGap();
-    await popup.refresh();
+    await popup.checkNow();
     await expect.poll(() => browser.notifications()).toEqual([expect.stringMatching(/^usage:/)]);
     await expect
       .poll(() => browser.badge())
@@ -168,7 +168,7 @@ describe('Storage Keeper in Chromium', () => {
     });
     await afterManualCheckGap(); // so the second check really runs
     const checked = sim.requests.length;
-    await popup.refresh();
+    await popup.checkNow();
     await expect.poll(() => sim.requests.length).toBeGreaterThan(checked);
     await expect
       .poll(
@@ -195,7 +195,7 @@ describe('Storage Keeper in Chromium', () => {
     await expect.poll(async () => (await browser.badge()).text).toBe('!'); // drawn once the run is recorded
     expect((await browser.storage()).accounts).toEqual(saved);
     user.password = password;
-    await popup.refresh(); // not held back: the user fixed what failed
+    await popup.checkNow(); // not held back: the user fixed what failed
     await popup.page.getByRole('alert').waitFor({ state: 'detached' });
     await expect.poll(async () => (await browser.badge()).text).toBe('92%');
     await popup.page.close();

@@ -7,7 +7,7 @@ import {
   launchExtension,
   type ExtensionSession,
 } from '../../testbed/browsers/chromium';
-import { OptionsPage } from '../../testbed/browsers/chromium-pages';
+import { SettingsPage } from '../../testbed/browsers/chromium-pages';
 import { axeViolations } from './axe';
 
 // The first run as a new user meets it, in real Chromium: the settings page opens by itself in
@@ -39,7 +39,7 @@ describe('the first run in Chromium', () => {
   it('opens the setup by itself once, links to the service for each step, and gets the first account working; not again after a restart', async () => {
     let browser: ExtensionSession | undefined = await launchExtension();
     try {
-      const options = new OptionsPage(await setupTab(browser.context));
+      const options = new SettingsPage(await setupTab(browser.context));
       const { page } = options;
       const guide = page.getByRole('region', { name: 'Set up Storage Keeper' });
       await guide.waitFor();
@@ -117,7 +117,7 @@ describe('the first run in Chromium', () => {
   it('with a build that carries an application key: only the apps password is asked for, and the account works on that key without a copy of it', async () => {
     const browser = await launchExtension({ extensionDir: APP_KEY_E2E_BUILD });
     try {
-      const options = new OptionsPage(await setupTab(browser.context));
+      const options = new SettingsPage(await setupTab(browser.context));
       const { page } = options;
       const guide = page.getByRole('region', { name: 'Set up Storage Keeper' });
       expect(await guide.textContent()).toContain('You need only your apps password');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
-import { OptionsPage } from '../../testbed/browsers/chromium-pages';
+import { SettingsPage } from '../../testbed/browsers/chromium-pages';
 
-// The options page with the keyboard alone: every control reachable with Tab, each showing
+// The Settings page with the keyboard alone: every control reachable with Tab, each showing
 // where the focus is, and the form usable without a mouse.
 
 let browser: ExtensionSession;
@@ -66,7 +66,7 @@ function operableControls(page: Page) {
   );
 }
 
-describe('options page by keyboard', () => {
+describe('Settings page by keyboard', () => {
   it('reaches every control of the page and the open account form with Tab, each with a visible focus ring', async () => {
     await browser.storeAccounts([
       {
@@ -80,7 +80,7 @@ describe('options page by keyboard', () => {
         notifications: true,
       },
     ]);
-    const options = new OptionsPage(await browser.open('options'));
+    const options = new SettingsPage(await browser.open('options'));
     await options.page.getByText('Home', { exact: true }).first().waitFor();
     const list = await tabThrough(options.page);
     expect(list.length).toBe(await operableControls(options.page));
@@ -107,7 +107,7 @@ describe('options page by keyboard', () => {
   });
 
   it('works the account form without a mouse: toggle, choose, submit', async () => {
-    const options = new OptionsPage(await browser.open('options'));
+    const options = new SettingsPage(await browser.open('options'));
     await options.openNewAccount();
     const { page } = options;
     await page.getByLabel('Apps password').focus();

@@ -7,9 +7,9 @@ import { GIB as GB } from '../../lib/basics/bytes';
 import { demoAccount, type SimAccount, type Simulator } from '../../testbed/simulator/simulator';
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import type { ExtensionSession } from '../../testbed/browsers/chromium';
-import { OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
+import { SettingsPage, Popup } from '../../testbed/browsers/chromium-pages';
 
-// Every state of the popup and the options page a user can meet, each opened as a user would
+// Every state of the popup and the Settings page a user can meet, each opened as a user would
 // see it: for screenshots, axe-core and the Japanese walk alike.
 
 const MINUTE = 60_000;
@@ -113,10 +113,10 @@ const settingsFile = (accounts: Pick<Account, 'baseUrl' | 'userId' | 'label'>[])
     settings: QUIET_SETTINGS,
   });
 
-/** The options page with a settings file chosen in its import field. */
+/** The Settings page with a settings file chosen in its import field. */
 async function optionsImporting(context: StateContext, file: string) {
   await context.browser.storeAccounts([stored(context.sim, 'demo-user', 'Personal')]);
-  const options = new OptionsPage(
+  const options = new SettingsPage(
     await context.browser.open('options', 'transfer'),
     context.locale,
   );
@@ -171,21 +171,21 @@ const damagedEntry = (sim: Simulator) =>
     keyForm: 'both',
   }) as unknown as Account;
 
-/** Stores these accounts and opens the popup on them; with `refresh`, refreshed from the popup. */
+/** Stores these accounts and opens the popup on them; with `checkNow`, checked from the popup (Check now). */
 async function popupWith(
   { browser, locale }: StateContext,
   accounts: Account[],
-  { refresh = true } = {},
+  { checkNow = true } = {},
 ) {
   await browser.storeAccounts(accounts);
   const popup = new Popup(await browser.open('popup'), locale);
   if (accounts.length === 0) return popup;
   await popup.page.getByRole('article').first().waitFor();
-  if (refresh) await popup.refresh();
+  if (checkNow) await popup.checkNow();
   return popup;
 }
 
-/** An account checked once by the background, then given a keep-alive state the simulator cannot produce. */
+/** An account checked once by the background, then given a sign-in state the simulator cannot produce. */
 async function patched(
   browser: ExtensionSession,
   account: Account,
@@ -229,10 +229,10 @@ async function failedSignIn(
   return popup;
 }
 
-/** The options page with the account form open, beside one account (not the last state's). */
+/** The Settings page with the account form open, beside one account (not the last state's). */
 async function optionsForm(context: StateContext) {
   await context.browser.storeAccounts([stored(context.sim, 'demo-user', 'Personal')]);
-  const options = new OptionsPage(await context.browser.open('options'), context.locale);
+  const options = new SettingsPage(await context.browser.open('options'), context.locale);
   await options.openNewAccount();
   return options;
 }
@@ -323,7 +323,7 @@ export const PAGE_STATES: PageState[] = [
         Date.now(),
         Date.now() + 120_000,
       );
-      await popup.refresh();
+      await popup.checkNow();
       await popup.page
         .getByRole('status')
         .filter({ hasText: popup.t('checkHeld').split('$1')[0]! })
@@ -430,7 +430,7 @@ export const PAGE_STATES: PageState[] = [
     name: 'options-damaged',
     open: async (c) => {
       await c.browser.storeAccounts([stored(c.sim, 'demo-user', 'Personal'), damagedEntry(c.sim)]);
-      const options = new OptionsPage(await c.browser.open('options'), c.locale);
+      const options = new SettingsPage(await c.browser.open('options'), c.locale);
       await options.page.getByText(options.t('damagedAccount')).waitFor();
       return options.page;
     },
@@ -442,7 +442,7 @@ export const PAGE_STATES: PageState[] = [
         stored(c.sim, 'demo-user', 'Personal'),
         stored(c.sim, 'archive', 'Archive', { password: 'old-password' }),
       ]);
-      const options = new OptionsPage(await c.browser.open('options'), c.locale);
+      const options = new SettingsPage(await c.browser.open('options'), c.locale);
       await options.page.getByText(options.t('failureCredentialsRejected')).waitFor();
       return options.page;
     },
@@ -455,7 +455,7 @@ export const PAGE_STATES: PageState[] = [
         history(account, 120, (i) => 20 * GB + i * 0.1 * GB + (i % 7) * 0.3 * GB, 100 * GB),
       );
       await c.browser.storeAccounts([account]);
-      const options = new OptionsPage(await c.browser.open('options', 'history'), c.locale);
+      const options = new SettingsPage(await c.browser.open('options', 'history'), c.locale);
       await options.page.getByRole('button', { name: options.t('downloadCsv') }).waitFor();
       return options.page;
     },
@@ -466,7 +466,7 @@ export const PAGE_STATES: PageState[] = [
       const account = stored(c.sim, 'archive', 'Archive');
       await c.browser.storeActivity(activity(account, 30));
       await c.browser.storeAccounts([account]);
-      const options = new OptionsPage(await c.browser.open('options', 'activity'), c.locale);
+      const options = new SettingsPage(await c.browser.open('options', 'activity'), c.locale);
       const log = options.page.getByRole('article', { name: 'Archive' });
       await log.getByRole('button', { name: options.t('activityDownloadCsv') }).waitFor();
       await log.scrollIntoViewIfNeeded();
@@ -533,7 +533,7 @@ export const PAGE_STATES: PageState[] = [
     // What a new user gets on install: the walk-through, then the form for the first account.
     name: 'options-setup',
     open: async (c) => {
-      const options = new OptionsPage(await c.browser.open('options', 'setup'), c.locale);
+      const options = new SettingsPage(await c.browser.open('options', 'setup'), c.locale);
       await options.page.getByRole('heading', { name: options.t('setupTitle') }).waitFor();
       await options.page.getByLabel(options.t('fieldUserId'), { exact: true }).waitFor();
       return options.page;
@@ -547,7 +547,7 @@ export const PAGE_STATES: PageState[] = [
         stored(c.sim, 'demo-user', 'Personal'),
         stored(c.sim, 'archive', 'Archive'),
       ]);
-      const options = new OptionsPage(await c.browser.open('options'), c.locale);
+      const options = new SettingsPage(await c.browser.open('options'), c.locale);
       await options.page
         .getByText(options.t('lastSignIn').split('$1')[0]!.trim())
         .first()
@@ -562,7 +562,7 @@ export const PAGE_STATES: PageState[] = [
   {
     name: 'options-settings',
     open: async (c) => {
-      const options = new OptionsPage(await c.browser.open('options', 'settings'), c.locale);
+      const options = new SettingsPage(await c.browser.open('options', 'settings'), c.locale);
       await options.page.getByRole('button', { name: options.t('saveSettings') }).waitFor();
       return options.page;
     },

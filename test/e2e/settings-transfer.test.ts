@@ -9,7 +9,7 @@ import { QUIET_SETTINGS } from './page-states';
 import { catalogue } from '../../testbed/catalogue';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 import { GIB as GB } from '../../lib/basics/bytes';
-import { OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
+import { SettingsPage, Popup } from '../../testbed/browsers/chromium-pages';
 
 // Settings you can take with you, as a user moves them: exported from one browser profile
 // (secrets left out by default), imported into a fresh one, where the accounts wait for their
@@ -39,7 +39,7 @@ describe('export and import in Chromium', () => {
         storedAccount(sim, home, { label: 'Home' }),
         storedAccount(sim, work, { label: 'Work', keyForm: 'matrix' }),
       ]);
-      const options = new OptionsPage(await browser.open('options'));
+      const options = new SettingsPage(await browser.open('options'));
       await options.page.getByText('Work', { exact: true }).first().waitFor();
       await options.showSection('transferHeading');
       expect(await options.page.getByLabel('Include passwords and API keys').isChecked()).toBe(
@@ -88,7 +88,7 @@ describe('export and import in Chromium', () => {
     sim.requests.length = 0; // what the first profile sent
     const browser = await launchExtension();
     try {
-      const options = new OptionsPage(await browser.open('options', 'transfer'));
+      const options = new SettingsPage(await browser.open('options', 'transfer'));
       await options.page.getByLabel('Import accounts and settings from a file').setInputFiles(file);
       const preview = options.page.getByRole('region', { name: 'What this import will do' });
       await preview.waitFor();
@@ -111,7 +111,7 @@ describe('export and import in Chromium', () => {
       // The popup says the same; nothing has been sent for either account.
       const popup = new Popup(await browser.open('popup'));
       await popup.card('Home').getByText(needs).waitFor();
-      // The background has been through both accounts (each task recorded as waiting for its secrets).
+      // The background has been through both accounts (each check recorded as waiting for its secrets).
       const waiting = async () => {
         const snapshots = Object.values(
           ((await browser.storage()).snapshots ?? {}) as Record<string, AccountSnapshot>,
@@ -125,7 +125,7 @@ describe('export and import in Chromium', () => {
       await expect.poll(waiting, { timeout: 20_000 }).toBe(2);
       expect(sim.requests).toEqual([]);
 
-      // Completed in the options page: only then is the account checked.
+      // Completed in the Settings page: only then is the account checked.
       await options.editAccount('Home');
       await options.page.getByLabel('Apps password', { exact: true }).fill('home-pw');
       await options.page.getByLabel('API key', { exact: true }).fill('home-key');

@@ -23,7 +23,7 @@ import {
 import {
   messagePatterns,
   messages,
-  OptionsPage,
+  SettingsPage as OptionsPage,
   Popup,
 } from '../../testbed/browsers/chromium-pages';
 import {

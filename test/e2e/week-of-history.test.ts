@@ -31,7 +31,7 @@ const growing = demoAccount({
 beforeAll(async () => {
   sim = await startSimulator({ accounts: [growing] });
   browser = await launchExtension({ extensionDir: FAST_E2E_BUILD });
-  // Capacity every 12 h (5 s), keep-alive daily (10 s).
+  // Capacity every 12 h (5 s), sign-in daily (10 s).
   await browser.storeSettings({
     keepAliveHours: 24,
     refreshMinutes: 720,

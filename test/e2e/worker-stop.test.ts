@@ -8,7 +8,7 @@ import { storedAccount } from '../../testbed/simulator/stored-account';
 
 // Chrome stops an extension's service worker whenever it likes, also in the middle of a run.
 // Here it is stopped while a usage update waits for a server that does not answer (on the
-// time-scaled build: both tasks every 5 s); the next alarm starts a new worker that carries on,
+// time-scaled build: both checks every 5 s); the next alarm starts a new worker that carries on,
 // and nothing the stopped one had recorded is lost.
 
 let sim: Simulator;

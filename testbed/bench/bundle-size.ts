@@ -88,7 +88,7 @@ export const ENTRIES = {
 /**
  * Budgets in bytes (gzip), per entry, of what it loads when it opens. Issue 10 set 20 / 28 / 20 KB;
  * the usage history (issue 13), the activity log (issue 18) and issues 17 and 21 raised them to
- * 24 / 36 KB (popup 23.4 KB, options page 35.3 KB). Issue 16 (docs/benchmarks.md): each page is
+ * 24 / 36 KB (popup 23.4 KB, Settings page 35.3 KB). Issue 16 (docs/benchmarks.md): each page is
  * bundled on its own (the popup no longer loads the Settings page's half of a shared chunk), and
  * what only some popup states show (a failure's lines, damaged storage, the first run) and the
  * messaging library (needed at the first click) are loaded on demand: popup 19.95 KB, options

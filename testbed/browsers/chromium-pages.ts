@@ -18,8 +18,8 @@ export function messagePatterns(locale: string) {
     );
 }
 
-/** The options page, as a user drives it, in the browser's language. */
-export class OptionsPage {
+/** The Settings page, as a user drives it, in the browser's language. */
+export class SettingsPage {
   /** Another build's own words (e.g. a release's, scripts/last-release.ts) may stand for this version's. */
   constructor(
     readonly page: Page,
@@ -48,7 +48,7 @@ export class OptionsPage {
     await this.page.getByRole('button', { name: this.t('addAccount') }).click();
   }
 
-  async addAccount(fields: Parameters<OptionsPage['fillAccount']>[0]) {
+  async addAccount(fields: Parameters<SettingsPage['fillAccount']>[0]) {
     await this.openNewAccount();
     await this.fillAccount(fields);
     await this.page.getByRole('button', { name: this.t('save'), exact: true }).click();
@@ -121,7 +121,8 @@ export class Popup {
     return this.card(name).getByRole('img', { name: this.pattern('sparklineLabel') });
   }
 
-  async refresh() {
+  /** Clicks Check now and waits until its button is back. */
+  async checkNow() {
     await this.page.getByRole('button', { name: this.t('checkNow'), exact: true }).click();
     await this.page.getByRole('button', { name: this.t('checkNow'), exact: true }).waitFor();
   }

@@ -92,7 +92,7 @@ export async function launchExtension({
   return new ExtensionSession(context, worker, extensionId, profile, home, extensionDir);
 }
 
-/** Accounts as the options page stores them. */
+/** Accounts as the Settings page stores them. */
 export function accountItems(accounts: Account[]) {
   return { accounts, accounts$: { v: 2 } };
 }
@@ -158,7 +158,7 @@ export class ExtensionSession {
     return this.currentWorker().evaluate(() => chrome.storage.local.get(null));
   }
 
-  /** Stores accounts as the options page does (after clearing everything, if asked). */
+  /** Stores accounts as the Settings page does (after clearing everything, if asked). */
   async storeAccounts(accounts: Account[], { clear = false } = {}) {
     await this.currentWorker().evaluate(
       async ([items, wipe]) => {
@@ -185,7 +185,7 @@ export class ExtensionSession {
     );
   }
 
-  /** Stores settings as the options page does. */
+  /** Stores settings as the Settings page does. */
   async storeSettings(settings: Settings) {
     await this.currentWorker().evaluate(
       (value) => chrome.storage.local.set({ settings: value, settings$: { v: 1 } }),
@@ -194,7 +194,7 @@ export class ExtensionSession {
   }
 
   /**
-   * Waits until the background has checked an account once (both tasks) and is done with it,
+   * Waits until the background has checked an account once (both checks) and is done with it,
    * and returns its snapshot. Done means unchanged for a while: after the checks the run still
    * records the account's alerts, and a patch written in between would be overwritten.
    */

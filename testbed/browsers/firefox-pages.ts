@@ -10,7 +10,7 @@ import {
 import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
 import { messagePatterns, messages } from './chromium-pages';
 
-// The Firefox page objects: the same methods as the Chromium ones in ../e2e/pages.ts, over
+// The Firefox page objects: the same methods as the Chromium ones in ./chromium-pages.ts, over
 // puppeteer instead of Playwright (whose Firefox needs its own patched build). Controls are found
 // as a person finds them: by their label, role and visible text.
 
@@ -98,8 +98,8 @@ export async function waitForText(
   return element!.evaluate((e) => (e as HTMLElement).innerText);
 }
 
-/** The options page, as a user drives it. */
-export class OptionsPage {
+/** The Settings page, as a user drives it. */
+export class SettingsPage {
   /** Another build's own words (e.g. a release's, scripts/last-release.ts) may stand for this version's. */
   constructor(
     readonly page: Page,
@@ -135,7 +135,7 @@ export class OptionsPage {
     await clickButton(this.page, this.t('addAccount'));
   }
 
-  async addAccount(fields: Parameters<OptionsPage['fillAccount']>[0]) {
+  async addAccount(fields: Parameters<SettingsPage['fillAccount']>[0]) {
     await this.openNewAccount();
     await this.fillAccount(fields);
     await clickButton(this.page, this.t('save'));
@@ -214,23 +214,23 @@ export class Popup {
   /**
    * Clicks Check now and waits until the check is done (the button was busy and is free again).
    * A manual check is not repeated within MANUAL_CHECK_GAP_MS of an account's last attempt, so
-   * it first waits, as stored state, until every healthy task's last attempt is that old (not when
+   * it first waits, as stored state, until every healthy check's last attempt is that old (not when
    * `afterGap` is false: after a failure the user fixes, the check is not held back).
    */
-  async refresh({ afterGap = true } = {}) {
+  async checkNow({ afterGap = true } = {}) {
     if (afterGap)
       await waitUntil(
         this.page,
         async (gap) => {
-          type Task = { lastAttemptAt?: number; failure?: unknown };
+          type StoredCheck = { lastAttemptAt?: number; failure?: unknown };
           const { snapshots = {} } = await chrome.storage.local.get<{
-            snapshots?: Record<string, Record<string, Task>>;
+            snapshots?: Record<string, Record<string, StoredCheck>>;
           }>('snapshots');
-          // Tasks that are failing retry on their own backoff; a test's Check now is for the healthy ones.
+          // Checks that are failing retry on their own backoff; a test's Check now is for the healthy ones.
           const healthy = Object.values(snapshots)
             .flatMap((s) => [s.keepAlive, s.refresh])
-            .filter((task) => task && !task.failure);
-          const attempts = healthy.map((task) => task!.lastAttemptAt ?? 0);
+            .filter((check) => check && !check.failure);
+          const attempts = healthy.map((check) => check!.lastAttemptAt ?? 0);
           return Date.now() - Math.max(0, ...attempts) >= gap;
         },
         { timeout: 60_000, polling: 500 },
@@ -239,11 +239,11 @@ export class Popup {
     const button = await this.page.waitForSelector(aria('button', this.t('checkNow')));
     await button!.evaluate((element) => {
       const b = element as HTMLElement;
-      b.dataset.refreshed = 'no';
+      b.dataset.checked = 'no';
       new MutationObserver((_, observer) => {
-        if (b.getAttribute('aria-busy') === 'true') b.dataset.refreshed = 'busy';
-        else if (b.dataset.refreshed === 'busy') {
-          b.dataset.refreshed = 'yes';
+        if (b.getAttribute('aria-busy') === 'true') b.dataset.checked = 'busy';
+        else if (b.dataset.checked === 'busy') {
+          b.dataset.checked = 'yes';
           observer.disconnect();
         }
       }).observe(b, { attributes: true, attributeFilter: ['aria-busy'] });
@@ -251,7 +251,7 @@ export class Popup {
     await button!.click();
     await waitUntil(
       this.page,
-      (b) => (b as HTMLElement).dataset.refreshed === 'yes',
+      (b) => (b as HTMLElement).dataset.checked === 'yes',
       { timeout: 30_000 },
       button!,
     );

@@ -1,7 +1,7 @@
 import type { Account } from '../../lib/store/accounts';
 import type { SimAccount, Simulator } from './simulator';
 
-/** The account, as the options page stores it, that signs in to a simulated one. */
+/** The account, as the Settings page stores it, that signs in to a simulated one. */
 export function storedAccount(
   sim: Pick<Simulator, 'apiUrl'>,
   simAccount: SimAccount,

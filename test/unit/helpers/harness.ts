@@ -31,7 +31,7 @@ export const clock = { now: START };
  * One simulator for the tests of the suite it is called in (a file, or a describe block), on the
  * shared clock, serving these accounts: started before them and closed after them; before each
  * test the clock is back at its start, and the simulator has no request recorded and no fault
- * set. `sim()` is the running simulator, `stored(userId)` the account (as the options page
+ * set. `sim()` is the running simulator, `stored(userId)` the account (as the Settings page
  * stores it) that signs in to one of its users.
  */
 export function simulatorForSuite(accounts: readonly SimAccount[]) {
@@ -54,7 +54,7 @@ export function simulatorForSuite(accounts: readonly SimAccount[]) {
   };
 }
 
-/** Writes accounts into storage.local as the options page leaves them (list and version marker). */
+/** Writes accounts into storage.local as the Settings page leaves them (list and version marker). */
 export async function storeAccounts(accounts: readonly unknown[]) {
   await fakeBrowser.storage.local.set({ accounts, accounts$: { v: 2 } });
 }

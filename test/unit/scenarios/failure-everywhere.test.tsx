@@ -69,7 +69,7 @@ async function everywhere(keySource: KeySource, failure: Failure) {
   await showNotice(
     home,
     {
-      kind: 'keep-alive-failing',
+      kind: 'sign-in-failing',
       failure,
       failingSince: NOW - 2 * DAY,
       lastSuccessAt: NOW - 3 * DAY,

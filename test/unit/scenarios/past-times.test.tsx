@@ -100,7 +100,7 @@ describe('the other past times, dated a year ahead, are told as now', () => {
     await showNotice(
       account(),
       {
-        kind: 'keep-alive-failing',
+        kind: 'sign-in-failing',
         failure: { kind: 'network' },
         failingSince: NOW - 2 * 86_400_000,
         lastSuccessAt: NOW + YEAR,

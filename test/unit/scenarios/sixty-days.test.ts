@@ -131,7 +131,7 @@ it(
         });
         await storeAccounts(accounts.map((a) => (a.id === 'id-alice' ? moved : a)));
         await newWorker(offlineFetch).reschedule(); // what the storage change wakes the worker for
-        await newWorker(offlineFetch).checkNow({ accountId: 'id-alice' }); // what the options page sends
+        await newWorker(offlineFetch).checkNow({ accountId: 'id-alice' }); // what the Settings page sends
       }
       if (day === FIXED_ON) {
         await runAlarmsUntil(from + HOUR);
@@ -139,7 +139,7 @@ it(
         await storeAccounts(
           accounts.map((a) => (a.userId === 'bob' ? { ...a, password: 'bob-2' } : a)),
         );
-        await newWorker(offlineFetch).checkNow({ accountId: 'id-bob' }); // what the options page sends
+        await newWorker(offlineFetch).checkNow({ accountId: 'id-bob' }); // what the Settings page sends
       }
       if (sleeps(day)) {
         await runAlarmsUntil(from + 2 * HOUR);
@@ -176,7 +176,7 @@ it(
         expect(keptAlive(sim, 'bob', session), `bob, day ${session.day}`).toBe(true);
     }
 
-    // The absurd Retry-After delayed the keep-alive to the next session, no further.
+    // The absurd Retry-After delayed the sign-in to the next session, no further.
     expect(sim.requests.filter((r) => r.status === 429)).toHaveLength(2);
     expect(sessions.find((s) => s.day > RATE_LIMITED_ON)).toMatchObject({
       day: RATE_LIMITED_ON + 2,
@@ -194,7 +194,7 @@ it(
       ).toBe(true);
     expect(wifiFailures).toBeGreaterThan(5); // the outages did happen
 
-    // Polite: about one keep-alive a day, and capacity from the cached node without extra getUser calls.
+    // Polite: about one sign-in a day, and capacity from the cached node without extra getUser calls.
     const aliceLogins = [...sim.requests, ...other.requests].filter(
       (r) => r.server === 'api' && r.userId?.startsWith('alice'),
     ).length;

@@ -4,24 +4,27 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // One alarm's run, from the listener in entrypoints/background.ts to the badge and the stored
-// result (docs/architecture.md draws it): every project file the run can execute is followed —
-// the runner's value imports, however written (import, export … from, import()), and the
-// functions the listener hands the runner (the service client, the host-access check) — and a
-// file "acts" when its own code reaches the browser's API, storage or the network. The run acts
-// through exactly the files listed below; everything else on it decides or words.
+// result (docs/architecture.md draws it). Its path to the getUser request is held hop by hop
+// (HOPS): each function calls the next itself, down the layers, handing no function of its own
+// to another module to call back, visiting no module twice. And every project file the run can
+// execute is followed — the background's value imports, however written (import, export … from,
+// import()), and the functions the listener hands it (the service client, the host-access
+// check) — and a file "acts" when its own code reaches the browser's API, storage or the
+// network. The run acts through exactly the files listed below; everything else on it decides
+// or words.
 
 const ROOT = resolve(__dirname, '../../..');
 const LISTENER = 'entrypoints/background.ts';
-const RUNNER = 'lib/background/events.ts';
+const EVENTS = 'lib/background/events.ts';
 
 /** The files one alarm's run acts through (docs/architecture.md, "The path of one alarm"). */
 const ACTING = [
   'entrypoints/background.ts', // the listener, and the worker's wiring
   'lib/background/display.ts', // notifications and the badge
-  'lib/extension/permissions.ts', // whether host access is held (handed to the runner as canReach)
+  'lib/extension/permissions.ts', // whether host access is held (handed to the background as canReach)
   'lib/i18n/translate.ts', // the notices' and the badge's words, from the browser's i18n
   'lib/schedule/alarms.ts', // the periodic alarms and the retry
-  'lib/service/client.ts', // getUser and the capacity call (handed to the runner as api)
+  'lib/service/client.ts', // getUser and the capacity call (handed to the background as api)
   'lib/store/accounts-upgrade.ts', // the accounts' upgrade, once per worker, on the run's read
   'lib/store/history-sources.ts', // the recent history, at the run's end
   'lib/store/items.ts', // the stored items, by key
@@ -154,8 +157,8 @@ function reachable(start: readonly string[]): string[] {
   return [...seen];
 }
 
-/** The project files whose functions the listener hands the runner (`createBackgroundService({ … })`). */
-function handedToRunner(): string[] {
+/** The project files whose functions the listener hands the background (`createBackgroundService({ … })`). */
+function handedToBackground(): string[] {
   const source = parse(LISTENER, read(LISTENER));
   const importedFrom = new Map<string, string>();
   const handed: string[] = [];
@@ -187,12 +190,127 @@ function handedToRunner(): string[] {
   return handed.filter(Boolean);
 }
 
-const onTheRun = reachable([RUNNER, ...handedToRunner()]);
+const onTheRun = reachable([EVENTS, ...handedToBackground()]);
+
+/**
+ * One sign-in alarm's path from its listener to the getUser request (docs/architecture.md, "The
+ * path of one alarm"): each step a function, in its file, that calls the next one itself.
+ */
+const HOPS = [
+  ['entrypoints/background.ts', 'onAlarm'], // the listener
+  ['lib/background/events.ts', 'onAlarm'], // what the alarm means, the queue, the run's one read
+  ['lib/background/events.ts', 'checkAccounts'], // each account's checks side by side, then publish
+  ['lib/background/account-checks.ts', 'checkAccount'], // the chosen checks, in order
+  ['lib/background/account-checks.ts', 'signIn'], // what blocks it, then the request
+  ['lib/service/client.ts', 'getUser'], // the request
+] as const;
+/** The most hops the path may take (issue 39). */
+const MOST_HOPS = 6;
+/** The layers a call may go down, from the top: the listener, the background, the service client. */
+const PATH_LAYERS = ['entrypoints/', 'lib/background/', 'lib/service/'];
+/** Calls that take a function of the caller's and call it back in place, not from another module. */
+const IN_PLACE = new Set(['map', 'filter', 'forEach', 'find', 'some', 'every', 'then', 'catch']);
+
+type Body = ts.Node;
+
+/** The body of the function named `name` in a file: declared, assigned to a const, or a property. */
+function functionNamed(file: string, name: string): Body | undefined {
+  let found: Body | undefined;
+  const isFunction = (node: ts.Node | undefined) =>
+    node !== undefined && (ts.isArrowFunction(node) || ts.isFunctionExpression(node));
+  const visit = (node: ts.Node) => {
+    if (found) return;
+    const named = (n: ts.Node | undefined) =>
+      n !== undefined && (ts.isIdentifier(n) || ts.isStringLiteral(n)) && n.text === name;
+    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && named(node.name))
+      found = node.body;
+    else if (
+      (ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node)) &&
+      named(node.name) &&
+      isFunction(node.initializer)
+    )
+      found = node.initializer;
+    else ts.forEachChild(node, visit);
+  };
+  visit(parse(file, read(file)));
+  return found;
+}
+
+/**
+ * The name each call in a body calls (`f()`, `a.b.f()`), with whether it is handed a function to
+ * call back from elsewhere: a function given to a method (not an in-place one, like `map`) or to
+ * a function the file imports.
+ */
+function callsIn(body: Body, imported: ReadonlySet<string> = new Set()) {
+  const calls: { name: string; handsBack: boolean }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const method = ts.isPropertyAccessExpression(callee);
+      const name = ts.isIdentifier(callee) ? callee.text : method ? callee.name.text : '';
+      const handsFunction = node.arguments.some(
+        (arg) => ts.isArrowFunction(arg) || ts.isFunctionExpression(arg),
+      );
+      const elsewhere = method ? !IN_PLACE.has(name) : imported.has(name);
+      calls.push({ name, handsBack: handsFunction && elsewhere });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return calls;
+}
+
+/** The names a file imports from the project's own modules. */
+function importedNames(file: string): Set<string> {
+  const names = new Set<string>();
+  for (const statement of parse(file, read(file)).statements)
+    if (
+      ts.isImportDeclaration(statement) &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      resolveSpecifier(file, statement.moduleSpecifier.text) &&
+      statement.importClause?.namedBindings &&
+      ts.isNamedImports(statement.importClause.namedBindings)
+    )
+      for (const element of statement.importClause.namedBindings.elements)
+        names.add(element.name.text);
+  return names;
+}
+
+/** What is wrong with a path of [file, function] hops: each line a broken rule. */
+function pathProblems(hops: readonly (readonly [string, string])[], mostHops: number): string[] {
+  const problems: string[] = [];
+  if (hops.length - 1 > mostHops) problems.push(`${hops.length - 1} hops: more than ${mostHops}`);
+  const bodies = hops.map(([file, name]) => functionNamed(file, name));
+  hops.forEach(([file, name], i) => {
+    const body = bodies[i];
+    if (!body) return void problems.push(`${file}: no function ${name}`);
+    const next = hops[i + 1];
+    if (!next) return;
+    const calls = callsIn(body, importedNames(file));
+    if (!calls.some((call) => call.name === next[1]))
+      problems.push(`${file} ${name} does not call ${next[1]} itself`);
+    for (const call of calls.filter((c) => c.handsBack))
+      problems.push(`${file} ${name} hands a function to ${call.name}, to be called back`);
+    const layer = (path: string) => PATH_LAYERS.findIndex((top) => path.startsWith(top));
+    if (layer(next[0]) < layer(file)) problems.push(`${file} → ${next[0]}: up the layers`);
+  });
+  // A module left and come back to later: back and forth.
+  const visits = hops.map(([file]) => file).filter((file, i, all) => file !== all[i - 1]);
+  for (const file of new Set(visits))
+    if (visits.filter((visit) => visit === file).length > 1)
+      problems.push(`${file} visited twice on the way`);
+  return problems;
+}
 
 describe('one alarm', () => {
-  it('reaches the runner from its listener, which hands it the service client and the host-access check', () => {
+  it(`reaches getUser from its listener in ${HOPS.length - 1} hops, at most ${MOST_HOPS}, each called by the one before, down the layers, no function handed back, no module visited twice`, () => {
+    expect(pathProblems(HOPS, MOST_HOPS)).toEqual([]);
+    expect(HOPS.length - 1).toBe(5);
+  });
+
+  it('reaches the background from its listener, which hands it the service client and the host-access check', () => {
     expect(read(LISTENER)).toMatch(/browser\.alarms\.onAlarm\.addListener/);
-    expect(handedToRunner().sort()).toEqual([
+    expect(handedToBackground().sort()).toEqual([
       'lib/extension/permissions.ts',
       'lib/service/client.ts',
     ]);
@@ -210,6 +328,31 @@ describe('one alarm', () => {
 });
 
 describe('the guard itself', () => {
+  it('names a hop that does not call the next, a closure handed back, a module visited twice, and too many hops', () => {
+    const skipped = [HOPS[0], HOPS[1], HOPS[3], HOPS[4], HOPS[5]] as const;
+    expect(pathProblems(skipped, MOST_HOPS)).toEqual([
+      'lib/background/events.ts onAlarm does not call checkAccount itself',
+    ]);
+    const back = [HOPS[2], HOPS[1]] as const;
+    expect(pathProblems(back, MOST_HOPS)).toContain(
+      'lib/background/events.ts checkAccounts does not call onAlarm itself',
+    );
+    expect(
+      pathProblems(
+        [HOPS[1], HOPS[3], ['lib/background/events.ts', 'checkAccounts']] as const,
+        MOST_HOPS,
+      ),
+    ).toContain('lib/background/events.ts visited twice on the way');
+    expect(pathProblems(HOPS, 4)).toContain('5 hops: more than 4');
+    const text = 'const f = () => other.track(a, (s) => g(s)) && h(() => 1) && xs.map((x) => x);';
+    expect(callsIn(parse('x.ts', text), new Set(['h']))).toEqual([
+      { name: 'track', handsBack: true },
+      { name: 'g', handsBack: false },
+      { name: 'h', handsBack: true },
+      { name: 'map', handsBack: false },
+    ]);
+  });
+
   const actsText = (text: string) => actsIn(parse('x.ts', text));
 
   it('sees the browser, storage and the network however they are reached', () => {

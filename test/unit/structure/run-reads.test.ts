@@ -37,7 +37,7 @@ describe('a background run', () => {
     clock.now = Date.UTC(2026, 10, 2, 0, 0, 0);
     const accounts = USERS.map((userId) => storedAccount(sim, sim.account(userId)));
     await (await freshBrowser(accounts)).start('worker-start');
-    clock.now += 2 * DAY; // both tasks of all three accounts due
+    clock.now += 2 * DAY; // both checks of all three accounts due
     const reads = await readsOf(() => newWorker().start('worker-start'));
     const recorded = USERS.length * 2;
     const readings = USERS.length;

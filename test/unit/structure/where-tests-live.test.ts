@@ -16,6 +16,14 @@ const UNIT = 'test/unit';
 
 /** Modules of lib/ with logic whose tests live elsewhere than their mirrored path: where (under test/unit/), and why. */
 const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
+  'lib/background/blocker.ts': {
+    where: ['lib/background/account-checks.test.ts', 'scenarios/failure-everywhere.test.tsx'],
+    why: 'what holds a check back (missing credentials, no host access), tested as the checks it blocks',
+  },
+  'lib/background/connection-test.ts': {
+    where: ['lib/background/account-checks.test.ts'],
+    why: '*Test connection*, tested with the checks as the background answers the command',
+  },
   'lib/basics/guards.ts': {
     where: ['lib/store/account-state-reader.test.ts', 'lib/store/history.test.ts'],
     why: 'three one-line checks of values read from outside, tested where a reader meets a damaged value',
@@ -67,7 +75,7 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     why: 'what a header can carry, tested with the client that refuses to send the rest',
   },
   'lib/store/account-state.ts': {
-    where: ['lib/background/account-checks.test.ts', 'scenarios/keep-alive-trust.test.ts'],
+    where: ['lib/background/account-checks.test.ts', 'scenarios/sign-in-trust.test.ts'],
     why: 'an account’s record of its checks, written by the background’s runs and tested through them',
   },
   'lib/store/accounts.ts': {
@@ -89,6 +97,10 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
   'lib/store/load-store.ts': {
     where: ['entrypoints/popup/App.test.tsx', 'structure/run-reads.test.ts'],
     why: 'a page’s or a run’s one read, tested as the popup shows what is stored and as a run reads storage once',
+  },
+  'lib/store/stored-names.ts': {
+    where: ['structure/stored-names.test.ts', 'lib/outlook/notice-ids.test.ts'],
+    why: 'the names an installed copy keeps: a contract held with the project’s rules, and the notices’ ids as 0.2.0 made them',
   },
   'lib/store/watch-storage.ts': {
     where: ['entrypoints/popup/App.test.tsx'],

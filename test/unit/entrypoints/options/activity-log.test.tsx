@@ -13,7 +13,7 @@ import { installFakeExtensionApis } from '../../helpers/fake-extension';
 import { openSettingsPage, storeAccounts } from '../../helpers/harness';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/basics/time';
 
-// The activity log on the options page: per account its summary, its entries newest first in
+// The activity log on the Settings page: per account its summary, its entries newest first in
 // the page's language, more on request, the whole log as CSV; and the card's next sign-in.
 
 let downloads: { name: string; text: Promise<string> }[];

@@ -15,7 +15,7 @@ import { onMessages } from '@/lib/extension/messages';
 import { storingAccountCommands } from '../../helpers/account-commands';
 import { storeAccounts, openSettingsPage } from '../../helpers/harness';
 
-// The options page's new parts: each account's whole history with its scale and its CSV, the
+// The Settings page's new parts: each account's whole history with its scale and its CSV, the
 // forecast switch, and settings exported to a file and imported from one after a preview.
 
 let downloads: { name: string; type: string; text: Promise<string> }[];

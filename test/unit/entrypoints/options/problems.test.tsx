@@ -18,7 +18,7 @@ const storeSnapshots = (snapshots: Record<string, unknown>) =>
 import { account, NOW, snapshot, userInfo } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 
-// The options page with what goes wrong: permissions, refused keys, damaged storage, and
+// The Settings page with what goes wrong: permissions, refused keys, damaged storage, and
 // what it says about each.
 
 let messages: { type: string; data: unknown }[];

@@ -13,7 +13,7 @@ import { DAY_MS as DAY } from '@/lib/basics/time';
 import { BONUS_WARNING_MS } from '@/lib/outlook/bonus';
 
 // The popup card's outlook: the last 30 days as a sparkline with its words, where usage is
-// heading, when a login was last recorded and (while keep-alive fails) how long is left, and
+// heading, when a login was last recorded and (while the sign-in fails) how long is left, and
 // the bonus whose end would leave the account over its capacity.
 
 const TODAY = dayOf(NOW);
@@ -120,7 +120,7 @@ describe('the safety line', () => {
     expect(card.textContent).toContain('Last sign-in 264 days ago');
   });
 
-  it('is not shown while keep-alive works', async () => {
+  it('is not shown while the sign-in works', async () => {
     const card = await show([]);
     expect(card.textContent).toContain('Last sign-in 2 hours ago');
     expect(card.textContent).not.toContain('without a sign-in');

@@ -18,7 +18,7 @@ const account: Account = {
   notifications: true,
 };
 const failing: Notice = {
-  kind: 'keep-alive-failing',
+  kind: 'sign-in-failing',
   failure: { kind: 'credentials-rejected' },
   failingSince: NOW - 2 * DAY,
   lastSuccessAt: NOW - 3 * DAY,

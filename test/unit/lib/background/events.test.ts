@@ -90,7 +90,7 @@ describe('worker start', () => {
 });
 
 describe('joining and restarts', () => {
-  it('joins a refresh already under way instead of starting a second one', async () => {
+  it('joins a run already under way instead of starting a second one', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
     sim().requests.length = 0;
@@ -103,7 +103,7 @@ describe('joining and restarts', () => {
     expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([1, 1]);
   });
 
-  it('resumes correctly after the worker is killed in the middle of a refresh', async () => {
+  it('resumes correctly after the worker is killed in the middle of a run', async () => {
     await freshBrowser([alice()]);
     // This worker's getUser goes through; then it is killed while its capacity call is on the wire.
     const dying = newWorker((input, init) =>
@@ -123,7 +123,7 @@ describe('joining and restarts', () => {
     await newWorker().start('worker-start');
     const snapshot = await snapshotOf('id-alice');
     expect(snapshot.capacity).toMatchObject({ used: 10 * GB, quota: 100 * GB });
-    // Only what the dead worker left undone is done: no second keep-alive.
+    // Only what the dead worker left undone is done: no second sign-in.
     expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([1, 1]);
   });
 });

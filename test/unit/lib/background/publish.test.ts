@@ -34,7 +34,7 @@ describe('notifications', () => {
     create.mockRestore();
   });
 
-  it('tells about a keep-alive failing for over a day, once, with the reason; and about the recovery', async () => {
+  it('tells about a sign-in failing for over a day, once, with the reason; and about the recovery', async () => {
     const create = vi.spyOn(fakeBrowser.notifications, 'create');
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');

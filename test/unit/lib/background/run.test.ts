@@ -1,46 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { beginRun, oneAtATime } from '@/lib/background/run';
+import { beginRun } from '@/lib/background/run';
 import { emptySnapshot } from '@/lib/store/account-state';
 import { accountIdentity } from '@/lib/store/accounts';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { account, snapshot } from '../../helpers/fixtures';
 import { storeAccounts } from '../../helpers/harness';
 import { watchStorageReads } from '../../helpers/storage-reads';
-
-describe('oneAtATime', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it('runs each piece of work after the one before has finished, in the order given', async () => {
-    const serial = oneAtATime();
-    const log: string[] = [];
-    let release!: () => void;
-    const first = serial(async () => {
-      log.push('first begins');
-      await new Promise<void>((resolve) => (release = resolve));
-      log.push('first ends');
-      return 1;
-    });
-    const second = serial(async () => {
-      log.push('second begins');
-      return 2;
-    });
-    await vi.waitFor(() => expect(log).toEqual(['first begins']));
-    release();
-    expect(await Promise.all([first, second])).toEqual([1, 2]);
-    expect(log).toEqual(['first begins', 'first ends', 'second begins']);
-  });
-
-  it('a piece that fails rejects for its caller, is logged, and the next one runs all the same', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const serial = oneAtATime();
-    const failed = serial(() => Promise.reject(new Error('broken')));
-    const next = serial(async () => 'ran');
-    await expect(failed).rejects.toThrow('broken');
-    expect(await next).toBe('ran');
-    expect(warn).toHaveBeenCalledWith('Storage Keeper: background task failed', expect.any(Error));
-  });
-});
 
 describe('beginRun', () => {
   beforeEach(() => fakeBrowser.reset());

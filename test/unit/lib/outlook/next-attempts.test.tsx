@@ -14,11 +14,11 @@ import { account, NOW, snapshot } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 import { openSettingsPage, storeAccounts } from '../../helpers/harness';
 
-// Issue 27, item 2: one decider of the next sign-in and of the failing task's next attempt, for
+// Issue 27, item 2: one decider of the next sign-in and of the failing check's next attempt, for
 // the popup's card, the Settings page's list and the badge's tooltip.
 const [MINUTE, HOUR, DAY] = [60_000, 3_600_000, 86_400_000];
 
-/** A task that failed a minute ago (failing since `since`), retried at `retryAt`. */
+/** A check that failed a minute ago (failing since `since`), retried at `retryAt`. */
 const failed = (
   failure: Failure,
   since = NOW - MINUTE,

@@ -219,7 +219,7 @@ describe('signInNotice (a failing sign-in)', () => {
   const working: CheckState = { lastAttemptAt: NOW, lastSuccessAt: NOW, consecutiveFailures: 0 };
   const failingNotice = (ago: number) =>
     ({
-      kind: 'keep-alive-failing',
+      kind: 'sign-in-failing',
       failure: { kind: 'credentials-rejected' },
       failingSince: NOW - ago,
       lastSuccessAt: LAST_OK,
@@ -284,7 +284,7 @@ describe('signInNotice (a failing sign-in)', () => {
       told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - DAY }),
       working,
       true,
-      { alerts: told(), notice: { kind: 'keep-alive-recovered' } },
+      { alerts: told(), notice: { kind: 'sign-in-recovered' } },
     ],
     ['works again after a failure never told: nothing', told(), working, true, { alerts: told() }],
     [
@@ -325,7 +325,7 @@ describe('decideNotices', () => {
       DEFAULT_SETTINGS,
       NOW,
     );
-    expect(notices.map((n) => n.kind)).toEqual(['usage', 'keep-alive-failing']);
+    expect(notices.map((n) => n.kind)).toEqual(['usage', 'sign-in-failing']);
     expect(alerts).toEqual(
       told({ usage: 'critical', keepAliveNotices: 1, keepAliveNoticeAt: NOW }),
     );

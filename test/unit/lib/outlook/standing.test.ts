@@ -88,7 +88,7 @@ describe('standingOf', () => {
       'needs-you',
     ],
     [
-      'the worse of the two tasks',
+      'the worse of the two checks',
       {
         keepAlive: failing({ kind: 'network' }),
         refresh: failing({ kind: 'credentials-rejected' }),

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { checkOfAlarm, ensureAlarms, scheduleRetry } from '@/lib/schedule/alarms';
+import { ensureAlarms, scheduleRetry } from '@/lib/schedule/alarms';
 import { ALARM } from '@/lib/store/stored-names';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/basics/time';
@@ -77,16 +77,5 @@ describe('scheduleRetry', () => {
     expect(await alarm(ALARM.retry)).toMatchObject({ scheduledTime: NOW + 2 * MINUTE });
     await scheduleRetry(undefined);
     expect(await alarm(ALARM.retry)).toBeUndefined();
-  });
-});
-
-describe('checkOfAlarm', () => {
-  it('names the check a periodic alarm carries, by its stored name; none for the retry or an alarm not ours', () => {
-    expect(['keep-alive', 'refresh', 'retry', 'something-else'].map(checkOfAlarm)).toEqual([
-      'signIn',
-      'usageUpdate',
-      undefined,
-      undefined,
-    ]);
   });
 });

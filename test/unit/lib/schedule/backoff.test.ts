@@ -8,7 +8,7 @@ describe('retryDelay', () => {
   const network: Failure = { kind: 'network' };
   const serverError: Failure = { kind: 'server-error', status: 503 };
   const passwordRejected: Failure = { kind: 'credentials-rejected' };
-  // [why, task, consecutive failures, failure, interval, delay]
+  // [why, check, consecutive failures, failure, interval, delay]
   it.each<[string, Check, number, Failure, number, number | undefined]>([
     // Doubling from the first retry: a minute for the sign-in, five for the usage update.
     ['sign-in, 1st failure: a minute', 'signIn', 1, network, DAY, MIN],
@@ -28,7 +28,7 @@ describe('retryDelay', () => {
       DAY,
       HOUR,
     ],
-    // Only the user can fix these: backed off up to the task's interval, not hourly.
+    // Only the user can fix these: backed off up to the check's interval, not hourly.
     ['a wrong apps password: backs off to the interval', 'signIn', 20, passwordRejected, DAY, DAY],
     [
       'a wrong apps password, 12-hour interval',
@@ -213,7 +213,7 @@ describe('retryDelay', () => {
       DAY,
       undefined,
     ],
-  ])('%s', (_why, task, failures, failure, interval, delay) => {
-    expect(retryDelay(task, failures, failure, interval)).toBe(delay);
+  ])('%s', (_why, check, failures, failure, interval, delay) => {
+    expect(retryDelay(check, failures, failure, interval)).toBe(delay);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MIN } from '@/lib/basics/time';
 
 const NOW = Date.UTC(2026, 10, 2, 12, 0, 0);
-/** The task ran (and succeeded) `ago` before now. */
+/** The check ran (and succeeded) `ago` before now. */
 const ranAgo = (ago: number, more: Partial<CheckState> = {}): CheckState => ({
   lastAttemptAt: NOW - ago,
   lastSuccessAt: NOW - ago,
@@ -32,7 +32,7 @@ const failedAgo = (ago: number, failure: Failure, retryIn?: number): CheckState 
 });
 
 describe('isDue', () => {
-  // [why, state, task, interval, trigger, due]
+  // [why, state, check, interval, trigger, due]
   it.each<[string, CheckState, Check, number, Trigger, boolean]>([
     [
       'never run: due on any trigger',
@@ -198,13 +198,13 @@ describe('isDue', () => {
       'alarm',
       true,
     ],
-  ])('%s', (_why, state, task, interval, trigger, due) => {
-    expect(isDue(state, task, interval, NOW, trigger)).toBe(due);
+  ])('%s', (_why, state, check, interval, trigger, due) => {
+    expect(isDue(state, check, interval, NOW, trigger)).toBe(due);
   });
 });
 
 describe('isDue while the server asked to wait (every trigger)', () => {
-  // Each task's schedule says due: its last attempt was a period and a minute ago (the hourly
+  // Each check's schedule says due: its last attempt was a period and a minute ago (the hourly
   // sign-in, the usage update every 30 minutes), unless a case says how long ago. Only the
   // server's wait may hold it back.
   const PERIOD: Record<Check, number> = { signIn: HOUR, usageUpdate: 30 * MIN };
@@ -296,20 +296,20 @@ describe('isDue while the server asked to wait (every trigger)', () => {
   ];
   const triggers: Trigger[] = ['alarm', 'retry', 'worker-start', 'browser-start'];
   const rows = cases.flatMap(([what, failure, retryIn, due, ago]) =>
-    (['signIn', 'usageUpdate'] as const).flatMap((task) =>
+    (['signIn', 'usageUpdate'] as const).flatMap((check) =>
       triggers.map((trigger): [string, CheckState, Check, Trigger, boolean] => [
-        `${what}: ${task}, ${trigger} → ${due[trigger] ? 'due' : 'not due'}`,
+        `${what}: ${check}, ${trigger} → ${due[trigger] ? 'due' : 'not due'}`,
         failure
-          ? failedAgo(ago ?? PERIOD[task] + MIN, failure, retryIn)
-          : ranAgo(ago ?? PERIOD[task] + MIN),
-        task,
+          ? failedAgo(ago ?? PERIOD[check] + MIN, failure, retryIn)
+          : ranAgo(ago ?? PERIOD[check] + MIN),
+        check,
         trigger,
         due[trigger],
       ]),
     ),
   );
-  it.each(rows)('%s', (_why, state, task, trigger, due) => {
-    expect(isDue(state, task, PERIOD[task], NOW, trigger)).toBe(due);
+  it.each(rows)('%s', (_why, state, check, trigger, due) => {
+    expect(isDue(state, check, PERIOD[check], NOW, trigger)).toBe(due);
   });
 });
 
@@ -451,12 +451,12 @@ describe('nextRetryAt', () => {
     ['nothing failing: no retry', [withRetries(), withRetries()], undefined],
     ['one retry', [withRetries(NOW + 5 * MIN)], NOW + 5 * MIN],
     [
-      'the earliest of one account’s two tasks',
+      'the earliest of one account’s two checks',
       [withRetries(NOW + HOUR, NOW + 5 * MIN)],
       NOW + 5 * MIN,
     ],
     [
-      'the earliest across accounts, whichever task',
+      'the earliest across accounts, whichever check',
       [withRetries(NOW + HOUR), withRetries(undefined, NOW + 2 * MIN), withRetries(NOW + 9 * MIN)],
       NOW + 2 * MIN,
     ],
@@ -557,7 +557,7 @@ describe('checkHeldUntil (Check now waits for the service)', () => {
       NOW + HOUR - MIN,
     ],
     [
-      'both tasks waiting: until the later',
+      'both checks waiting: until the later',
       account(
         failedAgo(MIN, { kind: 'rate-limited', retryAfterMs: 5 * MIN }, 4 * MIN),
         failedAgo(MIN, { kind: 'rate-limited', retryAfterMs: HOUR }, HOUR - MIN),

@@ -77,7 +77,7 @@ describe('descriptive text in an answer', () => {
 });
 
 // A getUser answer with HTTP 200, result 0 and a usable node means the service recorded the
-// login: the keep-alive worked, whatever the descriptive fields look like.
+// login: the sign-in worked, whatever the descriptive fields look like.
 describe('a getUser answer with odd descriptive fields', () => {
   const NOW = Date.UTC(2026, 10, 21);
   const service = oneAccountService(NOW);

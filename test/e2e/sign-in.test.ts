@@ -3,12 +3,12 @@ import { demoAccount, startSimulator, type Simulator } from '../../testbed/simul
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
 import { NotificationLog } from './notification-log';
-import { OptionsPage, Popup } from '../../testbed/browsers/chromium-pages';
+import { SettingsPage, Popup } from '../../testbed/browsers/chromium-pages';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
 import { ALARM } from '../../lib/store/stored-names';
 import { GIB as GB } from '../../lib/basics/bytes';
 
-// Keep-alive you can trust, in real Chromium on the time-scaled build (an hour lasts 5 s, a day
+// A sign-in you can trust, in real Chromium on the time-scaled build (an hour lasts 5 s, a day
 // 2 minutes): a brief outage says nothing, a real day of failure says so once, a fix says
 // "works again", an edit to another server sends nothing more to the old one, and Check now in
 // the popup is a full check, not repeated within 10 real seconds.
@@ -63,23 +63,23 @@ const apiCalls = (s: Simulator, userId: string, status?: number) =>
       r.server === 'api' && r.userId === userId && (status === undefined || r.status === status),
   );
 
-type StoredTask = { lastAttemptAt?: number; failure?: unknown };
-/** An account's two tasks as the background last recorded them. */
-async function tasksOf(accountId: string): Promise<Record<'keepAlive' | 'refresh', StoredTask>> {
+type StoredCheck = { lastAttemptAt?: number; failure?: unknown };
+/** An account's two checks as the background last recorded them. */
+async function checksOf(accountId: string): Promise<Record<'keepAlive' | 'refresh', StoredCheck>> {
   return (
     (await browser.storage()).snapshots as Record<
       string,
-      Record<'keepAlive' | 'refresh', StoredTask>
+      Record<'keepAlive' | 'refresh', StoredCheck>
     >
   )[accountId]!;
 }
 
-/** Waits until Check now checks this account in full: neither task attempted within the manual-check gap (10 real seconds). */
+/** Waits until Check now checks this account in full: neither check attempted within the manual-check gap (10 real seconds). */
 async function afterManualCheckGap(accountId: string) {
   await expect
     .poll(
       async () => {
-        const { keepAlive, refresh } = await tasksOf(accountId);
+        const { keepAlive, refresh } = await checksOf(accountId);
         return (
           Date.now() - Math.max(keepAlive.lastAttemptAt ?? 0, refresh.lastAttemptAt ?? 0) >=
           MANUAL_CHECK_GAP_MS
@@ -90,7 +90,7 @@ async function afterManualCheckGap(accountId: string) {
     .toBe(true);
 }
 
-describe('keep-alive you can trust, in Chromium', () => {
+describe('a sign-in you can trust, in Chromium', () => {
   it(
     '1. a brief outage at the scheduled time says nothing; a real day of failure says so, once',
     async () => {
@@ -100,7 +100,7 @@ describe('keep-alive you can trust, in Chromium', () => {
         .getByText(/ of .* used/)
         .waitFor({ timeout: 20_000 });
 
-      // Brief outage: the next keep-alive (every 5 s here) fails; it works again a moment later.
+      // Brief outage: the next sign-in (every 5 s here) fails; it works again a moment later.
       sim.setFault('api', 'server-error');
       await expect
         .poll(() => apiCalls(sim, 'flaky', 500).length, { timeout: 20_000 })
@@ -141,8 +141,8 @@ describe('keep-alive you can trust, in Chromium', () => {
     SCALED_DAY_MS + 90_000,
   );
 
-  it('2. fixed in the options page: "works again" once, and no more failing notices', async () => {
-    const options = new OptionsPage(await browser.open('options'));
+  it('2. fixed in the Settings page: "works again" once, and no more failing notices', async () => {
+    const options = new SettingsPage(await browser.open('options'));
     await options.editAccount('Broken');
     await options.page.getByLabel('Apps password').fill('renewed-on-the-website');
     await options.page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -163,7 +163,7 @@ describe('keep-alive you can trust, in Chromium', () => {
   }, 60_000);
 
   it('3. edited to another server: the old details are gone and nothing more goes to the old server', async () => {
-    const options = new OptionsPage(await browser.open('options'));
+    const options = new SettingsPage(await browser.open('options'));
     await options.editAccount('Flaky');
     await options.fillAccount({
       baseUrl: other.apiUrl,
@@ -194,9 +194,9 @@ describe('keep-alive you can trust, in Chromium', () => {
     await options.page.close();
   }, 60_000);
 
-  it('4. Check now in the popup is a full check: a keep-alive and the capacity of every account', async () => {
+  it('4. Check now in the popup is a full check: a sign-in and the usage update of every account', async () => {
     // A week between sign-ins (14 minutes here), so only the clicks sign in.
-    const options = new OptionsPage(await browser.open('options'));
+    const options = new SettingsPage(await browser.open('options'));
     await options.setNumber('Sign in every', 168);
     await options.saveSettings();
     await options.page.close();
@@ -210,14 +210,14 @@ describe('keep-alive you can trust, in Chromium', () => {
     // a day after the last: a first click makes one, and the click counted follows it closely.
     const popup = new Popup(await browser.open('popup'));
     await afterManualCheckGap('flaky');
-    await popup.refresh();
-    const usageUpdatedAt = (await tasksOf('flaky')).refresh.lastAttemptAt!;
+    await popup.checkNow();
+    const usageUpdatedAt = (await checksOf('flaky')).refresh.lastAttemptAt!;
     await afterManualCheckGap('flaky');
     const before = {
       api: other.requests.filter((r) => r.server === 'api').length,
       node: other.requests.filter((r) => r.server === 'node').length,
     };
-    await popup.refresh(); // answered once the check is done
+    await popup.checkNow(); // answered once the check is done
     expect(Date.now(), 'answered before the schedule could update the usage again').toBeLessThan(
       usageUpdatedAt + SCALED_DAY_MS / 2,
     );
@@ -239,16 +239,16 @@ describe('keep-alive you can trust, in Chromium', () => {
     const signIns = () => other.requests.filter((r) => r.server === 'api');
     await afterManualCheckGap('flaky');
     const before = signIns().length;
-    await popups[0]!.refresh(); // answered once the check is done
+    await popups[0]!.checkNow(); // answered once the check is done
     const checked = signIns().length;
     expect(checked).toBe(before + 1);
     const first = signIns().at(-1)!.atMs;
     // The gap runs from the sign-in as the background recorded it.
-    const gapEnd = (await tasksOf('flaky')).keepAlive.lastAttemptAt! + MANUAL_CHECK_GAP_MS;
+    const gapEnd = (await checksOf('flaky')).keepAlive.lastAttemptAt! + MANUAL_CHECK_GAP_MS;
     const clicks: { at: number; answeredAt: number }[] = [];
     const click = async (popup: Popup) => {
       const at = Date.now();
-      await popup.refresh();
+      await popup.checkNow();
       clicks.push({ at, answeredAt: Date.now() });
     };
     // Five clicks at once, one in each popup, then one popup's button again as soon as it is

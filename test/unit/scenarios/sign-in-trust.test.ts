@@ -63,7 +63,7 @@ async function live(hours: number) {
   }
 }
 
-describe('keep-alive failing notices', () => {
+describe('sign-in failing notices', () => {
   it('a brief outage at the scheduled time (a laptop waking before its Wi-Fi) tells nothing', async () => {
     const shown = recordNotices();
     const worker = await freshBrowser([alice()]);
@@ -89,7 +89,7 @@ describe('keep-alive failing notices', () => {
     clock.now += 20 * HOUR; // the last success was 20 h before the failures began
     sim().account('alice').password = 'changed-on-the-website';
     await live(70 * 24);
-    // Counted from the first failed keep-alive (its scheduled run, a few hours in), not from the last success.
+    // Counted from the first failed sign-in (its scheduled run, a few hours in), not from the last success.
     const failingSince = sim().requests.find((r) => r.server === 'api' && r.status === 401)!.atMs;
     const failing = shown.filter((n) => n.title === 'alice: sign-in is failing');
     // After a day, a week, then monthly; each within the hour the retries come at.
@@ -140,7 +140,7 @@ describe('keep-alive failing notices', () => {
     sim().account('alice').used = 95 * GB;
     const create = fakeBrowser.notifications.create;
     fakeBrowser.notifications.create = () => Promise.reject(new Error('worker stopped'));
-    vi.spyOn(console, 'warn').mockImplementation(() => {}); // the background logs the failed task
+    vi.spyOn(console, 'warn').mockImplementation(() => {}); // the background logs the failed run
     clock.now += HOUR;
     await newWorker()
       .onAlarm(ALARM.usageUpdate)
@@ -163,7 +163,7 @@ describe('notification switches', () => {
       ['alice: sign-in is failing'],
     ],
     [
-      '"notify about keep-alive" off',
+      '"notify about the sign-in" off',
       {},
       { ...DEFAULT_SETTINGS, notifyKeepAlive: false },
       ['alice: storage critically full'],
@@ -182,7 +182,7 @@ describe('notification switches', () => {
 });
 
 describe('what a failure keeps', () => {
-  it('a failed keep-alive keeps the user details and figures last seen', async () => {
+  it('a failed sign-in keeps the user details and figures last seen', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
     const before = await snapshotOf('id-alice');
@@ -196,7 +196,7 @@ describe('what a failure keeps', () => {
   });
 });
 
-describe('retries never silence the keep-alive', () => {
+describe('retries never silence the sign-in', () => {
   it.each([
     ['two years', 2 * 365 * DAY],
     ['1e23 ms', 1e23],
@@ -305,7 +305,7 @@ describe('an account edited to another server or user', () => {
     });
     const first = worker.start('worker-start');
     await vi.waitFor(() => expect(onTheWay).toBe(true));
-    await storeAccounts([alice()]); // the user fixes the password in the options page
+    await storeAccounts([alice()]); // the user fixes the password in the Settings page
     const check = worker.checkNow({ accountId: 'id-alice' }); // and the page asks for a check
     release();
     await Promise.all([first, check]);
@@ -339,8 +339,8 @@ describe('host access granted', () => {
   });
 });
 
-describe('manual refresh', () => {
-  it('is a full check: getUser (a keep-alive) and then capacity', async () => {
+describe('Check now', () => {
+  it('is a full check: getUser (a sign-in) and then capacity', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
     sim().requests.length = 0;
@@ -363,7 +363,7 @@ describe('manual refresh', () => {
     expect([countRequests(sim(), 'api'), countRequests(sim(), 'node')]).toEqual([2, 2]);
   });
 
-  it('the periodic refresh stays one capacity call', async () => {
+  it('the periodic usage update stays one capacity call', async () => {
     const worker = await freshBrowser([alice()]);
     await worker.start('worker-start');
     sim().requests.length = 0;
