@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -14,6 +17,8 @@ import {
   SettingsPage as OptionsPage,
 } from '../../testbed/browsers/chromium-pages';
 import { GIB as GB } from '../../lib/basics/bytes';
+import { settingsFile } from '../../lib/input/settings-file';
+import type { Settings } from '../../lib/store/settings';
 
 // Every save stands, in real Chromium on the time-scaled build (a sign-in every 5 s, a usage
 // update every 2.5 s): a Settings tab left open never undoes a newer save (an untouched form
@@ -71,7 +76,7 @@ async function accountToMove(name: string) {
     () => expect(a.requests.some((r) => r.server === 'node' && r.status === 200)).toBe(true),
     { timeout: 30_000, interval: 100 },
   );
-  return { a, b, before, after, label, id: stored.id };
+  return { a, b, before, after, label, id: stored.id, stored };
 }
 
 /** Fills the open form with B's server and credentials. */
@@ -269,4 +274,136 @@ describe('a save that changes nothing', () => {
       .toBeGreaterThan(0);
     await options.page.close();
   }, 120_000);
+});
+
+/**
+ * Loses the page's messages of one command: `reply` delivers each to the background and drops
+ * its answer (the background carries it out, the page never hears), `message` drops the message
+ * itself (nothing reaches the background). Every command the page sends is listed in `sent`.
+ */
+async function loseAnswers(page: Page, type: string, lost: 'reply' | 'message') {
+  await page.evaluate(
+    ([type, lost]) => {
+      const original = chrome.runtime.sendMessage;
+      const send = (message: unknown): Promise<unknown> =>
+        Reflect.apply(original, chrome.runtime, [message]);
+      const record = globalThis as unknown as { sent: string[] };
+      record.sent = [];
+      (chrome.runtime as unknown as { sendMessage: unknown }).sendMessage = (message: {
+        type?: string;
+      }) => {
+        record.sent.push(String(message.type));
+        if (message.type !== type) return send(message);
+        if (lost === 'reply') send(message).catch(() => undefined);
+        return new Promise(() => undefined);
+      };
+    },
+    [type, lost] as const,
+  );
+}
+
+describe('a lost answer', () => {
+  it('the page reads what is stored: a stored save says so and is followed by its Check now; one not stored says "Not saved" and keeps what was typed', async () => {
+    // The page waits 30 s (not time-scaled) for a change's answer, then reads storage.
+    const stored = await accountToMove('lost-reply');
+    const notStored = await accountToMove('lost-message');
+    await browser.storeAccounts([stored.stored, notStored.stored]);
+    const tab1 = new OptionsPage(await browser.open('options'));
+    const tab2 = new OptionsPage(await browser.open('options'));
+    await loseAnswers(tab1.page, 'saveAccount', 'reply');
+    await loseAnswers(tab2.page, 'saveAccount', 'message');
+    await tab1.editAccount(stored.label);
+    await moveTo(tab1, stored.b, stored.after);
+    await tab2.editAccount(notStored.label);
+    await moveTo(tab2, notStored.b, notStored.after);
+    await Promise.all([clickAt(tab1.page, 'Save'), clickAt(tab2.page, 'Save')]);
+
+    // Stored: the background has it at once, and the page, having heard nothing, finds it there.
+    await expect
+      .poll(async () => (await storedAccounts()).find((s) => s.id === stored.id)?.baseUrl, {
+        timeout: 10_000,
+      })
+      .toBe(stored.b.apiUrl);
+    await tab1.page.getByRole('button', { name: 'Add account' }).waitFor({ timeout: 45_000 });
+    expect(await tab1.page.getByRole('alert').count()).toBe(0);
+    expect(await tab1.accountEntries().filter({ hasText: stored.label }).textContent()).toContain(
+      new URL(stored.b.apiUrl).host,
+    );
+    // Its Check now: sent once the page found the save stored, and a sign-in at B follows it.
+    const answeredAt = Date.now();
+    const sent = () => tab1.page.evaluate(() => (globalThis as unknown as { sent: string[] }).sent);
+    await expect.poll(sent, { timeout: 5_000 }).toEqual(['saveAccount', 'checkNow']);
+    await expect
+      .poll(
+        () =>
+          stored.b.requests.filter(
+            (r) => r.server === 'api' && r.status === 200 && r.atMs >= answeredAt,
+          ).length,
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBeGreaterThan(0);
+
+    // Not stored: "Not saved", in one line, and the form keeps what was typed.
+    const failure = tab2.page.getByRole('alert').filter({ hasText: t('saveNoAnswer') });
+    await failure.waitFor({ timeout: 45_000 });
+    expect(await tab2.page.getByRole('alert').count()).toBe(1);
+    expect(await tab2.page.getByLabel(t('fieldCustomServer'), { exact: true }).inputValue()).toBe(
+      notStored.b.apiUrl,
+    );
+    expect((await storedAccounts()).find((s) => s.id === notStored.id)?.baseUrl).toBe(
+      notStored.a.apiUrl,
+    );
+    await Promise.all([tab1.page.close(), tab2.page.close()]);
+  }, 150_000);
+});
+
+describe('an import whose settings are refused', () => {
+  it('stores nothing, all or nothing: the accounts stay as they were, and the page says why in one line', async () => {
+    const user = demoAccount({ userId: 'kept', password: 'pw', apiKey: 'key' });
+    const imported = demoAccount({ userId: 'imported', password: 'pw-i', apiKey: 'key-i' });
+    const sim = await startSimulator({ accounts: [user, imported] });
+    servers.push(sim);
+    const kept = storedAccount(sim, user, { id: 'id-kept', label: 'Kept' });
+    await browser.storeAccounts([kept]);
+    const before = await browser.storage();
+    const file = join(mkdtempSync(join(tmpdir(), 'refused-import-')), 'settings.json');
+    const fileAccount = storedAccount(sim, imported, { id: 'id-imported', label: 'Imported' });
+    const fileSettings = { ...(before.settings as Settings), warningPercent: 70 };
+    writeFileSync(
+      file,
+      JSON.stringify(settingsFile([fileAccount], fileSettings, true, Date.now())),
+    );
+
+    const options = new OptionsPage(await browser.open('options', 'transfer'));
+    // A newer version's settings land after the page has looked and before the background writes:
+    // their version marker locks the settings, so only the background can refuse the import.
+    await options.page.evaluate(() => {
+      const original = chrome.runtime.sendMessage;
+      const send = (message: unknown): Promise<unknown> =>
+        Reflect.apply(original, chrome.runtime, [message]);
+      (chrome.runtime as unknown as { sendMessage: unknown }).sendMessage = async (message: {
+        type?: string;
+      }) => {
+        if (message.type === 'importSettings')
+          await chrome.storage.local.set({ settings$: { v: 99 } });
+        return send(message);
+      };
+    });
+    await options.page.getByLabel(t('importFile'), { exact: true }).setInputFiles(file);
+    const preview = options.page.getByRole('region', { name: t('importPreviewHeading') });
+    await preview.getByRole('button', { name: t('importApply'), exact: true }).click();
+
+    const refusal = options.page.getByRole('alert').filter({ hasText: t('saveRefused') });
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.count()).toBe(1);
+    expect(await options.page.getByText(pattern('importDone')).count()).toBe(0);
+    // Neither the accounts nor the settings: storage holds what it held, and the marker.
+    const after = await browser.storage();
+    expect(after.accounts).toEqual(before.accounts);
+    expect(after.settings).toEqual(before.settings);
+    expect(after.settings$).toEqual({ v: 99 });
+
+    await browser.currentWorker().evaluate(() => chrome.storage.local.remove('settings$'));
+    await options.page.close();
+  }, 90_000);
 });
