@@ -44,9 +44,10 @@ beforeAll(async () => {
     accounts$: { v: 2 },
   });
 }, 60_000);
+const servers: Simulator[] = [];
 afterAll(async () => {
   await firefox?.close();
-  await Promise.all([oldServer?.close(), newServer?.close()]);
+  await Promise.all([oldServer?.close(), newServer?.close(), ...servers.map((s) => s.close())]);
 });
 
 describe('from the click on Save, in Firefox (its own permission prompt)', () => {
@@ -85,5 +86,48 @@ describe('from the click on Save, in Firefox (its own permission prompt)', () =>
       })
       .toBeGreaterThan(0);
     expect(late()).toEqual([]);
+  }, 120_000);
+});
+
+describe('a save that changes nothing, in Firefox', () => {
+  it('leaves nothing behind: the address-form fix that follows still checks the account (where Firefox and Chromium differ in storage events for an identical value)', async () => {
+    const user = demoAccount({ userId: 'noop', password: 'pw', apiKey: 'right-key' });
+    const sim = await startSimulator({ accounts: [user] });
+    servers.push(sim);
+    const options = new SettingsPage(await firefox.open('options'));
+    // The key goes in the header and is refused there (a 403): the page offers to send it in the address.
+    await firefox.storeItems({
+      accounts: [
+        storedAccount(sim, user, {
+          id: 'id-noop',
+          label: 'Unchanged',
+          keyForm: 'header',
+          apiKey: 'header-key',
+        }),
+      ],
+      accounts$: { v: 2 },
+    });
+    await options.page.waitForSelector(
+      `::-p-aria([name=${JSON.stringify(t('useAddressForm'))}][role="button"])`,
+      { timeout: 30_000 },
+    );
+    // The first Save stores the account as the form writes it; the second stores the very same value.
+    for (let save = 1; save <= 2; save++) {
+      await clickButton(options.page, t('edit'));
+      await clickButton(options.page, t('save'));
+      await options.page.waitForSelector(
+        `::-p-aria([name=${JSON.stringify(t('addAccount'))}][role="button"])`,
+      );
+    }
+    const from = Date.now();
+    await clickButton(options.page, t('useAddressForm'));
+    // The fix's check: a sign-in with the key in the address, not stopped as if the account had been edited away.
+    await expect
+      .poll(() => sim.requests.filter((r) => r.atMs >= from && r.keyVia === 'matrix').length, {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toBeGreaterThan(0);
+    await options.page.close();
   }, 120_000);
 });
