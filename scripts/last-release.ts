@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
  * (stored-names.json: the commit it was built from and what it stored). A release is added there
  * when it is cut and never replaced (`npm run releases:add -- <version> <commit>`);
  * `npm run releases:check` rebuilds each from its commit and fails on any byte that differs
- * (scripts/build-last-release.ts, docs/release.md).
+ * (scripts/releases.ts, docs/release.md).
  */
 export const RELEASES_DIR = resolve('test/fixtures/releases');
 

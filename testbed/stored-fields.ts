@@ -5,7 +5,7 @@ import ts from 'typescript';
 // The field names inside each stored value, read from a source tree's own types with the
 // TypeScript checker: a renamed field loses the user's value as surely as a renamed key. Used on
 // this checkout (test/unit/structure/stored-names.test.ts) and on a release's sources when its
-// record is written (scripts/build-last-release.ts), with the types the record names.
+// record is written (scripts/releases.ts), with the types the record names.
 
 /**
  * Each stored item's value as a type of the source tree it is read in: what the code writes

@@ -11,8 +11,11 @@ export function revisionOf(value: unknown): string {
   return hash(canonicalJson(value));
 }
 
-/** JSON with every object's keys in one order, so equal values give equal text. */
-function canonicalJson(value: unknown): string {
+/**
+ * JSON with every object's keys in one order, so equal values give equal text (the browsers
+ * store an object's keys in an order of their own: Chromium gives them back sorted).
+ */
+export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (isObject(value))
     return `{${Object.keys(value)

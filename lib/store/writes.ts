@@ -19,7 +19,7 @@ import {
 import { accountsReady } from './accounts-upgrade';
 import { damagedEntry, loadAccounts, loadSettings, loadSnapshots, readActivity } from './reads';
 import { VERSION } from './stored-names';
-import { revisionOf } from './revision';
+import { canonicalJson, revisionOf } from './revision';
 
 // Every change to stored data, one at a time, never losing what it does not understand. Only the
 // background loads this module: the pages' changes of the accounts and the settings are commands
@@ -68,7 +68,8 @@ function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<bool
     const locked = await accountsLock(raw);
     if (locked) throw new StorageLockedError(locked);
     const updated = change(raw as unknown[]);
-    if (JSON.stringify(updated) === JSON.stringify(raw)) return false;
+    // Compared whatever the order of the keys: Chromium gives an object's keys back sorted.
+    if (canonicalJson(updated) === canonicalJson(raw)) return false;
     // The version goes with every write: a list written without it would be read as v1 later.
     await storage.setItems([
       { key: accountsItem.key, value: updated },

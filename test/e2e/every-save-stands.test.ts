@@ -238,3 +238,35 @@ describe('from the click on Save', () => {
     await options.page.close();
   }, 120_000);
 });
+
+describe('a save that changes nothing', () => {
+  it('leaves nothing behind: the address-form fix that follows is checked at once (Chromium fires no storage event for an identical value)', async () => {
+    const user = demoAccount({ userId: 'noop', password: 'pw', apiKey: 'right-key' });
+    const sim = await startSimulator({ accounts: [user] });
+    servers.push(sim);
+    const label = 'Unchanged';
+    const options = new OptionsPage(await browser.open('options'));
+    // The key goes in the header and is refused there (a 403): the page offers to send it in the address.
+    await browser.storeAccounts([
+      storedAccount(sim, user, { id: 'id-noop', label, keyForm: 'header', apiKey: 'header-key' }),
+    ]);
+    const fix = options.page.getByRole('button', { name: t('useAddressForm') });
+    await fix.waitFor({ timeout: 30_000 });
+    // The first Save stores the account as the form writes it; the second stores the very same value.
+    for (let save = 1; save <= 2; save++) {
+      await options.editAccount(label);
+      await clickAt(options.page, 'Save');
+      await options.page.getByRole('button', { name: 'Add account' }).waitFor();
+    }
+    const from = Date.now();
+    await fix.click();
+    // The fix's check: a sign-in with the key in the address, not stopped as if the account had been edited away.
+    await expect
+      .poll(() => sim.requests.filter((r) => r.atMs >= from && r.keyVia === 'matrix').length, {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toBeGreaterThan(0);
+    await options.page.close();
+  }, 120_000);
+});

@@ -4,6 +4,7 @@ import { demoAccount } from '../../../testbed/simulator/simulator';
 import { sendMessage } from '@/lib/extension/messages';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { revisionOf } from '@/lib/store/revision';
+import { saveAccount } from '@/lib/store/writes';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import {
   clock,
@@ -168,5 +169,17 @@ describe('all or nothing', () => {
     });
     expect(writes[0]).toEqual(['accounts', 'accounts$', 'settings']);
     expect(await loadSettings()).toEqual(settings);
+  });
+});
+
+describe('a save of what is stored', () => {
+  it('writes nothing, whatever the order of the keys the page sent (Chromium gives them back sorted)', async () => {
+    await freshBrowser([stored('alice')]);
+    const sorted = Object.fromEntries(
+      Object.entries(stored('alice')).sort(([a], [b]) => a.localeCompare(b)),
+    ) as ReturnType<typeof stored>;
+    await fakeBrowser.storage.local.set({ accounts: [sorted] });
+    const reversed = Object.fromEntries(Object.entries(sorted).reverse()) as typeof sorted;
+    expect(await saveAccount(reversed, revisionOf(sorted))).toBe(false);
   });
 });

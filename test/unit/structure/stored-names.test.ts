@@ -82,6 +82,12 @@ describe('stored names: a contract with every installed copy', () => {
     }
   });
 
+  it('every stored key has the type of its value listed, for its fields (testbed/stored-fields.ts)', () => {
+    expect(Object.keys(STORED_NAMES.keys).filter((key) => !(key in STORED_VALUE_TYPES))).toEqual(
+      [],
+    );
+  });
+
   it('a CHANGELOG release is read as one, and Unreleased is not', () => {
     expect(
       changelogReleases('# C\n\n## Unreleased\n\n## 0.3.0 — 2027-01-05\n\n## 0.2.0\n'),

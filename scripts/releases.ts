@@ -61,9 +61,7 @@ if (command === 'add' && args.length === 2) {
     process.exit(1);
   }
 } else {
-  console.error(
-    'usage: build-last-release.ts add <version> <commit> | check [<version>…] (docs/release.md)',
-  );
+  console.error('usage: releases.ts add <version> <commit> | check [<version>…] (docs/release.md)');
   process.exit(2);
 }
 
@@ -150,7 +148,13 @@ function recordOf(version: string, commit: string, source: string): ReleaseNames
   }
   const fieldsFrom =
     kept?.fieldsFrom ??
-    Object.fromEntries(Object.keys(listed.keys).map((key) => [key, STORED_VALUE_TYPES[key]!]));
+    Object.fromEntries(
+      Object.keys(listed.keys).map((key) => {
+        const type = STORED_VALUE_TYPES[key];
+        if (!type) throw new Error(`${key}: list its value's type in testbed/stored-fields.ts`);
+        return [key, type];
+      }),
+    );
   return {
     version,
     commit,

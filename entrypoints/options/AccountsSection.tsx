@@ -1,0 +1,146 @@
+import { useState } from 'preact/hooks';
+import { AccountForm } from '@/components/settings/AccountForm';
+import { AccountList } from '@/components/settings/AccountList';
+import { ConfirmButton } from '@/components/settings/ConfirmButton';
+import type { Place } from '@/components/settings/place';
+import { WithPart } from '@/components/settings/parts';
+import type { ChangeOutcome } from '@/components/helpers/send-change';
+import { removeAccount, removeDamagedEntry, saveAccount } from '@/components/settings/saves';
+import { ChangeFailure } from '@/components/settings/SaveOutcome';
+import { DamagedEntry, damagedName } from '@/components/common/DamagedEntry';
+import type { DamagedEntry as Damaged } from '@/lib/store/reads';
+import {
+  ACCOUNT_DEFAULTS,
+  defaultKeyForm,
+  newAccountId,
+  SERVER_PRESETS,
+  type Account,
+} from '@/lib/store/accounts';
+import type { AccountSnapshot } from '@/lib/store/account-state';
+import type { Settings } from '@/lib/store/settings';
+import { hasAppApiKey } from '@/lib/service/app-key';
+import { t, uiLocale } from '@/lib/i18n/translate';
+
+/** A new account: the first preset server, the address form it defaults to, the build's key if it has one. */
+const blankAccount = (): Account => ({
+  ...ACCOUNT_DEFAULTS,
+  id: newAccountId(),
+  baseUrl: SERVER_PRESETS[0],
+  userId: '',
+  password: '',
+  apiKey: '',
+  keyForm: defaultKeyForm(SERVER_PRESETS[0]),
+  keySource: hasAppApiKey() ? 'app' : 'own',
+});
+
+interface Props {
+  accounts: Account[];
+  damaged: Damaged[];
+  snapshots: Record<string, AccountSnapshot>;
+  settings: Settings;
+  place: Place;
+  goTo: (place: Place) => void;
+  now: () => number;
+}
+
+/**
+ * The accounts: the list, the damaged entries, and the form that adds or edits one (on install,
+ * the setup's walk-through and the first account's form). Every change is a command the
+ * background carries out (components/settings/saves.ts); what was not made is said here.
+ */
+export function AccountsSection({
+  accounts,
+  damaged,
+  snapshots,
+  settings,
+  place,
+  goTo,
+  now,
+}: Props) {
+  /** Why the last removal was not made, if it was not. */
+  const [refused, setRefused] = useState<Exclude<ChangeOutcome, { kind: 'saved' | 'newer' }>>();
+  // A new account's id is made once per form shown: after a save, the next "Add account" is another account.
+  const [newAccount, setNewAccount] = useState(blankAccount);
+  const accountsPlace: Place = { section: 'accounts' };
+
+  async function remove(change: () => Promise<ChangeOutcome>) {
+    const outcome = await change();
+    setRefused(outcome.kind === 'saved' || outcome.kind === 'newer' ? undefined : outcome);
+  }
+
+  async function save(account: Account, revision: string | undefined) {
+    const outcome = await saveAccount(
+      account,
+      revision,
+      accounts.find((a) => a.id === account.id),
+    );
+    // Not saved: the form stays as the user typed it, and says why.
+    if (outcome.kind !== 'saved') return outcome;
+    setRefused(undefined);
+    if (account.id === newAccount.id) setNewAccount(blankAccount());
+    goTo(accountsPlace);
+    return outcome;
+  }
+
+  const edited =
+    place.form === 'edit' || place.form === 'own-key'
+      ? accounts.find((a) => a.id === place.accountId)
+      : undefined;
+  const formAccount =
+    place.section === 'setup' || place.form === 'add'
+      ? newAccount
+      : edited && (place.form === 'own-key' ? { ...edited, keySource: 'own' as const } : edited);
+  const form = formAccount && (
+    <AccountForm
+      key={formAccount.id + (place.form ?? '')}
+      account={formAccount}
+      {...(edited && { stored: edited })}
+      isNew={formAccount === newAccount}
+      onSave={save}
+      onCancel={() => goTo(accountsPlace)}
+    />
+  );
+  const notMade = refused && <ChangeFailure outcome={refused} />;
+
+  if (place.section === 'setup')
+    return (
+      <>
+        <WithPart name="setup">{(Guide) => <Guide hasAppKey={hasAppApiKey()} />}</WithPart>
+        {notMade}
+        {form}
+      </>
+    );
+  return (
+    <>
+      <p class="intro">{t('accountsIntro')}</p>
+      {notMade}
+      <AccountList
+        accounts={accounts}
+        snapshots={snapshots}
+        settings={settings}
+        now={now()}
+        locale={uiLocale()}
+        onEdit={(account) => goTo({ section: 'accounts', form: 'edit', accountId: account.id })}
+        onRemove={(account) => remove(() => removeAccount(account.id))}
+      />
+      {damaged.map((entry) => (
+        <DamagedEntry key={entry.key} entry={entry}>
+          <ConfirmButton
+            label={t('remove')}
+            question={t('removeAccountQuestion', [damagedName(entry)])}
+            onConfirm={() => remove(() => removeDamagedEntry(entry.key))}
+          />
+        </DamagedEntry>
+      ))}
+      {form ?? (
+        <button
+          type="button"
+          class="primary"
+          onClick={() => goTo({ section: 'accounts', form: 'add' })}
+        >
+          {t('addAccount')}
+        </button>
+      )}
+    </>
+  );
+}

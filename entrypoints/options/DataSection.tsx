@@ -1,0 +1,27 @@
+import { useState } from 'preact/hooks';
+import { ConfirmButton } from '@/components/settings/ConfirmButton';
+import type { ChangeOutcome } from '@/components/helpers/send-change';
+import { removeAllData } from '@/components/settings/saves';
+import { ChangeFailure } from '@/components/settings/SaveOutcome';
+import { t } from '@/lib/i18n/translate';
+
+/** "Remove all data": carried out by the background; when it was not, the section says why. */
+export function DataSection({ onRemoved }: { onRemoved: () => void }) {
+  const [notMade, setNotMade] = useState<Exclude<ChangeOutcome, { kind: 'saved' | 'newer' }>>();
+  async function removeEverything() {
+    const outcome = await removeAllData();
+    if (outcome.kind === 'saved') return onRemoved();
+    if (outcome.kind !== 'newer') setNotMade(outcome);
+  }
+  return (
+    <>
+      <p>{t('dataIntro')}</p>
+      <ConfirmButton
+        label={t('removeAllData')}
+        question={t('removeAllDataQuestion')}
+        onConfirm={removeEverything}
+      />
+      {notMade && <ChangeFailure outcome={notMade} />}
+    </>
+  );
+}

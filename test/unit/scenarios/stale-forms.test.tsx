@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { App } from '@/entrypoints/options/App';
+import { onMessages } from '@/lib/extension/messages';
+import { loadSettings } from '@/lib/store/reads';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { storingAccountCommands } from '../helpers/account-commands';
+import { installFakeExtensionApis } from '../helpers/fake-extension';
+import { openSettingsPage } from '../helpers/harness';
+
+// The settings form is made from what the user saw: untouched, it follows a change stored
+// meanwhile (another tab's save); edited, its save is refused in one line with the stored
+// values to compare, and either can be kept.
+
+let stopMessages = () => {};
+beforeEach(() => {
+  openSettingsPage('settings');
+  fakeBrowser.reset();
+  installFakeExtensionApis();
+  stopMessages = onMessages({
+    ...storingAccountCommands,
+    checkNow: async () => ({}),
+    testConnection: () => new Promise(() => {}),
+    useAddressForm: async () => ({}),
+  });
+});
+afterEach(() => {
+  cleanup();
+  stopMessages();
+});
+
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+/** Another tab saves the settings. */
+const otherTabSaves = (refreshMinutes: number) =>
+  fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes } });
+
+describe('the settings form and another tab', () => {
+  it('untouched: follows the other tab’s save', async () => {
+    render(<App />);
+    await screen.findByLabelText('Update usage every');
+    await otherTabSaves(60);
+    await waitFor(() => expect(field('Update usage every').value).toBe('60'));
+  });
+
+  it('edited: its save is refused with the stored values; keep mine saves it over them, use the stored values takes them', async () => {
+    render(<App />);
+    await screen.findByLabelText('Update usage every');
+    fireEvent.input(field('“Nearly full” from'), { target: { value: '80' } });
+    await otherTabSaves(60);
+    // What the user typed stays.
+    expect(field('“Nearly full” from').value).toBe('80');
+    expect(field('Update usage every').value).toBe('30');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toMatch(
+      /^Not saved: this was changed elsewhere.*Update usage every 60 minutes/,
+    );
+    expect((await loadSettings()).refreshMinutes).toBe(60);
+
+    fireEvent.click(within(refusal).getByRole('button', { name: 'Use the stored values' }));
+    expect(field('Update usage every').value).toBe('60');
+    expect(field('“Nearly full” from').value).toBe('90');
+
+    fireEvent.input(field('“Nearly full” from'), { target: { value: '80' } });
+    await otherTabSaves(45);
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    const again = await screen.findByRole('alert');
+    fireEvent.click(within(again).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(async () =>
+      expect(await loadSettings()).toMatchObject({ warningPercent: 80, refreshMinutes: 60 }),
+    );
+  });
+});
