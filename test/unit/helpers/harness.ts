@@ -157,10 +157,3 @@ export const aliceAndBob: readonly SimAccount[] = [
   demoAccount({ userId: 'alice', used: 10 * GIB, quota: 100 * GIB }),
   demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' }),
 ];
-
-// The old ways, kept only for scenarios/edit-in-flight and scenarios/one-writer until they move
-// to backgroundSuite in a commit of their own (another branch is editing them).
-export { freshBrowser };
-export const registeredWorker = (fetch?: typeof globalThis.fetch) =>
-  newWorker({ fetch, listening: true });
-export const simulatorForSuite = (users: readonly SimAccount[]) => backgroundSuite({ users });
