@@ -1,4 +1,4 @@
-import { OptionsNav } from '@/components/settings/OptionsNav';
+import { SettingsNav } from '@/components/settings/SettingsNav';
 import { OpenSettings } from '@/components/helpers/open-settings';
 import { readPlace, SECTIONS, usePlace } from '@/components/settings/place';
 import { SettingsForm } from '@/components/settings/SettingsForm';
@@ -86,7 +86,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
           <header class="options__header">
             <h1>{t('optionsTitle')}</h1>
           </header>
-          <OptionsNav current={place.section} />
+          <SettingsNav current={place.section} />
           {/* Busy while the section asked for waits for its part; the one before stays meanwhile. */}
           <main class="options__main" aria-busy={wanted !== place || undefined}>
             <StorageProblems problems={problems} page="settings" />

@@ -13,7 +13,7 @@ export function Section({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (document.activeElement?.closest('.options-nav')) heading.current?.focus();
+    if (document.activeElement?.closest('.settings-nav')) heading.current?.focus();
   }, [id]);
   return (
     <section aria-labelledby={`${id}-heading`}>

@@ -20,30 +20,33 @@ import type { ChecksInFlight } from './checks-in-flight';
 
 /**
  * Changes the stored data for a page (`write`: the change, saving `saved` and removing `removed`
- * of the accounts; whether it changed anything): the checks of the accounts it edits or removes
- * stop before it is stored, so nothing more goes out with what the user just replaced. A refusal
- * is the page's answer: data of a newer version, or a change stored since the page's form began
- * (`newer`: what is stored now).
+ * of the accounts): the checks of the accounts it edits or removes stop before it is stored, so
+ * nothing more goes out with what the user just replaced. Every outcome is an answer, never a
+ * thrown error, so that a page tells a failure from an answer that never came: data of a newer
+ * version, a change stored since the page's form began (`newer`: what is stored now), or the
+ * write's own failure.
  */
 export async function changeAccounts<Stored = never>(
   inFlight: ChecksInFlight,
   saved: readonly Account[],
   removed: readonly string[],
-  write: () => Promise<boolean | void>,
+  write: () => Promise<unknown>,
 ): Promise<SaveAnswer<Stored>> {
-  if (!saved.every(isStoredAccount)) throw new Error('Storage Keeper: not an account.');
+  if (!saved.every(isStoredAccount)) return { failed: 'not an account' };
   const ids = [...saved.map((a) => a.id), ...removed];
   inFlight.willStore(saved, removed);
   try {
-    // Stored as it was: no storage change will say so, and the announcement must not outlive it.
-    if ((await write()) === false) inFlight.notStored(ids);
-    return { saved: true };
+    await write();
   } catch (error) {
     inFlight.notStored(ids);
     if (error instanceof StorageLockedError) return { refused: error.reason };
     if (error instanceof StaleRevisionError) return { newer: (error.stored as Stored) ?? null };
-    throw error;
+    return { failed: error instanceof Error ? error.message : String(error) };
   }
+  // What is stored now, as its storage change would say: a write that changed nothing fires no
+  // storage event in Chromium, and its announcement must not outlive it (a save or an import).
+  inFlight.stored((await loadAccounts()).accounts);
+  return { saved: true };
 }
 
 /**

@@ -11,12 +11,13 @@ export interface CheckAnswer {
 
 /**
  * The reply to a change of the stored accounts or settings: done; refused so that data the
- * extension cannot read is not overwritten; or refused because it was made from an older
- * revision than the one stored (`newer`: what is stored now, for the page to compare; undefined:
- * the account was removed meanwhile).
+ * extension cannot read is not overwritten; refused because it was made from an older revision
+ * than the one stored (`newer`: what is stored now, for the page to compare; null: the account
+ * was removed meanwhile); or failed (`failed`: why). A page that gets no reply at all reads
+ * storage instead.
  */
 export type SaveAnswer<Stored = never> =
-  { saved: true } | { refused: LockReason } | { newer: Stored | null };
+  { saved: true } | { refused: LockReason } | { newer: Stored | null } | { failed: string };
 
 /** The reply to a Test connection stopped because its account is being changed (a Save clicked, in any tab). */
 export interface TestStopped {

@@ -22,7 +22,7 @@ import {
 import {
   clickButton,
   field,
-  SettingsPage as OptionsPage,
+  SettingsPage,
   Popup,
   waitForText,
 } from '../../testbed/browsers/firefox-pages';
@@ -85,7 +85,7 @@ async function expectNothingDamaged(page: Page, t: (key: string) => string) {
  * Shows a version's Settings section where its page has sections (0.2.0 on); a page without them
  * (0.1.0) shows everything at once.
  */
-async function showSettings(options: OptionsPage) {
+async function showSettings(options: SettingsPage) {
   const link = `::-p-aria([name=${JSON.stringify(options.t('settingsHeading'))}][role="link"])`;
   if (await options.page.$(link)) await options.showSection('settingsHeading');
 }
@@ -173,7 +173,7 @@ describe.each(keptReleases())('an update from %s in Firefox', (version) => {
   it(`1. ${version}, installed for good: an account added and every setting changed in its own Settings page, in its own words; a sign-in and a reading`, async () => {
     firefox = await launchFirefox({ install: { xpi: releaseXpi } });
     expect(await runningBackground()).toBe(version);
-    const options = new OptionsPage(await session().open('options'), 'en', released);
+    const options = new SettingsPage(await session().open('options'), 'en', released);
     await options.openNewAccount();
     await options.fillAccount({
       label: 'Kept',
@@ -263,7 +263,7 @@ describe.each(keptReleases())('an update from %s in Firefox', (version) => {
     const popup = new Popup(await session().open('popup'));
     await waitForText(popup.page, '12.3 GB of 28 GB used', popup.card('Kept'));
     await expectNothingDamaged(popup.page, current);
-    const options = new OptionsPage(await session().open('options'));
+    const options = new SettingsPage(await session().open('options'));
     await waitForText(options.page, 'Kept', options.section('accountsHeading'));
     await expectNothingDamaged(options.page, current);
     await options.showSection('settingsHeading');

@@ -11,11 +11,7 @@ import {
 } from '../../testbed/simulator/simulator';
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
-import {
-  messagePatterns,
-  messages,
-  SettingsPage as OptionsPage,
-} from '../../testbed/browsers/chromium-pages';
+import { messagePatterns, messages, SettingsPage } from '../../testbed/browsers/chromium-pages';
 import { GIB as GB } from '../../lib/basics/bytes';
 import { settingsFile } from '../../lib/input/settings-file';
 import type { Settings } from '../../lib/store/settings';
@@ -80,7 +76,7 @@ async function accountToMove(name: string) {
 }
 
 /** Fills the open form with B's server and credentials. */
-async function moveTo(options: OptionsPage, b: Simulator, after: SimAccount) {
+async function moveTo(options: SettingsPage, b: Simulator, after: SimAccount) {
   await options.fillAccount({
     baseUrl: b.apiUrl,
     userId: after.userId,
@@ -125,9 +121,9 @@ const storedAccounts = async () =>
 describe('two Settings tabs', () => {
   it('an untouched form follows the save made in the other tab; its Save then keeps it, and nothing more goes to the old server', async () => {
     const { a, b, after: moved, label, id } = await accountToMove('untouched');
-    const tab1 = new OptionsPage(await browser.open('options'));
+    const tab1 = new SettingsPage(await browser.open('options'));
     await tab1.editAccount(label);
-    const tab2 = new OptionsPage(await browser.open('options'));
+    const tab2 = new SettingsPage(await browser.open('options'));
     await tab2.editAccount(label);
     await moveTo(tab2, b, moved);
     const clickedAt = await clickAt(tab2.page, 'Save');
@@ -152,10 +148,10 @@ describe('two Settings tabs', () => {
 
   it('an edited form is refused in one line, with the stored values and a way to keep either; the old server gets nothing more', async () => {
     const { a, b, after: moved, label, id } = await accountToMove('edited');
-    const tab1 = new OptionsPage(await browser.open('options'));
+    const tab1 = new SettingsPage(await browser.open('options'));
     await tab1.editAccount(label);
     await tab1.page.getByLabel(t('fieldLabel'), { exact: true }).fill('Mine');
-    const tab2 = new OptionsPage(await browser.open('options'));
+    const tab2 = new SettingsPage(await browser.open('options'));
     await tab2.editAccount(label);
     await moveTo(tab2, b, moved);
     const clickedAt = await clickAt(tab2.page, 'Save');
@@ -188,7 +184,7 @@ describe('two Settings tabs', () => {
 describe('from the click on Save', () => {
   it('the permission prompt held open while alarms fire: nothing goes to the old server until it is answered, then the new one is checked', async () => {
     const { a, b, after: moved, label } = await accountToMove('prompt');
-    const options = new OptionsPage(await browser.open('options'));
+    const options = new SettingsPage(await browser.open('options'));
     // The browser's prompt, held open until the test answers it (loopback is granted at install, so Chromium would not ask).
     await options.page.evaluate(() => {
       const request = chrome.permissions.request.bind(chrome.permissions);
@@ -219,7 +215,7 @@ describe('from the click on Save', () => {
     const { a, b, after: moved, label } = await accountToMove('testing');
     a.setFault('api', 'slow', { delayMs: 8_000 });
     a.setFault('node', 'slow', { delayMs: 8_000 });
-    const options = new OptionsPage(await browser.open('options'));
+    const options = new SettingsPage(await browser.open('options'));
     await options.editAccount(label);
     const testFrom = Date.now();
     await options.page.getByRole('button', { name: 'Test connection' }).click();
@@ -250,7 +246,7 @@ describe('a save that changes nothing', () => {
     const sim = await startSimulator({ accounts: [user] });
     servers.push(sim);
     const label = 'Unchanged';
-    const options = new OptionsPage(await browser.open('options'));
+    const options = new SettingsPage(await browser.open('options'));
     // The key goes in the header and is refused there (a 403): the page offers to send it in the address.
     await browser.storeAccounts([
       storedAccount(sim, user, { id: 'id-noop', label, keyForm: 'header', apiKey: 'header-key' }),

@@ -23,7 +23,7 @@ import {
 import {
   messagePatterns,
   messages,
-  SettingsPage as OptionsPage,
+  SettingsPage,
   Popup,
 } from '../../testbed/browsers/chromium-pages';
 import {
@@ -245,7 +245,7 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
     expect(JSON.parse(readFileSync(join(RELEASE, 'manifest.json'), 'utf8')).version).toBe(version);
     await restart();
     expect(await runningWorker()).toBe(version);
-    const options = new OptionsPage(await session().open('options'), 'en', released);
+    const options = new SettingsPage(await session().open('options'), 'en', released);
     await options.openNewAccount();
     await options.fillAccount({
       label: 'Kept',
@@ -349,7 +349,7 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
     await popup.page.screenshot({
       path: `artifacts/screenshots/update-${version}-popup-updated.png`,
     });
-    const options = new OptionsPage(await session().open('options', 'accounts'));
+    const options = new SettingsPage(await session().open('options', 'accounts'));
     await expect(options.accountEntries().filter({ hasText: 'Kept' }).count()).resolves.toBe(1);
     await expectNothingDamaged(options.page, current);
     await options.showSection('settingsHeading');
@@ -407,7 +407,7 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
   // The step back: to the previous release only (a user who takes a version back gets the one before).
   if (version === PREVIOUS) {
     it('3. the current version adds an account and changes a setting in its own Settings page', async () => {
-      const options = new OptionsPage(await session().open('options', 'accounts'));
+      const options = new SettingsPage(await session().open('options', 'accounts'));
       await options.addAccount({
         label: 'Added',
         baseUrl: sim.apiUrl,
@@ -510,7 +510,7 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
         expect(activityOf(again, id).slice(0, before.length), id).toEqual(before);
         expectDaysKept(pointsOf(again, id), pointsOf(fromReleaseAgain, id));
       }
-      const options = new OptionsPage(await session().open('options', 'activity'));
+      const options = new SettingsPage(await session().open('options', 'activity'));
       await options.activityLog('Added').waitFor();
       await expectNothingDamaged(options.page, current);
     }, 60_000);

@@ -7,23 +7,23 @@ import {
   browserEvent,
   clock,
   countRequests,
-  freshBrowser,
   HOUR,
-  registeredWorker,
-  simulatorForSuite,
   snapshotOf,
+  backgroundSuite,
 } from '../helpers/harness';
 
 // The browser events the extension answers, fired as the browser fires them: at the listeners
 // registerBackground wired (entrypoints/background.ts), never at the handlers directly.
 
-const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
+const { sim, stored, freshBrowser, newWorker } = backgroundSuite({
+  users: [demoAccount({ userId: 'alice' })],
+});
 const alice = () => stored('alice');
 
 describe('a notification clicked', () => {
   it('a sign-in problem opens the settings page; usage, forecast and bonus open the overview; each is cleared', async () => {
     await freshBrowser();
-    registeredWorker();
+    newWorker({ listening: true });
     const opened: string[] = [];
     fakeBrowser.runtime.openOptionsPage = async () => void opened.push('options');
     const clear = vi.spyOn(fakeBrowser.notifications, 'clear');
@@ -51,7 +51,7 @@ describe('a notification clicked', () => {
 describe('the browser started', () => {
   it('signs in early, after half the interval, as the session may close before the next due time', async () => {
     await freshBrowser([alice()]);
-    const worker = registeredWorker();
+    const worker = newWorker({ listening: true });
     await worker.start('worker-start');
     expect(countRequests(sim(), 'api')).toBe(1);
     clock.now += 11 * HOUR;
@@ -68,7 +68,7 @@ describe('host access granted', () => {
   it('the blocked account is checked at once', async () => {
     let granted = false;
     await freshBrowser([alice()], { granted: () => granted });
-    const worker = registeredWorker();
+    const worker = newWorker({ listening: true });
     await worker.start('worker-start');
     expect((await snapshotOf('id-alice')).keepAlive.failure).toMatchObject({
       kind: 'permission-missing',
@@ -85,7 +85,7 @@ describe('host access granted', () => {
 describe('settings changed in storage', () => {
   it('the alarms take the new periods', async () => {
     const worker = await freshBrowser();
-    registeredWorker();
+    newWorker({ listening: true });
     await worker.start('worker-start');
     expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 30 });
     // As the settings page saves: a storage write, which the registered watcher hears.
@@ -102,7 +102,7 @@ describe('settings changed in storage', () => {
 
   it('an account added is checked at once, and a removed one’s stored state is pruned', async () => {
     await freshBrowser([alice()]);
-    const worker = registeredWorker();
+    const worker = newWorker({ listening: true });
     await worker.start('worker-start');
     expect(
       Object.keys((await fakeBrowser.storage.local.get('snapshots')).snapshots as object),

@@ -22,35 +22,54 @@ import { CALL_TIMEOUT_MS } from './call-timeout';
 
 export { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/basics/time';
 
+/** Where the clock stands before each test unless a suite names its own start. */
 const START = Date.UTC(2026, 10, 2, 0, 0, 0);
 
 /** A settable clock shared by the simulator and the background. */
 export const clock = { now: START };
 
 /**
- * One simulator for the tests of the suite it is called in (a file, or a describe block), on the
- * shared clock, serving these accounts: started before them and closed after them; before each
- * test the clock is back at its start, and the simulator has no request recorded and no fault
- * set. `sim()` is the running simulator, `stored(userId)` the account (as the Settings page
- * stores it) that signs in to one of its users.
+ * The one way a unit test sets up a background, for the tests of the suite it is called in (a
+ * file, or a describe block). Before each test the clock is back at `clockStartsAt`. With
+ * `users`, a simulator serves them on that clock: started before the suite, closed after it, and
+ * before each test its users are as given again, with no request recorded and no fault set.
+ * `sim()` is the running simulator, `stored(userId)` the account (as the Settings page stores it)
+ * that signs in to one of its users. `freshBrowser(accounts)` is a new fake browser (storage,
+ * alarms, badge, notifications) holding those accounts, with a worker on it; `newWorker()` a new
+ * worker on the same browser (a killed and restarted service worker), `listening` as the
+ * entrypoint starts one: its listeners registered, so tests fire real browser events at it.
  */
-export function simulatorForSuite(accounts: readonly SimAccount[]) {
+export function backgroundSuite({
+  users,
+  clockStartsAt = START,
+}: { users?: readonly SimAccount[]; clockStartsAt?: number } = {}) {
   let running: Simulator | undefined;
-  const sim = (): Simulator => running!;
-  beforeAll(async () => {
-    running = await startSimulator({ now: () => clock.now, accounts: [...accounts] });
-  });
-  afterAll(() => running?.close());
+  const sim = (): Simulator => {
+    if (!running) throw new Error('backgroundSuite: no simulator without users');
+    return running;
+  };
+  // Copies: a test's changes to its simulator's users are undone before the next test.
+  const asGiven = () => (users ?? []).map((user) => structuredClone(user));
+  if (users) {
+    beforeAll(async () => {
+      running = await startSimulator({ now: () => clock.now, accounts: asGiven() });
+    });
+    afterAll(() => running?.close());
+  }
   beforeEach(() => {
-    clock.now = START;
-    sim().requests.length = 0;
-    sim().setFault('api', undefined);
-    sim().setFault('node', undefined);
+    clock.now = clockStartsAt;
+    if (!running) return;
+    running.accounts.splice(0, Infinity, ...asGiven());
+    running.requests.length = 0;
+    running.setFault('api', undefined);
+    running.setFault('node', undefined);
   });
   return {
     sim,
     stored: (userId: string, overrides: Partial<Account> = {}): Account =>
       storedAccount(sim(), sim().account(userId), overrides),
+    freshBrowser,
+    newWorker,
   };
 }
 
@@ -59,38 +78,33 @@ export async function storeAccounts(accounts: readonly unknown[]) {
   await fakeBrowser.storage.local.set({ accounts, accounts$: { v: 2 } });
 }
 
-/** A fresh fake browser (storage, alarms, badge, notifications) and a background service on it. */
-export async function freshBrowser(
+async function freshBrowser(
   accounts: Account[] = [],
   opts: Parameters<typeof installFakeExtensionApis>[0] = {},
 ) {
-  unregister();
+  stopListening();
   fakeBrowser.reset();
   installFakeExtensionApis(opts);
   if (accounts.length > 0) await storeAccounts(accounts);
   return newWorker();
 }
 
-/** A new worker on the same browser: what a killed and restarted service worker is. */
-export function newWorker(fetch?: typeof globalThis.fetch): BackgroundService {
-  return createBackgroundService({
+function newWorker({
+  fetch,
+  listening = false,
+}: { fetch?: typeof globalThis.fetch; listening?: boolean } = {}): BackgroundService {
+  const worker = createBackgroundService({
     api: createServiceApi({ timeoutMs: CALL_TIMEOUT_MS, ...(fetch && { fetch }) }),
     canReach: hasHostPermission,
     now: () => clock.now,
   });
-}
-
-/**
- * A worker started as the entrypoint starts one: its listeners registered on the fake browser,
- * so tests fire real browser events (alarms, messages) at it.
- */
-export function registeredWorker(fetch?: typeof globalThis.fetch): BackgroundService {
-  unregister();
-  const worker = newWorker(fetch);
-  unregister = registerBackground(worker);
+  if (listening) {
+    stopListening();
+    stopListening = registerBackground(worker);
+  }
   return worker;
 }
-let unregister = () => {};
+let stopListening = () => {};
 
 /** Fires an alarm as the browser does: through the registered onAlarm listener, awaited. */
 export async function fireAlarm(name: string) {
@@ -136,17 +150,10 @@ export const readWholeHistory = async (items: {
 }) => items.wholeHistory.read(await items.historyItem.getValue());
 
 /**
- * The background's suites' two users on one simulator: alice (10 GB of 100 GB used before each
- * test) and bob (his own apps password and key), and each as the Settings page stores it.
+ * The background's suites' two users: alice (10 GB of 100 GB used) and bob (his own apps password
+ * and key), for `backgroundSuite({ users: aliceAndBob })`.
  */
-export function aliceAndBobSuite() {
-  const { sim, stored } = simulatorForSuite([
-    demoAccount({ userId: 'alice' }),
-    demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' }),
-  ]);
-  beforeEach(() => {
-    sim().account('alice').used = 10 * GIB;
-    sim().account('alice').quota = 100 * GIB;
-  });
-  return { sim, alice: () => stored('alice'), bob: () => stored('bob') };
-}
+export const aliceAndBob: readonly SimAccount[] = [
+  demoAccount({ userId: 'alice', used: 10 * GIB, quota: 100 * GIB }),
+  demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' }),
+];

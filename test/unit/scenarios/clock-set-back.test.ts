@@ -2,20 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/store/stored-names';
 import { demoAccount } from '../../../testbed/simulator/simulator';
-import {
-  clock,
-  countRequests,
-  DAY,
-  freshBrowser,
-  newWorker,
-  simulatorForSuite,
-} from '../helpers/harness';
+import { clock, countRequests, DAY, backgroundSuite } from '../helpers/harness';
 
 // A clock once set a year ahead, then set right: the retry alarm, set while it ran ahead, would
 // wait a year. It is armed again with the periodic alarms at the next worker start, and no run
 // arms it again from a retry time dated in that future.
 
-const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
+const { sim, stored, freshBrowser, newWorker } = backgroundSuite({
+  users: [demoAccount({ userId: 'alice' })],
+});
 const YEAR = 365 * DAY;
 const retryAlarm = async () => (await fakeBrowser.alarms.get(ALARM.retry))?.scheduledTime;
 
@@ -33,10 +28,12 @@ describe('the retry alarm after a clock set back', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let calling = false;
-    const started = newWorker(async (input, init) => {
-      calling = true;
-      await gate;
-      return globalThis.fetch(input, init);
+    const started = newWorker({
+      fetch: async (input, init) => {
+        calling = true;
+        await gate;
+        return globalThis.fetch(input, init);
+      },
     }).start('worker-start');
     await vi.waitFor(() => expect(calling).toBe(true), { timeout: 5_000 });
     expect(await retryAlarm()).toBeLessThanOrEqual(clock.now);

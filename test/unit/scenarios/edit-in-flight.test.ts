@@ -5,13 +5,7 @@ import { loadActivity, loadSnapshots } from '@/lib/store/reads';
 import { sendMessage } from '@/lib/extension/messages';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { revisionOf } from '@/lib/store/revision';
-import {
-  freshBrowser,
-  registeredWorker,
-  simulatorForSuite,
-  snapshotOf,
-  storeAccounts,
-} from '../helpers/harness';
+import { snapshotOf, storeAccounts, backgroundSuite } from '../helpers/harness';
 
 // An edit to another server, or to other credentials, is final at once: a run that began before
 // the Save (it read the old account) stops there, its requests aborted and its outcome recorded
@@ -19,10 +13,15 @@ import {
 // account. Against two real simulators, the old one answering slowly so a call is under way at
 // the Save; the edit arrives as the browser delivers it, through the storage watcher.
 
-const { sim: oldServer, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
-const { sim: newServer, stored: storedNew } = simulatorForSuite([
-  demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB }),
-]);
+const {
+  sim: oldServer,
+  stored,
+  freshBrowser,
+  newWorker,
+} = backgroundSuite({ users: [demoAccount({ userId: 'alice' })] });
+const { sim: newServer, stored: storedNew } = backgroundSuite({
+  users: [demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })],
+});
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -34,7 +33,7 @@ async function runUnderWay() {
   await freshBrowser([stored('alice')]);
   oldServer().setFault('api', 'slow', { delayMs: SLOW_MS });
   oldServer().setFault('node', 'slow', { delayMs: SLOW_MS });
-  const worker = registeredWorker();
+  const worker = newWorker({ listening: true });
   await vi.waitFor(() => expect(oldServer().requests).toHaveLength(1), { timeout: 5_000 });
   return worker;
 }
@@ -78,15 +77,18 @@ describe('an account saved while a run of it is under way', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let waiting = false;
-    registeredWorker(async (input, init) => {
-      if ((input as string | URL).toString().startsWith(oldServer().nodeUrl)) {
-        waiting = true;
-        const stopped = new Promise<void>((resolve) =>
-          init?.signal?.addEventListener('abort', () => resolve()),
-        );
-        await Promise.race([gate, stopped]);
-      }
-      return globalThis.fetch(input, init);
+    newWorker({
+      fetch: async (input, init) => {
+        if ((input as string | URL).toString().startsWith(oldServer().nodeUrl)) {
+          waiting = true;
+          const stopped = new Promise<void>((resolve) =>
+            init?.signal?.addEventListener('abort', () => resolve()),
+          );
+          await Promise.race([gate, stopped]);
+        }
+        return globalThis.fetch(input, init);
+      },
+      listening: true,
     });
     await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 5_000 });
     await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
@@ -120,7 +122,7 @@ describe('an account saved while a run of it is under way', () => {
       }
       return value;
     });
-    registeredWorker();
+    newWorker({ listening: true });
     await vi.waitFor(() => expect(runRead).toBe('held'), { timeout: 5_000 });
     // Stored: the background hears of it from the storage change itself, which carries the new list (no read).
     await storeAccounts([storedNew('alice2', { id: 'id-alice', label: 'alice' })]);
@@ -206,14 +208,17 @@ describe('an account saved while a run of it is under way', () => {
     });
     // The old server's getUser waits on this side until stopped: under way at the Save.
     let waiting = false;
-    registeredWorker(async (input, init) => {
-      if ((input as string | URL).toString().startsWith(oldServer().apiUrl)) {
-        waiting = true;
-        await new Promise<void>((resolve) =>
-          init?.signal?.addEventListener('abort', () => (order.push('stopped'), resolve())),
-        );
-      }
-      return globalThis.fetch(input, init);
+    newWorker({
+      fetch: async (input, init) => {
+        if ((input as string | URL).toString().startsWith(oldServer().apiUrl)) {
+          waiting = true;
+          await new Promise<void>((resolve) =>
+            init?.signal?.addEventListener('abort', () => (order.push('stopped'), resolve())),
+          );
+        }
+        return globalThis.fetch(input, init);
+      },
+      listening: true,
     });
     await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 5_000 });
     const answer = await sendMessage('saveAccount', {
@@ -232,7 +237,7 @@ describe('an account saved while a run of it is under way', () => {
   it('a change the store refuses (data of a newer version) is said to the page, and the stored account’s checks go on', async () => {
     await freshBrowser([stored('alice')]);
     await fakeBrowser.storage.local.set({ accounts$: { v: 99 } });
-    const worker = registeredWorker();
+    const worker = newWorker({ listening: true });
     const answer = await sendMessage('saveAccount', {
       account: storedNew('alice2', { id: 'id-alice', label: 'alice' }),
       revision: revisionOf(stored('alice')),

@@ -1,15 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { freshBrowser, registeredWorker } from '../helpers/harness';
+import { backgroundSuite } from '../helpers/harness';
 
 describe('the first run', () => {
+  const { freshBrowser, newWorker } = backgroundSuite();
   let opened: string[];
   beforeEach(async () => {
     await freshBrowser();
     opened = [];
     fakeBrowser.tabs.create = (async ({ url }: { url?: string }) =>
       void opened.push(url ?? '')) as unknown as typeof fakeBrowser.tabs.create;
-    registeredWorker();
+    newWorker({ listening: true });
   });
 
   it('opens the settings page in setup mode on install', async () => {

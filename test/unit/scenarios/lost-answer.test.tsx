@@ -67,6 +67,32 @@ describe('a save whose answer is lost', () => {
     );
   });
 
+  it('stored, then the channel closed before the answer (the worker stopped): the page reads storage, says nothing failed, and the Check now follows', async () => {
+    background(async (data) => {
+      await storingAccountCommands.saveAccount(data);
+      // What the page's sendMessage rejects with when the worker stops before it answers.
+      throw new Error(
+        'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received',
+      );
+    });
+    await saveNewAccount();
+    await screen.findByRole('button', { name: 'Add account' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((await loadAccounts()).accounts).toHaveLength(1);
+    await waitFor(() => expect(checked).toHaveLength(1));
+  });
+
+  it("not stored, the channel closed: the page says the background did not answer, not the browser's words", async () => {
+    background(async () => {
+      throw new Error('No response');
+    });
+    await saveNewAccount();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "Not saved: Storage Keeper's background did not answer. What you entered is still here; try again.",
+    );
+    expect(checked).toEqual([]);
+  });
+
   it('not stored: the page says it was not saved and keeps what was typed; no Check now', async () => {
     background(never);
     await saveNewAccount();

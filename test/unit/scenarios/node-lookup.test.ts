@@ -5,17 +5,17 @@ import {
   clock,
   countRequests,
   fireAlarm,
-  freshBrowser,
   MINUTE,
-  registeredWorker,
-  simulatorForSuite,
   snapshotOf,
+  backgroundSuite,
 } from '../helpers/harness';
 
 // The node server getUser names is cached; a node that stops answering is looked up again,
 // and looking it up never sends getUser sooner than getUser's own backoff allows.
 
-const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
+const { sim, stored, freshBrowser, newWorker } = backgroundSuite({
+  users: [demoAccount({ userId: 'alice' })],
+});
 const alice = () => stored('alice');
 
 describe('the node server', () => {
@@ -27,7 +27,7 @@ describe('the node server', () => {
         ? Promise.reject(new TypeError('fetch failed'))
         : globalThis.fetch(input, init);
     await freshBrowser([alice()]);
-    const worker = registeredWorker(fetch);
+    const worker = newWorker({ fetch, listening: true });
     await worker.start('worker-start');
     nodeUnreachable = true;
     clock.now += 30 * MINUTE;
@@ -46,7 +46,7 @@ describe('the node server', () => {
   it('unknown, is not looked up by a usage update while getUser is backing off', async () => {
     sim().setFault('api', 'server-error');
     await freshBrowser([alice()]);
-    const worker = registeredWorker();
+    const worker = newWorker({ listening: true });
     await worker.start('worker-start');
     // The sign-in failed; the usage update that follows needs the node, and waits for the retry.
     expect(countRequests(sim(), 'api')).toBe(1);

@@ -6,31 +6,26 @@ import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { revisionOf } from '@/lib/store/revision';
 import { saveAccount } from '@/lib/store/writes';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import {
-  clock,
-  fireAlarm,
-  freshBrowser,
-  HOUR,
-  registeredWorker,
-  simulatorForSuite,
-} from '../helpers/harness';
+import { clock, fireAlarm, HOUR, backgroundSuite } from '../helpers/harness';
 
 // Every change of the accounts and settings is a command the background carries out: a save
 // names the revision its form began from and is refused when a newer one is stored; a Save's
 // click holds the account's checks until the change is stored or given up; a save that changes
 // nothing leaves nothing behind; an import stores its accounts and settings together or not at all.
 
-const { sim, stored } = simulatorForSuite([
-  demoAccount({ userId: 'alice' }),
-  demoAccount({ userId: 'bob', password: 'pw-b', apiKey: 'key-b' }),
-]);
+const { sim, stored, freshBrowser, newWorker } = backgroundSuite({
+  users: [
+    demoAccount({ userId: 'alice' }),
+    demoAccount({ userId: 'bob', password: 'pw-b', apiKey: 'key-b' }),
+  ],
+});
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('a save made from what the user saw', () => {
   it('two tabs: the one whose form began before the other’s save is refused, with the stored account; storage keeps the newer', async () => {
     await freshBrowser([stored('alice')]);
-    registeredWorker();
+    newWorker({ listening: true });
     const opened = stored('alice');
     // Tab 2 moves the account to bob's credentials.
     const moved = stored('bob', { id: opened.id, label: 'alice' });
@@ -51,7 +46,7 @@ describe('a save made from what the user saw', () => {
 
   it('a new account whose id is stored meanwhile, and an account removed meanwhile, are refused', async () => {
     await freshBrowser([stored('alice')]);
-    registeredWorker();
+    newWorker({ listening: true });
     const other = stored('bob', { id: stored('alice').id });
     expect(await sendMessage('saveAccount', { account: other })).toEqual({
       newer: stored('alice'),
@@ -67,7 +62,7 @@ describe('a save made from what the user saw', () => {
 
   it('the settings: a save from older settings is refused with the stored ones', async () => {
     await freshBrowser();
-    registeredWorker();
+    newWorker({ listening: true });
     const base = await loadSettings();
     const theirs = { ...DEFAULT_SETTINGS, refreshMinutes: 60 };
     expect(
@@ -84,7 +79,7 @@ describe('a save made from what the user saw', () => {
 describe('from the click', () => {
   it('a held account sends nothing, whatever the alarms do, until the hold is released', async () => {
     await freshBrowser([stored('alice')]);
-    const worker = registeredWorker();
+    const worker = newWorker({ listening: true });
     await vi.waitFor(() => expect(sim().requests.length).toBeGreaterThan(0), { timeout: 5_000 });
     await vi.waitFor(() => expect(sim().requests.every((r) => r.status !== 0)).toBe(true), {
       timeout: 5_000,
@@ -103,7 +98,7 @@ describe('from the click', () => {
 
   it('a hold through the page’s port, released when the page lets go', async () => {
     await freshBrowser([stored('alice')]);
-    const worker = registeredWorker();
+    const worker = newWorker({ listening: true });
     await vi.waitFor(() => expect(sim().requests.every((r) => r.status !== 0)).toBe(true), {
       timeout: 5_000,
     });
@@ -119,7 +114,7 @@ describe('from the click', () => {
 
   it('a save that changes nothing leaves nothing behind: the address-form fix that follows checks the account', async () => {
     await freshBrowser([stored('alice', { keyForm: 'header' })]);
-    registeredWorker();
+    newWorker({ listening: true });
     await vi.waitFor(() => expect(sim().requests.every((r) => r.status !== 0)).toBe(true), {
       timeout: 5_000,
     });
@@ -141,7 +136,7 @@ describe('from the click', () => {
 describe('all or nothing', () => {
   it('an import whose settings may not be written stores neither its accounts nor its settings', async () => {
     await freshBrowser([stored('alice')]);
-    registeredWorker();
+    newWorker({ listening: true });
     await fakeBrowser.storage.local.set({ settings$: { v: 99 } });
     const answer = await sendMessage('importSettings', {
       accounts: [stored('bob')],
@@ -153,7 +148,7 @@ describe('all or nothing', () => {
 
   it('an import stores both in one write', async () => {
     await freshBrowser([stored('alice')]);
-    registeredWorker();
+    newWorker({ listening: true });
     const local = fakeBrowser.storage.local as unknown as {
       set(items: Record<string, unknown>): Promise<void>;
     };

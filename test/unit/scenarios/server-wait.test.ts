@@ -8,12 +8,10 @@ import {
   clock,
   countRequests,
   DAY,
-  freshBrowser,
   HOUR,
   MINUTE,
-  newWorker,
-  simulatorForSuite,
   snapshotOf,
+  backgroundSuite,
 } from '../helpers/harness';
 
 // When the service asks Storage Keeper to wait (429, or 503 with Retry-After), nothing calls it
@@ -21,10 +19,12 @@ import {
 // set for that time does; nor Check now, which says how long is left. Against the real simulator,
 // counting what it receives.
 
-const { sim, stored } = simulatorForSuite([
-  demoAccount({ userId: 'alice' }),
-  demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' }),
-]);
+const { sim, stored, freshBrowser, newWorker } = backgroundSuite({
+  users: [
+    demoAccount({ userId: 'alice' }),
+    demoAccount({ userId: 'bob', password: 'bob-pw', apiKey: 'bob-key' }),
+  ],
+});
 
 async function browserWith(settings: Partial<Settings>) {
   const worker = await freshBrowser([stored('alice')]);

@@ -10,14 +10,11 @@ import {
   clock,
   countRequests,
   DAY,
-  freshBrowser,
   HOUR,
   MINUTE,
-  newWorker,
-  registeredWorker,
-  simulatorForSuite,
   snapshotOf,
   storeAccounts,
+  backgroundSuite,
 } from '../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { SIGN_IN_REMINDER_MS, SIGN_IN_REPEAT_MS } from '@/lib/outlook/notices';
@@ -27,11 +24,13 @@ import { DELETION_AFTER_MS } from '@/lib/outlook/deletion-date';
 // The promise users install Storage Keeper for: the account stays alive (signed in on schedule), and they hear
 // about it when that is at risk, not before and not again and again.
 
-const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
+const { sim, stored, freshBrowser, newWorker } = backgroundSuite({
+  users: [demoAccount({ userId: 'alice' })],
+});
 // another service, for an account edited to another server
-const { sim: other, stored: storedOther } = simulatorForSuite([
-  demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB }),
-]);
+const { sim: other, stored: storedOther } = backgroundSuite({
+  users: [demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })],
+});
 beforeEach(() => {
   sim().account('alice').password = demoAccount().password;
   sim().account('alice').used = 10 * GB;
@@ -294,10 +293,12 @@ describe('an account edited to another server or user', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     // This worker's requests leave only when released: the mistyped password is still on its way.
     let onTheWay = false;
-    const worker = newWorker(async (input, init) => {
-      onTheWay = true;
-      await held;
-      return globalThis.fetch(input, init);
+    const worker = newWorker({
+      fetch: async (input, init) => {
+        onTheWay = true;
+        await held;
+        return globalThis.fetch(input, init);
+      },
     });
     const seen: unknown[] = [];
     fakeBrowser.storage.onChanged.addListener((changes) => {
@@ -321,7 +322,7 @@ describe('host access granted', () => {
   it('an account blocked for want of access tries again as soon as access is granted', async () => {
     let granted = false;
     await freshBrowser([alice()], { granted: () => granted });
-    const worker = registeredWorker();
+    const worker = newWorker({ listening: true });
     await worker.start('worker-start');
     expect((await snapshotOf('id-alice')).keepAlive.failure).toMatchObject({
       kind: 'permission-missing',

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { loadAccounts } from '@/lib/store/reads';
-import { demoAccount, startSimulator, type Simulator } from '../../../testbed/simulator/simulator';
+import { demoAccount, type Simulator } from '../../../testbed/simulator/simulator';
 import { storedAccount } from '../../../testbed/simulator/stored-account';
-import {
-  clock,
-  DAY,
-  freshBrowser,
-  HOUR,
-  MINUTE,
-  newWorker,
-  storeAccounts,
-} from '../helpers/harness';
+import { clock, DAY, HOUR, MINUTE, storeAccounts, backgroundSuite } from '../helpers/harness';
 
 /**
  * Sixty days of browser life, two accounts: the browser opens at a different hour each day
@@ -32,8 +24,6 @@ const slowWifi = (day: number) => day % 6 === 1;
 const RATE_LIMITED_ON = 30;
 const MOVED_ON = 39;
 
-let sim: Simulator;
-let other: Simulator; // the server alice's account moves to
 let isOffline = false;
 let wifiUpAt = 0;
 let wifiFailures = 0;
@@ -44,23 +34,17 @@ const offlineFetch: typeof fetch = (...args) => {
     : globalThis.fetch(...args);
 };
 
-beforeAll(async () => {
-  clock.now = START;
-  sim = await startSimulator({
-    now: () => clock.now,
-    accounts: [
-      demoAccount({ userId: 'alice' }),
-      demoAccount({ userId: 'bob', password: 'bob-1', apiKey: 'bob-key' }),
-    ],
-  });
-  other = await startSimulator({
-    now: () => clock.now,
-    accounts: [demoAccount({ userId: 'alice2', password: 'pw-2', apiKey: 'key-2' })],
-  });
+const { sim, freshBrowser, newWorker } = backgroundSuite({
+  users: [
+    demoAccount({ userId: 'alice' }),
+    demoAccount({ userId: 'bob', password: 'bob-1', apiKey: 'bob-key' }),
+  ],
+  clockStartsAt: START,
 });
-afterAll(async () => {
-  await sim.close();
-  await other.close();
+// the server alice's account moves to
+const { sim: other } = backgroundSuite({
+  users: [demoAccount({ userId: 'alice2', password: 'pw-2', apiKey: 'key-2' })],
+  clockStartsAt: START,
 });
 
 /** Fires every alarm due by `until`, as Chrome does: once, however many periods were missed. */
@@ -81,7 +65,7 @@ async function runAlarmsUntil(until: number) {
       } else {
         await fakeBrowser.alarms.clear(alarm.name);
       }
-      const worker = newWorker(offlineFetch);
+      const worker = newWorker({ fetch: offlineFetch });
       await Promise.all([worker.start('worker-start'), worker.onAlarm(alarm.name)]);
     }
   }
@@ -101,14 +85,14 @@ it(
       return id;
     }) as never);
     await freshBrowser([
-      storedAccount(sim, sim.account('alice')),
-      storedAccount(sim, sim.account('bob')),
+      storedAccount(sim(), sim().account('alice')),
+      storedAccount(sim(), sim().account('bob')),
     ]);
     const sessions: { day: number; from: number; to: number }[] = [];
     let movedAt = Number.POSITIVE_INFINITY;
 
     for (let day = 0; day < 60; day++) {
-      if (day === WRONG_FROM) sim.account('bob').password = 'bob-2'; // changed on the website
+      if (day === WRONG_FROM) sim().account('bob').password = 'bob-2'; // changed on the website
       if (closed(day)) continue;
       const from = START + day * DAY + (8 + ((day * 7) % 5)) * HOUR;
       const to = from + (day % 7 === 3 ? 1 : 6 + (day % 4)) * HOUR; // some days only a quick look
@@ -116,22 +100,23 @@ it(
       isOffline = offline(day);
       wifiUpAt = slowWifi(day) ? from + 2 * MINUTE : 0;
       clock.now = from;
-      if (day === RATE_LIMITED_ON) sim.setFault('api', 'rate-limited', { retryAfter: '63072000' });
-      const worker = newWorker(offlineFetch);
+      if (day === RATE_LIMITED_ON)
+        sim().setFault('api', 'rate-limited', { retryAfter: '63072000' });
+      const worker = newWorker({ fetch: offlineFetch });
       await worker.start('worker-start');
       await worker.start('browser-start');
-      sim.setFault('api', undefined);
+      sim().setFault('api', undefined);
       if (day === MOVED_ON) {
         clock.now += MINUTE;
         movedAt = clock.now;
         const { accounts } = await loadAccounts();
-        const moved = storedAccount(other, other.account('alice2'), {
+        const moved = storedAccount(other(), other().account('alice2'), {
           id: 'id-alice',
           label: 'alice',
         });
         await storeAccounts(accounts.map((a) => (a.id === 'id-alice' ? moved : a)));
-        await newWorker(offlineFetch).reschedule(); // what the storage change wakes the worker for
-        await newWorker(offlineFetch).checkNow({ accountId: 'id-alice' }); // what the Settings page sends
+        await newWorker({ fetch: offlineFetch }).reschedule(); // what the storage change wakes the worker for
+        await newWorker({ fetch: offlineFetch }).checkNow({ accountId: 'id-alice' }); // what the Settings page sends
       }
       if (day === FIXED_ON) {
         await runAlarmsUntil(from + HOUR);
@@ -139,7 +124,7 @@ it(
         await storeAccounts(
           accounts.map((a) => (a.userId === 'bob' ? { ...a, password: 'bob-2' } : a)),
         );
-        await newWorker(offlineFetch).checkNow({ accountId: 'id-bob' }); // what the Settings page sends
+        await newWorker({ fetch: offlineFetch }).checkNow({ accountId: 'id-bob' }); // what the Settings page sends
       }
       if (sleeps(day)) {
         await runAlarmsUntil(from + 2 * HOUR);
@@ -166,24 +151,24 @@ it(
     for (const session of sessions) {
       if (offline(session.day) || session.day === RATE_LIMITED_ON) continue;
       if (session.day < MOVED_ON)
-        expect(keptAlive(sim, 'alice', session), `alice, day ${session.day}`).toBe(true);
+        expect(keptAlive(sim(), 'alice', session), `alice, day ${session.day}`).toBe(true);
       else
         expect(
-          keptAlive(other, 'alice2', session),
+          keptAlive(other(), 'alice2', session),
           `alice on the new server, day ${session.day}`,
         ).toBe(true);
       if (!bobWrong(session.day))
-        expect(keptAlive(sim, 'bob', session), `bob, day ${session.day}`).toBe(true);
+        expect(keptAlive(sim(), 'bob', session), `bob, day ${session.day}`).toBe(true);
     }
 
     // The absurd Retry-After delayed the sign-in to the next session, no further.
-    expect(sim.requests.filter((r) => r.status === 429)).toHaveLength(2);
+    expect(sim().requests.filter((r) => r.status === 429)).toHaveLength(2);
     expect(sessions.find((s) => s.day > RATE_LIMITED_ON)).toMatchObject({
       day: RATE_LIMITED_ON + 2,
     }); // day 31 the browser stayed closed
 
     // After the edit, nothing more went to the old server's node (or API) for alice.
-    expect(sim.requests.filter((r) => r.userId !== 'bob' && r.atMs >= movedAt)).toEqual([]);
+    expect(sim().requests.filter((r) => r.userId !== 'bob' && r.atMs >= movedAt)).toEqual([]);
 
     // Brief outages at the scheduled time and the 429 day told nothing; only the two offline days could.
     const aliceNotices = notices.filter((n) => n.id === 'keep-alive:id-alice');
@@ -195,12 +180,12 @@ it(
     expect(wifiFailures).toBeGreaterThan(5); // the outages did happen
 
     // Polite: about one sign-in a day, and capacity from the cached node without extra getUser calls.
-    const aliceLogins = [...sim.requests, ...other.requests].filter(
+    const aliceLogins = [...sim().requests, ...other().requests].filter(
       (r) => r.server === 'api' && r.userId?.startsWith('alice'),
     ).length;
     expect(aliceLogins).toBeLessThanOrEqual(sessions.length * 1.5);
 
-    const firstRejection = sim.requests.find((r) => r.userId === 'bob' && r.status === 401)!;
+    const firstRejection = sim().requests.find((r) => r.userId === 'bob' && r.status === 401)!;
     const failing = notices.filter(
       (n) => n.id === 'keep-alive:id-bob' && n.title.includes('failing'),
     );

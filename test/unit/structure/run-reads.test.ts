@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, startSimulator, type Simulator } from '../../../testbed/simulator/simulator';
+import { describe, expect, it } from 'vitest';
+import { demoAccount } from '../../../testbed/simulator/simulator';
 import { storedAccount } from '../../../testbed/simulator/stored-account';
-import { clock, DAY, freshBrowser, newWorker, snapshotOf } from '../helpers/harness';
+import { clock, DAY, snapshotOf, backgroundSuite } from '../helpers/harness';
 import { readsByKey, watchStorageReads } from '../helpers/storage-reads';
 
 // A background run reads each stored item once and passes it down; the only reads after that
@@ -9,17 +9,11 @@ import { readsByKey, watchStorageReads } from '../helpers/storage-reads';
 // it changes), so an outcome fetched with changed credentials is still never recorded.
 
 const USERS = ['alice', 'bob', 'carol'];
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({
-    now: () => clock.now,
-    accounts: USERS.map((userId) =>
-      demoAccount({ userId, password: `${userId}-pw`, apiKey: `${userId}-key` }),
-    ),
-  });
+const { sim, freshBrowser, newWorker } = backgroundSuite({
+  users: USERS.map((userId) =>
+    demoAccount({ userId, password: `${userId}-pw`, apiKey: `${userId}-key` }),
+  ),
 });
-afterAll(() => sim.close());
 
 /** How often a piece of work reads each stored item (its metadata `<key>$` included), by every way storage can be read. */
 async function readsOf(work: () => Promise<void>): Promise<Record<string, number>> {
@@ -35,7 +29,7 @@ async function readsOf(work: () => Promise<void>): Promise<Record<string, number
 describe('a background run', () => {
   it('reads accounts, settings and snapshots once; then, per outcome it records, the accounts, the snapshots and the activity log', async () => {
     clock.now = Date.UTC(2026, 10, 2, 0, 0, 0);
-    const accounts = USERS.map((userId) => storedAccount(sim, sim.account(userId)));
+    const accounts = USERS.map((userId) => storedAccount(sim(), sim().account(userId)));
     await (await freshBrowser(accounts)).start('worker-start');
     clock.now += 2 * DAY; // both checks of all three accounts due
     const reads = await readsOf(() => newWorker().start('worker-start'));

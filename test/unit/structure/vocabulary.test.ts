@@ -119,25 +119,6 @@ const KEPT = new Set([
   'openOptionsPage', // the browser's runtime API
 ]);
 
-/**
- * Old names left in files another open piece of work owns, to be renamed when it lands: each
- * name (an identifier, or a file's own name) and where it is.
- */
-const PENDING = new Map<string, string[]>([
-  // issue 37's work owns the Settings page's App.tsx and components/settings/.
-  ['OptionsNav', ['components/settings/OptionsNav.tsx', 'entrypoints/options/App.tsx']],
-  // issues 40's and 37's work own these tests; they import the page object under its old name.
-  [
-    'OptionsPage',
-    [
-      'test/e2e/update.test.ts',
-      'test/e2e-firefox/update.test.ts',
-      'test/e2e/every-save-stands.test.ts',
-    ],
-  ],
-]);
-const pending = (name: string, file: string) => PENDING.get(name)?.includes(file) === true;
-
 /** A name's words: `keepAliveAt`, `keep-alive-at`, `KEEP_ALIVE_AT` → "keep alive at". */
 const wordsOf = (name: string) =>
   name
@@ -165,19 +146,15 @@ function identifiersIn(file: string, text: string): Set<string> {
   return found;
 }
 
-/** Each retired name in a file's name or its identifiers, as "path: name (word)", but those kept or pending there. */
+/** Each retired name in a file's name or its identifiers, as "path: name (word)", but those kept. */
 function codeOffenders(files: readonly string[], read: (file: string) => string): string[] {
   const retired = (name: string) =>
     RETIRED_IN_CODE.filter(({ pattern }) => pattern.test(wordsOf(name))).map(({ word }) => word);
   return files.flatMap((file) => {
     const own = basename(file).replace(/\..*$/, '');
-    const named = pending(own, file)
-      ? []
-      : retired(own).map((word) => `${file}: file name (${word})`);
+    const named = retired(own).map((word) => `${file}: file name (${word})`);
     if (!/\.(ts|tsx|mjs|js)$/.test(file)) return named;
-    const identifiers = [...identifiersIn(file, read(file))].filter(
-      (id) => !KEPT.has(id) && !pending(id, file),
-    );
+    const identifiers = [...identifiersIn(file, read(file))].filter((id) => !KEPT.has(id));
     return [
       ...named,
       ...identifiers.flatMap((id) => retired(id).map((word) => `${file}: ${id} (${word})`)),
@@ -191,19 +168,6 @@ describe('one vocabulary in the code', () => {
   it('no identifier and no file name uses a retired name, but the stored names kept as a contract', () => {
     expect(files.length).toBeGreaterThan(300);
     expect(codeOffenders(files, (file) => readFileSync(join(ROOT, file), 'utf8'))).toEqual([]);
-  });
-
-  it('the pending names are still where they are listed (take them off once renamed)', () => {
-    const stale = [...PENDING].flatMap(([id, where]) =>
-      where
-        .filter(
-          (file) =>
-            !identifiersIn(file, readFileSync(join(ROOT, file), 'utf8')).has(id) &&
-            basename(file).replace(/\..*$/, '') !== id,
-        )
-        .map((file) => `${file}: no ${id}`),
-    );
-    expect(stale).toEqual([]);
   });
 
   it('finds a retired name in an identifier and in a file name, and leaves the kept ones', () => {

@@ -284,10 +284,7 @@ describe('accounts', () => {
     const handed: unknown[] = [];
     stopMessages = onMessages({
       ...storingAccountCommands,
-      saveAccount: async (data) => (
-        handed.push(data),
-        Promise.reject(new Error('the background failed'))
-      ),
+      saveAccount: async (data) => (handed.push(data), { failed: 'the background failed' }),
       checkNow: async () => ({}),
       useAddressForm: async () => ({}),
       testConnection: async () => report,

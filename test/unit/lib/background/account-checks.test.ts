@@ -7,15 +7,14 @@ import {
   countRequests,
   DAY,
   fireAlarm,
-  freshBrowser,
   MINUTE,
-  registeredWorker,
-  aliceAndBobSuite,
   snapshotOf,
+  aliceAndBob,
+  backgroundSuite,
 } from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 
-const { sim, alice, bob } = aliceAndBobSuite();
+const { sim, freshBrowser, newWorker, stored } = backgroundSuite({ users: aliceAndBob });
 
 // One account's checks, run by the background's alarms and commands: the sign-in (getUser), the
 // usage update (the capacity call on the cached node), what blocks them, their backoff, and
@@ -23,8 +22,8 @@ const { sim, alice, bob } = aliceAndBobSuite();
 
 describe('alarms', () => {
   it('sign-in: one getUser per account; usage update: one capacity call per account on the cached node', async () => {
-    await freshBrowser([alice(), bob()]);
-    const worker = registeredWorker();
+    await freshBrowser([stored('alice'), stored('bob')]);
+    const worker = newWorker({ listening: true });
     await worker.start('worker-start');
     sim().requests.length = 0;
     clock.now += 30 * MINUTE;
@@ -44,8 +43,8 @@ describe('alarms', () => {
   });
 
   it('reads the node again from getUser after the node answered 404', async () => {
-    await freshBrowser([alice()]);
-    const worker = registeredWorker();
+    await freshBrowser([stored('alice')]);
+    const worker = newWorker({ listening: true });
     await worker.start('worker-start');
     sim().setFault('node', 'not-found');
     clock.now += 30 * MINUTE;
@@ -60,14 +59,14 @@ describe('alarms', () => {
   });
 
   it('sends nothing for an account with missing credentials or host permission: that is its state', async () => {
-    const incomplete = { ...alice(), id: 'incomplete', password: '' };
+    const incomplete = { ...stored('alice'), id: 'incomplete', password: '' };
     let worker = await freshBrowser([incomplete]);
     await worker.start('worker-start');
     expect((await snapshotOf('incomplete')).keepAlive.failure).toEqual({
       kind: 'not-configured',
       missing: ['password'],
     });
-    worker = await freshBrowser([alice()], { granted: () => false });
+    worker = await freshBrowser([stored('alice')], { granted: () => false });
     await worker.start('worker-start');
     expect((await snapshotOf('id-alice')).keepAlive.failure).toEqual({
       kind: 'permission-missing',
@@ -80,7 +79,7 @@ describe('alarms', () => {
 
 describe('backoff', () => {
   it('backs off exponentially, capped at the interval, and a success resets it', async () => {
-    const worker = await freshBrowser([alice()]);
+    const worker = await freshBrowser([stored('alice')]);
     sim().setFault('node', 'server-error');
     await worker.start('worker-start');
     const delays: number[] = [];
@@ -104,7 +103,7 @@ describe('backoff', () => {
   });
 
   it('honours Retry-After and does not retry early on the periodic alarm', async () => {
-    const worker = await freshBrowser([alice()]);
+    const worker = await freshBrowser([stored('alice')]);
     sim().setFault('api', 'rate-limited');
     await worker.start('worker-start');
     const { keepAlive } = await snapshotOf('id-alice');
@@ -120,7 +119,7 @@ describe('messages', () => {
   it('tests unsaved settings without storing anything', async () => {
     const worker = await freshBrowser();
     const report = (await worker.testConnection({
-      draft: alice(),
+      draft: stored('alice'),
       accountId: 'new',
     })) as ConnectionReport;
     expect(report.user.ok && report.user.value.user).toBe('alice');
@@ -133,13 +132,13 @@ describe('messages', () => {
     const worker = await freshBrowser();
     sim().setFault('node', 'html-502');
     const report = (await worker.testConnection({
-      draft: alice(),
+      draft: stored('alice'),
       accountId: 'new',
     })) as ConnectionReport;
     expect(report.user.ok).toBe(true);
     expect(report.capacity).toEqual({ ok: false, failure: { kind: 'server-error', status: 502 } });
     const rejected = await worker.testConnection({
-      draft: { ...alice(), password: 'nope' },
+      draft: { ...stored('alice'), password: 'nope' },
       accountId: 'new',
     });
     expect(rejected).toEqual({ user: { ok: false, failure: { kind: 'credentials-rejected' } } });

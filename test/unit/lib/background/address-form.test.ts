@@ -1,41 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/extension/messages';
 import { loadAccounts } from '@/lib/store/reads';
-import {
-  demoAccount,
-  startSimulator,
-  type Simulator,
-} from '../../../../testbed/simulator/simulator';
-import { storedAccount } from '../../../../testbed/simulator/stored-account';
-import {
-  clock,
-  freshBrowser,
-  HOUR,
-  registeredWorker,
-  snapshotOf,
-  storeAccounts,
-} from '../../helpers/harness';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
+import { clock, HOUR, snapshotOf, storeAccounts, backgroundSuite } from '../../helpers/harness';
 
-let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator({
-    now: () => clock.now,
-    accounts: [demoAccount({ userId: 'carol' }, clock.now)],
-  });
+const { sim, stored, freshBrowser, newWorker } = backgroundSuite({
+  users: [demoAccount({ userId: 'carol' }, clock.now)],
 });
-afterAll(() => sim.close());
 
 describe('the one-click switch to the address form', () => {
   it("changes the stored account's key form, keeps the rest, and checks it at once", async () => {
     await freshBrowser();
-    const carol = storedAccount(sim, sim.account('carol'), { keyForm: 'header' });
+    const carol = stored('carol', { keyForm: 'header' });
     await storeAccounts([carol, { id: 'damaged' }]);
-    registeredWorker();
+    newWorker({ listening: true });
     // The worker's start checks the new account first (header form): that run is done before the switch.
     await vi.waitFor(async () =>
       expect((await snapshotOf(carol.id)).refresh.lastAttemptAt).toBeDefined(),
     );
-    sim.requests.length = 0;
+    sim().requests.length = 0;
     clock.now += HOUR; // past the few seconds within which a manual check is not repeated
     await sendMessage('useAddressForm', { accountId: carol.id });
     const { accounts, damaged } = await loadAccounts();
@@ -43,8 +26,8 @@ describe('the one-click switch to the address form', () => {
     expect(damaged).toHaveLength(1);
     // Checked at once, every call now with the key in the address (the account change may also
     // have woken a scheduled run: the order of the calls is not the point).
-    expect(sim.requests.some((r) => r.server === 'api')).toBe(true);
-    expect(sim.requests.map((r) => r.keyVia)).toEqual(sim.requests.map(() => 'matrix'));
+    expect(sim().requests.some((r) => r.server === 'api')).toBe(true);
+    expect(sim().requests.map((r) => r.keyVia)).toEqual(sim().requests.map(() => 'matrix'));
     expect((await snapshotOf(carol.id)).keepAlive.lastSuccessAt).toBe(clock.now);
   });
 });

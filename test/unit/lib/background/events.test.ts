@@ -6,16 +6,15 @@ import {
   clock,
   countRequests,
   DAY,
-  freshBrowser,
   HOUR,
   MINUTE,
-  newWorker,
-  aliceAndBobSuite,
   snapshotOf,
+  aliceAndBob,
+  backgroundSuite,
 } from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 
-const { sim, alice } = aliceAndBobSuite();
+const { sim, freshBrowser, newWorker, stored } = backgroundSuite({ users: aliceAndBob });
 
 // The background's events, end to end through the service: a worker start catches up on what is
 // overdue and leaves the alarms alone; one run at a time, a killed worker resumed.
@@ -67,7 +66,7 @@ describe('worker start', () => {
   });
 
   it('catches up at once on a first run and on work overdue after a long gap', async () => {
-    const worker = await freshBrowser([alice()]);
+    const worker = await freshBrowser([stored('alice')]);
     await worker.start('worker-start');
     expect([countRequests(sim(), 'api', 200), countRequests(sim(), 'node', 200)]).toEqual([1, 1]);
     clock.now += 3 * DAY; // the browser was closed
@@ -79,7 +78,7 @@ describe('worker start', () => {
   });
 
   it('keeps alive sooner on a browser start: half an interval is enough', async () => {
-    const worker = await freshBrowser([alice()]);
+    const worker = await freshBrowser([stored('alice')]);
     await worker.start('worker-start');
     clock.now += 13 * HOUR;
     await newWorker().start('worker-start');
@@ -91,7 +90,7 @@ describe('worker start', () => {
 
 describe('joining and restarts', () => {
   it('joins a run already under way instead of starting a second one', async () => {
-    const worker = await freshBrowser([alice()]);
+    const worker = await freshBrowser([stored('alice')]);
     await worker.start('worker-start');
     sim().requests.length = 0;
     clock.now += MINUTE;
@@ -104,13 +103,14 @@ describe('joining and restarts', () => {
   });
 
   it('resumes correctly after the worker is killed in the middle of a run', async () => {
-    await freshBrowser([alice()]);
+    await freshBrowser([stored('alice')]);
     // This worker's getUser goes through; then it is killed while its capacity call is on the wire.
-    const dying = newWorker((input, init) =>
-      (input as string | URL).toString().startsWith(sim().nodeUrl)
-        ? new Promise<Response>(() => {})
-        : globalThis.fetch(input, init),
-    );
+    const dying = newWorker({
+      fetch: (input, init) =>
+        (input as string | URL).toString().startsWith(sim().nodeUrl)
+          ? new Promise<Response>(() => {})
+          : globalThis.fetch(input, init),
+    });
     void dying.start('worker-start');
     await vi.waitFor(async () =>
       expect((await snapshotOf('id-alice')).keepAlive.lastSuccessAt).toBe(clock.now),

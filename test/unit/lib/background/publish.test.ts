@@ -2,17 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_COLORS } from '@/lib/outlook/badge';
 import { ALARM } from '@/lib/store/stored-names';
-import { clock, freshBrowser, HOUR, MINUTE, aliceAndBobSuite } from '../../helpers/harness';
+import { clock, HOUR, MINUTE, aliceAndBob, backgroundSuite } from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 
-const { sim, alice, bob } = aliceAndBobSuite();
+const { sim, freshBrowser, stored } = backgroundSuite({ users: aliceAndBob });
 
 // A run's end: the notices it shows and records, and the badge it draws.
 
 describe('notifications', () => {
   it('notifies once per rising crossing, re-armed only below the threshold minus the margin', async () => {
     const create = vi.spyOn(fakeBrowser.notifications, 'create');
-    const worker = await freshBrowser([alice()]);
+    const worker = await freshBrowser([stored('alice')]);
     const usageAt = async (percent: number) => {
       sim().account('alice').used = percent * GB;
       clock.now += 30 * MINUTE;
@@ -36,7 +36,7 @@ describe('notifications', () => {
 
   it('tells about a sign-in failing for over a day, once, with the reason; and about the recovery', async () => {
     const create = vi.spyOn(fakeBrowser.notifications, 'create');
-    const worker = await freshBrowser([alice()]);
+    const worker = await freshBrowser([stored('alice')]);
     await worker.start('worker-start');
     const lastSuccess = clock.now;
     const password = sim().account('alice').password;
@@ -71,7 +71,7 @@ describe('badge', () => {
     'shows the usage in the %s colour, named with its level in the title',
     async (_level, percent, text, color, words) => {
       sim().account('alice').used = percent * GB;
-      const worker = await freshBrowser([alice()]);
+      const worker = await freshBrowser([stored('alice')]);
       await worker.start('worker-start');
       expect(await fakeBrowser.action.getBadgeText({})).toBe(text);
       expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(hexToRgba(color));
@@ -82,7 +82,7 @@ describe('badge', () => {
   );
 
   it('shows ! in its own colour with the reason in the title when an account needs the user', async () => {
-    const worker = await freshBrowser([alice(), { ...bob(), apiKey: 'wrong' }]);
+    const worker = await freshBrowser([stored('alice'), { ...stored('bob'), apiKey: 'wrong' }]);
     await worker.start('worker-start');
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
     expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(

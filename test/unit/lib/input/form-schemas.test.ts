@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi } from '@/lib/service/client';
 import { accountDraftSchema, fieldErrors, type AccountDraft } from '@/lib/input/form-schemas';
-import {
-  demoAccount,
-  startSimulator,
-  type Simulator,
-} from '../../../../testbed/simulator/simulator';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
+import { backgroundSuite } from '../../helpers/harness';
 
 const NOW = Date.UTC(2026, 10, 21);
 const SPACED_PASSWORD = '  apps pass  ';
-let sim: Simulator;
+const { sim } = backgroundSuite({
+  users: [demoAccount({ password: SPACED_PASSWORD }, NOW)],
+  clockStartsAt: NOW,
+});
 let typed: AccountDraft;
 
-beforeAll(async () => {
-  sim = await startSimulator({
-    now: () => NOW,
-    accounts: [demoAccount({ password: SPACED_PASSWORD }, NOW)],
-  });
+beforeAll(() => {
   typed = {
     label: '',
-    baseUrl: sim.apiUrl,
+    baseUrl: sim().apiUrl,
     userId: 'demo-user',
     password: SPACED_PASSWORD,
     apiKey: 'demo-api-key/+=',
@@ -28,7 +24,6 @@ beforeAll(async () => {
     notifications: true,
   };
 });
-afterAll(() => sim.close());
 
 const errors = (draft: AccountDraft) => {
   const parsed = accountDraftSchema.safeParse(draft);
@@ -41,7 +36,7 @@ describe('an account as typed in the options', () => {
     expect(draft.password).toBe(SPACED_PASSWORD);
     const result = await createServiceApi().getUser(draft);
     expect(result.ok).toBe(true);
-    expect(sim.requests.at(-1)).toMatchObject({ userId: 'demo-user', password: SPACED_PASSWORD });
+    expect(sim().requests.at(-1)).toMatchObject({ userId: 'demo-user', password: SPACED_PASSWORD });
   });
 
   it.each(['キー', 'key\nmore', 'key\u0007'])(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BONUS_WARNING_MS, type BonusShortfall } from '@/lib/outlook/bonus';
 import type { Forecast } from '@/lib/outlook/forecast';
@@ -28,14 +28,9 @@ import {
 import { openNoticeTarget, showNotice } from '@/lib/background/display';
 import { ALARM } from '@/lib/store/stored-names';
 import { GIB as GB } from '@/lib/basics/bytes';
-import {
-  demoAccount,
-  startSimulator,
-  type Simulator,
-} from '../../../../testbed/simulator/simulator';
-import { storedAccount } from '../../../../testbed/simulator/stored-account';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
 import { account, snapshot, userInfo } from '../../helpers/fixtures';
-import { clock, freshBrowser, newWorker } from '../../helpers/harness';
+import { clock, backgroundSuite } from '../../helpers/harness';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const told = (more: Partial<Alerts> = {}): Alerts => ({ ...emptySnapshot().alerts, ...more });
@@ -423,6 +418,7 @@ describe('the forecast notice', () => {
 });
 
 describe('the bonus-ending notice', () => {
+  const { freshBrowser } = backgroundSuite();
   const UNTIL = Date.UTC(2027, 0, 31); // the fixtures' +8 GB bonus ends then; quota 28 GB with it
   const withBonus = (percent: number, bonus = userInfo().apiKey.bonus!) =>
     snapshot(percent, {
@@ -493,18 +489,9 @@ describe('the bonus-ending notice', () => {
 });
 
 describe('in the background', () => {
-  let sim: Simulator;
-  beforeAll(async () => {
-    sim = await startSimulator({
-      now: () => clock.now,
-      accounts: [
-        demoAccount({ userId: 'alice', quota: 100 * GB, used: 50 * GB, bonus: undefined }),
-      ],
-    });
-  });
-  afterAll(() => sim.close());
-  beforeEach(() => {
-    clock.now = Date.UTC(2026, 10, 2, 6, 0, 0);
+  const { sim, stored, freshBrowser, newWorker } = backgroundSuite({
+    users: [demoAccount({ userId: 'alice', quota: 100 * GB, used: 50 * GB, bonus: undefined })],
+    clockStartsAt: Date.UTC(2026, 10, 2, 6, 0, 0),
   });
 
   it('a week of readings rising 3 GB a day says "full in about N days" once, with the date; a click opens the overview', async () => {
@@ -516,10 +503,10 @@ describe('in the background', () => {
       shown.push({ id, title: options.title, message: options.message, at: clock.now });
       return id;
     }) as never);
-    const worker = await freshBrowser([storedAccount(sim, sim.account('alice'))]);
+    const worker = await freshBrowser([stored('alice')]);
     await worker.start('worker-start');
     for (let day = 1; day <= 8; day++) {
-      sim.account('alice').used += 3 * GB;
+      sim().account('alice').used += 3 * GB;
       clock.now += DAY;
       await newWorker().onAlarm(ALARM.usageUpdate);
       clock.now += HOUR;

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApi, readBody } from '@/lib/service/client';
 import { MAX_TEXT_LENGTH, parseCapacityResponse, parseUserResponse } from '@/lib/service/answers';
 import type { Result } from '@/lib/service/failures';
-import { oneAccountService } from '../../helpers/one-account-service';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
+import { backgroundSuite } from '../../helpers/harness';
 import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 
 const parsers: Record<string, (body: unknown) => Result<unknown>> = {
@@ -80,12 +81,13 @@ describe('descriptive text in an answer', () => {
 // login: the sign-in worked, whatever the descriptive fields look like.
 describe('a getUser answer with odd descriptive fields', () => {
   const NOW = Date.UTC(2026, 10, 21);
-  const service = oneAccountService(NOW);
+  const { sim, stored } = backgroundSuite({ users: [demoAccount({}, NOW)], clockStartsAt: NOW });
+  const creds = () => stored('demo-user');
   const api = createServiceApi({ timeoutMs: CALL_TIMEOUT_MS });
 
   afterEach(() => {
-    service.sim.setFault('api', undefined);
-    service.sim.account('demo-user').lastLoginMs = undefined;
+    sim().setFault('api', undefined);
+    sim().account('demo-user').lastLoginMs = undefined;
   });
 
   // [field as sent, its odd value (undefined: absent), where it lands in UserInfo]
@@ -119,20 +121,20 @@ describe('a getUser answer with odd descriptive fields', () => {
   ];
 
   it.each(cases)('%s = %j: a success, with %s unknown', async (field, value, parsed) => {
-    service.sim.setFault('api', 'odd-fields', { fields: { [field]: value } });
-    const result = await api.getUser(service.creds);
+    sim().setFault('api', 'odd-fields', { fields: { [field]: value } });
+    const result = await api.getUser(creds());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.node).toBe(service.sim.nodeHost);
+    expect(result.value.node).toBe(sim().nodeHost);
     expect(result.value).not.toHaveProperty(parsed);
-    expect(service.sim.account('demo-user').lastLoginMs).toBe(NOW);
+    expect(sim().account('demo-user').lastLoginMs).toBe(NOW);
   });
 
   it('keeps the readable fields beside an odd one', async () => {
-    service.sim.setFault('api', 'odd-fields', {
+    sim().setFault('api', 'odd-fields', {
       fields: { 'api_key.bonus.since': 1700000000, 'api_key.note': null },
     });
-    const result = await api.getUser(service.creds);
+    const result = await api.getUser(creds());
     expect(result.ok && result.value).toMatchObject({
       user: 'demo-user',
       capacityGb: 20,
@@ -154,18 +156,18 @@ describe('a getUser answer with odd descriptive fields', () => {
       'api_key',
       'future_field',
     ];
-    service.sim.setFault('api', 'odd-fields', {
+    sim().setFault('api', 'odd-fields', {
       fields: Object.fromEntries(optional.map((key) => [key, undefined])),
     });
-    expect(await api.getUser(service.creds)).toEqual({
+    expect(await api.getUser(creds())).toEqual({
       ok: true,
-      value: { node: service.sim.nodeHost, apiKey: {} },
+      value: { node: sim().nodeHost, apiKey: {} },
     });
   });
 
   it('keeps an unreadable timestamp as its text', async () => {
-    service.sim.setFault('api', 'odd-fields', { fields: { 'api_key.activated_time': 'someday' } });
-    const result = await api.getUser(service.creds);
+    sim().setFault('api', 'odd-fields', { fields: { 'api_key.activated_time': 'someday' } });
+    const result = await api.getUser(creds());
     expect(result.ok && result.value.apiKey.activated).toEqual({ epochMs: null, raw: 'someday' });
   });
 
@@ -178,8 +180,8 @@ describe('a getUser answer with odd descriptive fields', () => {
   ])(
     'still fails when %s = %j: without them the call proves nothing',
     async (field, value, why) => {
-      service.sim.setFault('api', 'odd-fields', { fields: { [field]: value } });
-      expect(await api.getUser(service.creds)).toEqual({
+      sim().setFault('api', 'odd-fields', { fields: { [field]: value } });
+      expect(await api.getUser(creds())).toEqual({
         ok: false,
         failure: { kind: 'invalid-response', ...why },
       });

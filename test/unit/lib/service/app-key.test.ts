@@ -4,34 +4,37 @@ import { credentialsKey, isStoredAccount, missingCredentials } from '@/lib/store
 import { parseSettingsFile, planImport, settingsFile } from '@/lib/input/settings-file';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { account } from '../../helpers/fixtures';
-import { oneAccountService } from '../../helpers/one-account-service';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
+import { backgroundSuite } from '../../helpers/harness';
 
 // The build's application key comes from WXT_APP_API_KEY at build time; in these tests it is
 // the simulated account's key, stubbed in the environment the way the build would set it.
-const service = oneAccountService();
+const NOW = Date.UTC(2026, 10, 21);
+const { sim, stored } = backgroundSuite({ users: [demoAccount({}, NOW)], clockStartsAt: NOW });
+const creds = () => stored('demo-user');
 const buildWith = (key: string) => vi.stubEnv('WXT_APP_API_KEY', key);
 afterEach(() => vi.unstubAllEnvs());
 
 /** The key the simulator saw on the last request, and how it came. */
 async function sentKey(credentials: ServiceCredentials) {
   const result = await createServiceApi().getUser(credentials);
-  const { apiKey, keyVia, status } = service.sim.requests.at(-1)!;
+  const { apiKey, keyVia, status } = sim().requests.at(-1)!;
   return { ok: result.ok, apiKey, keyVia, status };
 }
 
 describe('which API key a request carries', () => {
   it('the build key, for an account that uses it (no key of its own stored), in either form', async () => {
-    buildWith(service.creds.apiKey);
-    const usesApp = { ...service.creds, apiKey: '', keySource: 'app' as const };
+    buildWith(creds().apiKey);
+    const usesApp = { ...creds(), apiKey: '', keySource: 'app' as const };
     expect(await sentKey(usesApp)).toEqual({
       ok: true,
-      apiKey: service.creds.apiKey,
+      apiKey: creds().apiKey,
       keyVia: 'header',
       status: 200,
     });
     expect(await sentKey({ ...usesApp, keyForm: 'matrix' })).toEqual({
       ok: true,
-      apiKey: service.creds.apiKey,
+      apiKey: creds().apiKey,
       keyVia: 'matrix',
       status: 200,
     });
@@ -39,14 +42,14 @@ describe('which API key a request carries', () => {
 
   it("the account's own key when it has chosen one, even in a build with a key", async () => {
     buildWith('the-build-key');
-    expect(await sentKey({ ...service.creds, keySource: 'own' })).toMatchObject({
+    expect(await sentKey({ ...creds(), keySource: 'own' })).toMatchObject({
       ok: true,
-      apiKey: service.creds.apiKey,
+      apiKey: creds().apiKey,
     });
     // Stored before keys could come from the build: no keySource, its own key.
-    expect(await sentKey({ ...service.creds, keySource: undefined })).toMatchObject({
+    expect(await sentKey({ ...creds(), keySource: undefined })).toMatchObject({
       ok: true,
-      apiKey: service.creds.apiKey,
+      apiKey: creds().apiKey,
     });
   });
 
@@ -72,7 +75,7 @@ describe('which API key a request carries', () => {
 
   it('a refused build key is a refused key (403), as with any other', async () => {
     buildWith('a-key-the-service-does-not-know');
-    expect(await sentKey({ ...service.creds, apiKey: '', keySource: 'app' })).toMatchObject({
+    expect(await sentKey({ ...creds(), apiKey: '', keySource: 'app' })).toMatchObject({
       ok: false,
       status: 403,
     });

@@ -2,24 +2,24 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApi, MAX_BODY_BYTES } from '@/lib/service/client';
 import { MAX_TEXT_LENGTH } from '@/lib/service/answers';
 import type { Fault, FaultOptions, ServerName } from '../../../../testbed/simulator/simulator';
-import { oneAccountService } from '../../helpers/one-account-service';
+import { demoAccount } from '../../../../testbed/simulator/simulator';
+import { backgroundSuite } from '../../helpers/harness';
 import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 
 const NOW = Date.UTC(2026, 10, 21);
-const service = oneAccountService(NOW);
+const { sim, stored } = backgroundSuite({ users: [demoAccount({}, NOW)], clockStartsAt: NOW });
+const creds = () => stored('demo-user');
 // Generous: a client that read a 10 GiB bomb whole would still run out of it.
 const api = createServiceApi({ timeoutMs: CALL_TIMEOUT_MS });
 const tooLarge = { ok: false, failure: { kind: 'invalid-response', reason: 'too-large' } };
 
 afterEach(() => {
-  service.sim.setFault('api', undefined);
-  service.sim.setFault('node', undefined);
+  sim().setFault('api', undefined);
+  sim().setFault('node', undefined);
 });
 
 const call = (server: ServerName) =>
-  server === 'api'
-    ? api.getUser(service.creds)
-    : api.getCapacity(service.creds, service.sim.nodeHost);
+  server === 'api' ? api.getUser(creds()) : api.getCapacity(creds(), sim().nodeHost);
 
 describe('answers over 1 MiB', () => {
   const cases: [string, ServerName, Fault, FaultOptions][] = [
@@ -34,7 +34,7 @@ describe('answers over 1 MiB', () => {
   it.each(cases)(
     '%s is refused as an invalid response',
     async (_name, server, fault, options) => {
-      service.sim.setFault(server, fault, options);
+      sim().setFault(server, fault, options);
       expect(await call(server)).toEqual(tooLarge);
     },
     60_000,
@@ -44,16 +44,16 @@ describe('answers over 1 MiB', () => {
     ['plain', 'huge-body'],
     ['gzip-encoded', 'gzip-bomb'],
   ] as const)('a %s answer just under the limit is read', async (_name, fault) => {
-    service.sim.setFault('api', fault, { bytes: MAX_BODY_BYTES - 2_000 });
-    const result = await api.getUser(service.creds);
-    expect(result.ok && result.value.node).toBe(service.sim.nodeHost);
+    sim().setFault('api', fault, { bytes: MAX_BODY_BYTES - 2_000 });
+    const result = await api.getUser(creds());
+    expect(result.ok && result.value.node).toBe(sim().nodeHost);
   });
 });
 
 describe('long strings', () => {
   it('cuts a 500,000-character note to the kept length: the answer fits, the login counts', async () => {
-    service.sim.setFault('api', 'long-note', { noteLength: 500_000 });
-    const result = await api.getUser(service.creds);
+    sim().setFault('api', 'long-note', { noteLength: 500_000 });
+    const result = await api.getUser(creds());
     expect(result.ok && result.value.apiKey.note).toBe('x'.repeat(MAX_TEXT_LENGTH));
   });
 
@@ -67,8 +67,8 @@ describe('long strings', () => {
     ['api_key.bonus.since', 'apiKey.bonus.since.raw'],
     ['api_key.bonus.until', 'apiKey.bonus.until.raw'],
   ])('cuts a long %s', async (field, parsed) => {
-    service.sim.setFault('api', 'odd-fields', { fields: { [field]: 'y'.repeat(50_000) } });
-    const result = await api.getUser(service.creds);
+    sim().setFault('api', 'odd-fields', { fields: { [field]: 'y'.repeat(50_000) } });
+    const result = await api.getUser(creds());
     expect(result.ok).toBe(true);
     expect(result.ok && result.value).toHaveProperty(parsed, 'y'.repeat(MAX_TEXT_LENGTH));
   });

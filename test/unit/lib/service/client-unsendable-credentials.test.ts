@@ -3,7 +3,7 @@ import { isHeaderSafe } from '@/lib/service/header-value';
 import { createServiceApi } from '@/lib/service/client';
 import { nodeOrigin } from '@/lib/service/addresses';
 import { demoAccount } from '../../../../testbed/simulator/simulator';
-import { oneAccountService } from '../../helpers/one-account-service';
+import { backgroundSuite } from '../../helpers/harness';
 import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 
 // Credentials that cannot be sent as they are: the client returns a named failure without
@@ -20,12 +20,13 @@ const UNSAFE_KEYS = [
   ' key',
   'key\t',
 ];
-const service = oneAccountService(NOW);
+const { sim, stored } = backgroundSuite({ users: [demoAccount({}, NOW)], clockStartsAt: NOW });
+const creds = () => stored('demo-user');
 const api = createServiceApi({ timeoutMs: CALL_TIMEOUT_MS });
 
 afterEach(() => {
-  service.sim.requests.length = 0;
-  service.sim.accounts.splice(1);
+  sim().requests.length = 0;
+  sim().accounts.splice(1);
 });
 
 describe('a base URL credentials may not go to', () => {
@@ -39,12 +40,10 @@ describe('a base URL credentials may not go to', () => {
     'https://u:p@api.teracloud.jp',
   ])('%j is refused as the server address, by both calls, sending nothing', async (baseUrl) => {
     const failure = { ok: false, failure: { kind: 'not-configured', missing: ['baseUrl'] } };
-    expect(await api.getUser({ ...service.creds, baseUrl })).toEqual(failure);
-    expect(await api.getCapacity({ ...service.creds, baseUrl }, service.sim.nodeHost)).toEqual(
-      failure,
-    );
-    expect(nodeOrigin(baseUrl, service.sim.nodeHost)).toEqual(failure);
-    expect(service.sim.requests).toHaveLength(0);
+    expect(await api.getUser({ ...creds(), baseUrl })).toEqual(failure);
+    expect(await api.getCapacity({ ...creds(), baseUrl }, sim().nodeHost)).toEqual(failure);
+    expect(nodeOrigin(baseUrl, sim().nodeHost)).toEqual(failure);
+    expect(sim().requests).toHaveLength(0);
   });
 });
 
@@ -53,33 +52,31 @@ describe('an API key a header cannot carry', () => {
     '%j is a named failure in header form, and is never sent',
     async (apiKey) => {
       const failure = { ok: false, failure: { kind: 'api-key-unsendable' } };
-      expect(await api.getUser({ ...service.creds, apiKey })).toEqual(failure);
-      expect(await api.getCapacity({ ...service.creds, apiKey }, service.sim.nodeHost)).toEqual(
-        failure,
-      );
-      expect(service.sim.requests).toHaveLength(0);
+      expect(await api.getUser({ ...creds(), apiKey })).toEqual(failure);
+      expect(await api.getCapacity({ ...creds(), apiKey }, sim().nodeHost)).toEqual(failure);
+      expect(sim().requests).toHaveLength(0);
     },
   );
 
   it.each(UNSAFE_KEYS)('%j reaches the service exactly in address form', async (apiKey) => {
-    service.sim.accounts.push(demoAccount({ userId: 'odd-key', apiKey }, NOW));
+    sim().accounts.push(demoAccount({ userId: 'odd-key', apiKey }, NOW));
     const result = await api.getUser({
-      ...service.creds,
+      ...creds(),
       userId: 'odd-key',
       apiKey,
       keyForm: 'matrix',
     });
     expect(result.ok).toBe(true);
-    expect(service.sim.requests).toMatchObject([{ keyVia: 'matrix', apiKey }]);
+    expect(sim().requests).toMatchObject([{ keyVia: 'matrix', apiKey }]);
   });
 
   it.each(['demo-api-key/+=', 'key with spaces', 'clé-é', 'abc~!@#$%^&*()'])(
     '%j is header-safe, and travels unchanged',
     async (apiKey) => {
       expect(isHeaderSafe(apiKey)).toBe(true);
-      service.sim.accounts.push(demoAccount({ userId: 'odd-key', apiKey }, NOW));
-      expect((await api.getUser({ ...service.creds, userId: 'odd-key', apiKey })).ok).toBe(true);
-      expect(service.sim.requests).toMatchObject([{ keyVia: 'header', apiKey }]);
+      sim().accounts.push(demoAccount({ userId: 'odd-key', apiKey }, NOW));
+      expect((await api.getUser({ ...creds(), userId: 'odd-key', apiKey })).ok).toBe(true);
+      expect(sim().requests).toMatchObject([{ keyVia: 'header', apiKey }]);
     },
   );
 });

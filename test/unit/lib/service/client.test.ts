@@ -1,57 +1,41 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service/client';
 import type { Failure } from '@/lib/service/failures';
-import {
-  demoAccount,
-  startSimulator,
-  type Fault,
-  type ServerName,
-  type Simulator,
-} from '../../../../testbed/simulator/simulator';
+import { demoAccount, type Fault, type ServerName } from '../../../../testbed/simulator/simulator';
 import { GIB as GB } from '@/lib/basics/bytes';
-import { oneAccountService } from '../../helpers/one-account-service';
+import { backgroundSuite } from '../../helpers/harness';
 import { CALL_TIMEOUT_MS } from '../../helpers/call-timeout';
 
-let sim: Simulator;
+const NOW = Date.UTC(2026, 10, 21, 0, 0, 0);
+const { sim } = backgroundSuite({
+  users: [
+    demoAccount({ userId: 'ユーザー', password: 'パス:word:ü', apiKey: 'key;with/odd=chars' }, NOW),
+    demoAccount(
+      {
+        userId: 'plain',
+        password: 'p',
+        apiKey: 'k',
+        bonus: { sinceMs: NOW, untilMs: NOW + 1, increaseGb: 5, capacityGb: 25 },
+      },
+      NOW,
+    ),
+    demoAccount({ userId: 'nobonus', password: 'p', apiKey: 'k', bonus: undefined }, NOW),
+  ],
+  clockStartsAt: NOW,
+});
 let creds: ServiceCredentials;
 const api = createServiceApi({ timeoutMs: CALL_TIMEOUT_MS });
 /** For the stalled server only: the one call whose timeout is the point. */
 const impatientApi = createServiceApi({ timeoutMs: 500 });
 
-beforeAll(async () => {
-  const now = Date.UTC(2026, 10, 21, 0, 0, 0);
-  sim = await startSimulator({
-    now: () => now,
-    accounts: [
-      demoAccount(
-        { userId: 'ユーザー', password: 'パス:word:ü', apiKey: 'key;with/odd=chars' },
-        now,
-      ),
-      demoAccount(
-        {
-          userId: 'plain',
-          password: 'p',
-          apiKey: 'k',
-          bonus: { sinceMs: now, untilMs: now + 1, increaseGb: 5, capacityGb: 25 },
-        },
-        now,
-      ),
-      demoAccount({ userId: 'nobonus', password: 'p', apiKey: 'k', bonus: undefined }, now),
-    ],
-  });
+beforeAll(() => {
   creds = {
-    baseUrl: sim.apiUrl,
+    baseUrl: sim().apiUrl,
     userId: 'ユーザー',
     password: 'パス:word:ü',
     apiKey: 'key;with/odd=chars',
     keyForm: 'header',
   };
-});
-afterAll(() => sim.close());
-afterEach(() => {
-  sim.setFault('api', undefined);
-  sim.setFault('node', undefined);
-  sim.requests.length = 0;
 });
 
 describe('getUser', () => {
@@ -63,7 +47,7 @@ describe('getUser', () => {
         revision: 2020111801,
         user: 'ユーザー',
         introduceCode: 'ABCD1234',
-        node: sim.nodeHost,
+        node: sim().nodeHost,
         webdavUrl: 'https://localhost/dav/',
         capacityGb: 20,
         apiKey: {
@@ -79,7 +63,7 @@ describe('getUser', () => {
         },
       },
     });
-    expect(sim.account('ユーザー').lastLoginMs).toBe(Date.UTC(2026, 10, 21));
+    expect(sim().account('ユーザー').lastLoginMs).toBe(Date.UTC(2026, 10, 21));
   });
 
   it('keeps bonus.capacity when present and accepts a key without bonus', async () => {
@@ -101,7 +85,7 @@ describe('getUser', () => {
   it.each(['header', 'matrix'] as const)('sends the API key as %s', async (keyForm) => {
     const result = await api.getUser({ ...creds, keyForm });
     expect(result.ok).toBe(true);
-    const [request] = sim.requests;
+    const [request] = sim().requests;
     expect(request).toMatchObject({
       keyVia: keyForm,
       apiKey: 'key;with/odd=chars',
@@ -119,11 +103,11 @@ describe('getUser', () => {
 describe('getCapacity', () => {
   it('reads quota and used in bytes from the node server, parentheses kept', async () => {
     for (const keyForm of ['header', 'matrix'] as const) {
-      const result = await api.getCapacity({ ...creds, keyForm }, sim.nodeHost);
+      const result = await api.getCapacity({ ...creds, keyForm }, sim().nodeHost);
       expect(result).toEqual({ ok: true, value: { quota: 28 * GB, used: Math.round(12.3 * GB) } });
     }
     expect(
-      sim.requests.map((r) => [r.server, r.path.split(';')[0], r.keyVia, r.keyHeader]),
+      sim().requests.map((r) => [r.server, r.path.split(';')[0], r.keyVia, r.keyHeader]),
     ).toEqual([
       ['node', '/v2/api/ba/dataset/(capacity)', 'header', 'key;with/odd=chars'],
       ['node', '/v2/api/ba/dataset/(capacity)', 'matrix', undefined],
@@ -131,10 +115,10 @@ describe('getCapacity', () => {
   });
 
   it('stays exact above 2^32 bytes', async () => {
-    sim.account('ユーザー').used = 2 ** 40 + 7;
-    const result = await api.getCapacity(creds, sim.nodeHost);
+    sim().account('ユーザー').used = 2 ** 40 + 7;
+    const result = await api.getCapacity(creds, sim().nodeHost);
     expect(result.ok && result.value.used).toBe(2 ** 40 + 7);
-    sim.account('ユーザー').used = Math.round(12.3 * GB);
+    sim().account('ユーザー').used = Math.round(12.3 * GB);
   });
 
   it.each([
@@ -150,7 +134,7 @@ describe('getCapacity', () => {
       ok: false,
       failure: { kind: 'invalid-response', reason: 'bad-node' },
     });
-    expect(sim.requests).toHaveLength(0);
+    expect(sim().requests).toHaveLength(0);
   });
 });
 
@@ -207,10 +191,12 @@ describe('failures', () => {
     const call = { ...creds };
     if (fault === 'wrong-password') call.password = 'パス:word';
     else if (fault === 'wrong-key') call.apiKey = 'nope';
-    else sim.setFault(server, fault);
+    else sim().setFault(server, fault);
     const client = fault === 'stall' ? impatientApi : api;
     const result =
-      server === 'api' ? await client.getUser(call) : await client.getCapacity(call, sim.nodeHost);
+      server === 'api'
+        ? await client.getUser(call)
+        : await client.getCapacity(call, sim().nodeHost);
     expect(result).toEqual({ ok: false, failure: expected });
     expect(JSON.stringify(result)).not.toMatch(/パス|key;with/);
   });
@@ -223,7 +209,7 @@ describe('failures', () => {
   ])(
     'a 429 with Retry-After %j passes on only a delay that makes sense',
     async (retryAfter, expected) => {
-      sim.setFault('api', 'rate-limited', { retryAfter });
+      sim().setFault('api', 'rate-limited', { retryAfter });
       expect(await api.getUser(creds)).toEqual({ ok: false, failure: expected });
     },
   );
@@ -233,7 +219,7 @@ describe('failures', () => {
     ['soon', { kind: 'server-error', status: 503 }],
     [null, { kind: 'server-error', status: 503 }],
   ])('a 503 with Retry-After %j passes on the delay it asks for', async (retryAfter, expected) => {
-    sim.setFault('api', 'unavailable', { retryAfter });
+    sim().setFault('api', 'unavailable', { retryAfter });
     expect(await api.getUser(creds)).toEqual({ ok: false, failure: expected });
   });
 
@@ -246,7 +232,11 @@ describe('failures', () => {
 // What each call asks of the browser's fetch, seen on the way to the real simulator: the
 // browser's cookies and HTTP cache stay out of it, and a redirect is never followed.
 describe('the requests a call makes', () => {
-  const service = oneAccountService();
+  const { sim: demoService, stored } = backgroundSuite({
+    users: [demoAccount({}, NOW)],
+    clockStartsAt: NOW,
+  });
+  const demoUser = () => stored('demo-user');
 
   /** A client whose fetch notes each request's options, then sends it to the simulator unchanged. */
   function watchedClient() {
@@ -266,11 +256,11 @@ describe('the requests a call makes', () => {
     '%s (API key in the %s): no cookies, nothing from or to the HTTP cache, no redirect followed',
     async (call, keyForm) => {
       const { api, seen } = watchedClient();
-      const creds = { ...service.creds, keyForm };
+      const withForm = { ...demoUser(), keyForm };
       const result =
         call === 'getUser'
-          ? await api.getUser(creds)
-          : await api.getCapacity(creds, service.sim.nodeHost);
+          ? await api.getUser(withForm)
+          : await api.getCapacity(withForm, demoService().nodeHost);
       expect(result.ok).toBe(true);
       expect(seen).toHaveLength(1);
       expect(seen[0]).toMatchObject({ credentials: 'omit', cache: 'no-store', redirect: 'manual' });

@@ -17,16 +17,7 @@ import { dayOf } from '@/lib/basics/time';
 import { readActivity } from '@/lib/store/reads';
 import { demoAccount } from '../../../../testbed/simulator/simulator';
 import { signIn, usage } from '../../helpers/activity-entries';
-import {
-  clock,
-  DAY,
-  freshBrowser,
-  HOUR,
-  MINUTE,
-  newWorker,
-  simulatorForSuite,
-  storeAccounts,
-} from '../../helpers/harness';
+import { clock, DAY, HOUR, MINUTE, storeAccounts, backgroundSuite } from '../../helpers/harness';
 
 // The activity log: every sign-in and usage update of the last 90 days, why it ran and how it
 // ended; small, counted back from now, gone with the account or its old server and user.
@@ -188,10 +179,12 @@ describe('stored activity', () => {
 });
 
 describe('activity in the background', () => {
-  const { sim, stored } = simulatorForSuite([demoAccount({ userId: 'alice' })]);
-  const { stored: storedOther } = simulatorForSuite([
-    demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2' }),
-  ]);
+  const { sim, stored, freshBrowser, newWorker } = backgroundSuite({
+    users: [demoAccount({ userId: 'alice' })],
+  });
+  const { stored: storedOther } = backgroundSuite({
+    users: [demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2' })],
+  });
   beforeEach(() => {
     clock.now = NOW;
   });
@@ -265,9 +258,11 @@ describe('activity in the background', () => {
     // The new identity's first sign-in is held until the old log is seen gone.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const rescheduled = newWorker(async (input, init) => {
-      await held;
-      return globalThis.fetch(input, init);
+    const rescheduled = newWorker({
+      fetch: async (input, init) => {
+        await held;
+        return globalThis.fetch(input, init);
+      },
     }).reschedule();
     await vi.waitFor(async () => expect(await rawActivity()).toEqual({}));
     release();

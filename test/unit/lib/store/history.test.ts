@@ -16,12 +16,10 @@ import { demoAccount } from '../../../../testbed/simulator/simulator';
 import {
   clock,
   DAY,
-  freshBrowser,
   HOUR,
-  newWorker,
   readWholeHistory,
-  simulatorForSuite,
   storeAccounts,
+  backgroundSuite,
 } from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
 
@@ -201,12 +199,12 @@ describe('stored history', () => {
 });
 
 describe('history in the background', () => {
-  const { sim, stored } = simulatorForSuite([
-    demoAccount({ userId: 'alice', quota: 100 * GB, used: 10 * GB }),
-  ]);
-  const { sim: other, stored: storedOther } = simulatorForSuite([
-    demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB }),
-  ]);
+  const { sim, stored, freshBrowser, newWorker } = backgroundSuite({
+    users: [demoAccount({ userId: 'alice', quota: 100 * GB, used: 10 * GB })],
+  });
+  const { sim: other, stored: storedOther } = backgroundSuite({
+    users: [demoAccount({ userId: 'alice2', password: 'pw2', apiKey: 'key2', used: 3 * GB })],
+  });
   beforeEach(() => {
     clock.now = Date.UTC(2026, 10, 2, 6, 0, 0);
     sim().account('alice').used = 10 * GB;
@@ -277,12 +275,14 @@ describe('history in the background', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let capacityOnTheWay = false;
-    const worker = newWorker(async (input, init) => {
-      if ((input as string | URL).toString().includes('capacity')) {
-        capacityOnTheWay = true;
-        await held;
-      }
-      return globalThis.fetch(input, init);
+    const worker = newWorker({
+      fetch: async (input, init) => {
+        if ((input as string | URL).toString().includes('capacity')) {
+          capacityOnTheWay = true;
+          await held;
+        }
+        return globalThis.fetch(input, init);
+      },
     });
     const run = worker.start('worker-start');
     await vi.waitFor(() => expect(capacityOnTheWay).toBe(true));

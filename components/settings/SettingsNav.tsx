@@ -1,10 +1,10 @@
 import { t } from '@/lib/i18n/translate';
 import { SECTIONS, type Section } from './place';
 
-/** The settings page's sections as links (keyboard: Tab and Enter); the current one is marked. */
-export function OptionsNav({ current }: { current: Section | 'setup' }) {
+/** The Settings page's sections as links (keyboard: Tab and Enter); the current one is marked. */
+export function SettingsNav({ current }: { current: Section | 'setup' }) {
   return (
-    <nav class="options-nav" aria-label={t('optionsNavLabel')}>
+    <nav class="settings-nav" aria-label={t('settingsNavLabel')}>
       <ul>
         {SECTIONS.map(({ id, label }) => (
           <li key={id}>
