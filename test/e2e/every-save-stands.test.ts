@@ -304,8 +304,8 @@ describe('a lost answer', () => {
     const stored = await accountToMove('lost-reply');
     const notStored = await accountToMove('lost-message');
     await browser.storeAccounts([stored.stored, notStored.stored]);
-    const tab1 = new OptionsPage(await browser.open('options'));
-    const tab2 = new OptionsPage(await browser.open('options'));
+    const tab1 = new SettingsPage(await browser.open('options'));
+    const tab2 = new SettingsPage(await browser.open('options'));
     await loseAnswers(tab1.page, 'saveAccount', 'reply');
     await loseAnswers(tab2.page, 'saveAccount', 'message');
     await tab1.editAccount(stored.label);
@@ -370,7 +370,7 @@ describe('an import whose settings are refused', () => {
       JSON.stringify(settingsFile([fileAccount], fileSettings, true, Date.now())),
     );
 
-    const options = new OptionsPage(await browser.open('options', 'transfer'));
+    const options = new SettingsPage(await browser.open('options', 'transfer'));
     // A newer version's settings land after the page has looked and before the background writes:
     // their version marker locks the settings, so only the background can refuse the import.
     await options.page.evaluate(() => {
