@@ -25,8 +25,11 @@ import { hostOf } from '../helpers/safe-names';
 interface Props {
   /** The values the form starts with. */
   account: Account;
-  /** The account as stored (none: a new one): what a save is made from, followed while the form is untouched. */
-  stored?: Account;
+  /**
+   * The account as stored (none: a new one; null: removed since the form opened): what a save is
+   * made from, followed while the form is untouched.
+   */
+  stored?: Account | null;
   /** A new account: titled "Add account", and its key form follows the server until the user picks one. */
   isNew: boolean;
   /** Saves the account made from the stored one at `revision` (none: a new account): what came of it. */
@@ -73,14 +76,17 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
   const [draft, setDraft] = useState<AccountDraft>(() => draftOf(account));
   // The stored account the form's values were made from: a save names its revision, and the
   // background refuses it when another change was stored since (in another tab, say).
-  const [base, setBase] = useState(stored);
+  const [base, setBase] = useState(stored ?? undefined);
   const touchedRef = useRef(false);
   const [saveOutcome, setSaveOutcome] =
     useState<Exclude<ChangeOutcome<Account>, { kind: 'saved' }>>();
-  // A form the user has not touched follows a change stored meanwhile.
-  const storedRevision = stored && revisionOf(stored);
+  // A form the user has not touched follows a change stored meanwhile: its account's new values,
+  // or, removed, back to the list.
+  const storedRevision = stored === null ? null : stored && revisionOf(stored);
   useEffect(() => {
-    if (!stored || touchedRef.current || (base && revisionOf(base) === storedRevision)) return;
+    if (stored === undefined || touchedRef.current) return;
+    if (stored === null) return onCancel();
+    if (base && revisionOf(base) === storedRevision) return;
     takeStored(stored);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `storedRevision` is `stored` by value: a new object with the same values changes nothing
   }, [storedRevision]);
@@ -188,8 +194,11 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
     }
   }
 
-  /** Saves over the stored revision `over` (the form's own, or, to keep the user's values, the newer one). */
-  async function save(event: Event, over = base) {
+  /**
+   * Saves over the stored revision `over` (the form's own, or, to keep the user's values, the
+   * newer one; null: over none, the account having been removed meanwhile).
+   */
+  async function save(event: Event, over: Account | null | undefined = base) {
     event.preventDefault();
     // From the click, before the prompt and the messaging library: the account's checks stop
     // (a Test connection too, in any tab) until the change is stored or given up.
@@ -197,7 +206,10 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
     try {
       const valid = await permitted(true);
       if (!valid) return;
-      const outcome = await onSave({ ...valid, id: account.id }, over && revisionOf(over));
+      const outcome = await onSave(
+        { ...valid, id: account.id },
+        over ? revisionOf(over) : undefined,
+      );
       setSaveOutcome(outcome.kind === 'saved' ? undefined : outcome);
     } finally {
       release?.();
@@ -349,7 +361,7 @@ export function AccountForm({ account, stored, isNew, onSave, onCancel }: Props)
         <SaveOutcome
           outcome={saveOutcome}
           shown={(stored) => t('accountAt', [stored.userId, hostOf(stored.baseUrl)])}
-          onKeepMine={(stored) => (e) => void save(e, stored ?? undefined)}
+          onKeepMine={(stored) => (e) => void save(e, stored)}
           onTakeTheirs={(stored) => (stored ? takeStored(stored) : onCancel())}
         />
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { AccountForm } from '@/components/settings/AccountForm';
 import { AccountList } from '@/components/settings/AccountList';
 import { ConfirmButton } from '@/components/settings/ConfirmButton';
@@ -82,10 +82,15 @@ export function AccountsSection({
     return outcome;
   }
 
+  const editing = place.form === 'edit' || place.form === 'own-key' ? place.accountId : undefined;
+  const stored = accounts.find((a) => a.id === editing);
+  // The account whose form is open, as last stored: removed meanwhile (in another tab), its form
+  // stays with what the user typed, and follows the removal only if untouched.
+  const lastEditedRef = useRef<Account>(undefined);
+  if (stored) lastEditedRef.current = stored;
   const edited =
-    place.form === 'edit' || place.form === 'own-key'
-      ? accounts.find((a) => a.id === place.accountId)
-      : undefined;
+    stored ??
+    (editing && lastEditedRef.current?.id === editing ? lastEditedRef.current : undefined);
   const formAccount =
     place.section === 'setup' || place.form === 'add'
       ? newAccount
@@ -94,7 +99,7 @@ export function AccountsSection({
     <AccountForm
       key={formAccount.id + (place.form ?? '')}
       account={formAccount}
-      {...(edited && { stored: edited })}
+      {...(edited && { stored: stored ?? null })}
       isNew={formAccount === newAccount}
       onSave={save}
       onCancel={() => goTo(accountsPlace)}

@@ -4,11 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { onMessages } from '@/lib/extension/messages';
-import { loadSettings } from '@/lib/store/reads';
+import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { storingAccountCommands } from '../helpers/account-commands';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
-import { openSettingsPage } from '../helpers/harness';
+import { account } from '../helpers/fixtures';
+import { openSettingsPage, storeAccounts } from '../helpers/harness';
 
 // The settings form is made from what the user saw: untouched, it follows a change stored
 // meanwhile (another tab's save); edited, its save is refused in one line with the stored
@@ -70,6 +71,43 @@ describe('the settings form and another tab', () => {
     fireEvent.click(within(again).getByRole('button', { name: 'Keep mine' }));
     await waitFor(async () =>
       expect(await loadSettings()).toMatchObject({ warningPercent: 80, refreshMinutes: 60 }),
+    );
+  });
+});
+
+describe('an account’s form and another tab’s removal of it', () => {
+  const removedElsewhere = () => fakeBrowser.storage.local.set({ accounts: [] });
+
+  it('untouched: follows the removal back to the list', async () => {
+    await storeAccounts([account()]);
+    openSettingsPage('accounts/edit/home');
+    render(<App />);
+    await screen.findByLabelText('User ID');
+    await removedElsewhere();
+    await screen.findByRole('button', { name: 'Add account' });
+    expect(screen.queryByLabelText('User ID')).toBeNull();
+  });
+
+  it('edited: stays with what was typed; its save says the account was removed meanwhile, and keep mine stores it again', async () => {
+    await storeAccounts([account()]);
+    openSettingsPage('accounts/edit/home');
+    render(<App />);
+    await screen.findByLabelText('User ID');
+    fireEvent.input(field('Name (optional)'), { target: { value: 'Kept' } });
+    await removedElsewhere();
+    await waitFor(async () => expect((await loadAccounts()).accounts).toEqual([]));
+    expect(field('Name (optional)').value).toBe('Kept');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toMatch(
+      /^Not saved: this account was removed elsewhere after you opened it\./,
+    );
+    expect((await loadAccounts()).accounts).toEqual([]);
+    fireEvent.click(within(refusal).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(async () =>
+      expect((await loadAccounts()).accounts).toEqual([
+        expect.objectContaining({ id: 'home', label: 'Kept' }),
+      ]),
     );
   });
 });
