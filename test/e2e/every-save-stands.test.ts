@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import {
 } from '../../testbed/simulator/simulator';
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
+import { axeViolations } from './axe';
 import { messagePatterns, messages, SettingsPage } from '../../testbed/browsers/chromium-pages';
 import { GIB as GB } from '../../lib/basics/bytes';
 import { settingsFile } from '../../lib/input/settings-file';
@@ -27,6 +28,7 @@ let browser: ExtensionSession;
 const servers: Simulator[] = [];
 /** A request already on the wire at the click may reach the simulator a moment after it. */
 const ON_THE_WIRE_MS = 250;
+const SCREENSHOTS = 'artifacts/screenshots';
 const pattern = messagePatterns('en');
 const t = messages('en');
 
@@ -162,6 +164,13 @@ describe('two Settings tabs', () => {
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain(`${moved.userId} at ${new URL(b.apiUrl).host}`);
     await refusal.getByRole('button', { name: t('keepMine') }).waitFor();
+    // The refusal's line and its two buttons pass axe-core, and are looked at.
+    expect(await axeViolations(tab1.page)).toEqual([]);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await tab1.page.screenshot({
+      path: join(SCREENSHOTS, 'options-save-refused.png'),
+      fullPage: true,
+    });
     // Storage keeps the newer save.
     expect((await storedAccounts()).find((s) => s.id === id)?.baseUrl).toBe(b.apiUrl);
 
