@@ -4,6 +4,7 @@ import type { ServiceApi } from '../service/client';
 import type { Account } from '../store/accounts';
 import { snapshotFor, type AccountSnapshot } from '../store/account-state';
 import type { ActivityTrigger } from '../store/activity';
+import { accountsReady } from '../store/accounts-upgrade';
 import { loadStore } from '../store/load-store';
 import type { Settings } from '../store/settings';
 
@@ -36,7 +37,13 @@ export interface AccountRun extends BackgroundDeps {
 
 /** Begins a run with one read of storage: a worker woken by an alarm sets nothing in motion before it is back. */
 export async function beginRun(why: ActivityTrigger): Promise<Run> {
-  const { accounts, settings, snapshots } = await loadStore();
+  let store = await loadStore();
+  // Accounts stored at an older version are upgraded here, by the one writer, and read again.
+  if (store.accountsUpgradeDue) {
+    await accountsReady();
+    store = await loadStore();
+  }
+  const { accounts, settings, snapshots } = store;
   return {
     why,
     settings,

@@ -4,8 +4,9 @@ import { isObject } from '../basics/guards';
 import { versionOf } from './items';
 import { ACCOUNTS_KEY, VERSION } from './stored-names';
 
-// The stored accounts' one migration (v1 → v2), run once per page or worker before the accounts
-// are read or written.
+// The stored accounts' one migration (v1 → v2): a write, so the background's alone (the one
+// writer), run once per worker before it reads or writes the accounts. Pages only read: they show
+// what is stored, and redraw when the background's upgrade is stored.
 
 /**
  * v1 → v2: the first draft kept one account as a single object. Only that shape becomes a
@@ -25,18 +26,23 @@ function upgradeSingleAccount(old: unknown): unknown {
   return [{ ...ACCOUNT_DEFAULTS, id: newAccountId(), baseUrl, userId, password, apiKey }];
 }
 
+/** The stored accounts and their metadata (`accounts$`), as they are. */
+const readAccounts = async (): Promise<[unknown, unknown]> => {
+  const [raw, meta] = await storage.getItems([ACCOUNTS_KEY, `${ACCOUNTS_KEY}$` as const]);
+  return [raw?.value, meta?.value];
+};
+
 let migrated: Promise<void> | undefined;
 
 /**
- * The stored accounts at this version, once per page or worker, before they are read or
- * written. A newer version's list is a state of its own (`locked`), not a failure:
- * @wxt-dev/storage's migrations would log it as an error at every start.
+ * The stored accounts at this version, once per worker, before it reads or writes them. A newer
+ * version's list is a state of its own (`locked`), not a failure: @wxt-dev/storage's migrations
+ * would log it as an error at every start.
  */
-export function accountsReady(read?: Promise<[unknown, unknown]>): Promise<void> {
-  // By key, not through accountsItem, so the popup, which reads the accounts with everything else
-  // (loadStore, which passes what it read as `read`), defines no item (a definition reads its item).
+export function accountsReady(): Promise<void> {
+  // By key, not through accountsItem: a definition reads its item.
   migrated ??= (async () => {
-    const [raw, meta] = await (read ?? readAccounts());
+    const [raw, meta] = await readAccounts();
     if (raw === null || versionOf(meta) >= VERSION.accounts) return;
     await storage.setItem(ACCOUNTS_KEY, upgradeSingleAccount(raw));
     await storage.setMeta(ACCOUNTS_KEY, { v: VERSION.accounts });
@@ -48,9 +54,3 @@ export function accountsReady(read?: Promise<[unknown, unknown]>): Promise<void>
   );
   return migrated;
 }
-
-/** The stored accounts and their metadata (`accounts$`), as they are. */
-export const readAccounts = async (): Promise<[unknown, unknown]> => {
-  const [raw, meta] = await storage.getItems([ACCOUNTS_KEY, `${ACCOUNTS_KEY}$` as const]);
-  return [raw?.value, meta?.value];
-};

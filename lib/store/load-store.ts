@@ -1,5 +1,4 @@
 import { storage } from '@wxt-dev/storage';
-import { accountsReady, readAccounts } from './accounts-upgrade';
 import type { HistorySource } from './history-sources';
 import { versionOf } from './items';
 import { accountsFrom, settingsFrom, snapshotsFrom } from './reads';
@@ -24,12 +23,7 @@ export async function loadStore(history?: HistorySource) {
   const reading = storage
     .getItems([...keys])
     .then((read) => read.map((item): unknown => item.value));
-  // The upgrade check (once per page or worker, before the accounts are read) looks at this same read.
-  await accountsReady(reading.then(([raw, meta]) => [raw, meta]));
-  let [accounts, accountsMeta, settings, settingsMeta, snapshots, histories] = await reading;
-  // Read before an older version's single account was upgraded: read it again.
-  if (accounts !== null && versionOf(accountsMeta) < VERSION.accounts)
-    [accounts, accountsMeta] = await readAccounts();
+  const [accounts, accountsMeta, settings, settingsMeta, snapshots, histories] = await reading;
   const stored = accountsFrom(accounts ?? [], versionOf(accountsMeta));
   return {
     accounts: stored.accounts,
@@ -38,5 +32,7 @@ export async function loadStore(history?: HistorySource) {
     history: history ? await history.read(histories) : {},
     settings: settingsFrom(settings),
     problems: problemsOf(stored, versionOf(settingsMeta)),
+    /** The accounts are stored at an older version: the background upgrades them (a page only reads). */
+    accountsUpgradeDue: accounts !== null && versionOf(accountsMeta) < VERSION.accounts,
   };
 }

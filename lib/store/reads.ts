@@ -4,7 +4,6 @@ import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from '
 import { isObject } from '../basics/guards';
 import type { AccountSnapshot } from './account-state';
 import { readSnapshot } from './account-state-reader';
-import { accountsReady } from './accounts-upgrade';
 import {
   accountsItem,
   activityItem,
@@ -46,7 +45,6 @@ export function damagedEntry(raw: unknown): DamagedEntry {
 
 /** The stored accounts: valid ones to use, damaged ones to show, never dropped. */
 export async function loadAccounts(): Promise<StoredAccounts> {
-  await accountsReady();
   const [raw, version] = await Promise.all([accountsItem.getValue(), storedVersion(accountsItem)]);
   return accountsFrom(raw, version);
 }

@@ -7,16 +7,17 @@ export async function storeModules() {
   return {
     ...(await import('@/lib/store/items')),
     ...(await import('@/lib/store/reads')),
+    ...(await import('@/lib/store/load-store')),
     ...(await import('@/lib/store/history-sources')),
     ...(await import('@/lib/store/storage-problems')),
     ...(await import('@/lib/store/writes')),
   };
 }
 
-/** The storage modules as a new worker or page loads them: their migrations run at load, and are awaited. */
+/** The storage modules as a new worker loads them, its upgrade of the stored accounts run and awaited. */
 export async function freshStorage() {
   const storage = await storeModules();
-  await storage.loadAccounts(); // waits for the migrations
+  await (await import('@/lib/store/accounts-upgrade')).accountsReady();
   return storage;
 }
 

@@ -31,11 +31,7 @@ function namedLong(page: string): string {
 }
 
 /** Each file over the limit that the section does not name, as "path (lines)". */
-function unnamedLong(
-  files: readonly string[],
-  lengthOf: (f: string) => number,
-  section: string,
-) {
+function unnamedLong(files: readonly string[], lengthOf: (f: string) => number, section: string) {
   return files
     .filter((file) => lengthOf(file) > LIMIT && !section.includes(`\`${file}\``))
     .map((file) => `${file} (${lengthOf(file)})`);

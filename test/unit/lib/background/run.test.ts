@@ -11,6 +11,14 @@ import { watchStorageReads } from '../../helpers/storage-reads';
 describe('beginRun', () => {
   beforeEach(() => fakeBrowser.reset());
 
+  it("upgrades the first draft's single account to the list (the one writer does it, not a page), then runs with it", async () => {
+    const v1 = { baseUrl: 'https://api.teracloud.jp', userId: 'me', password: 'pw', apiKey: 'key' };
+    await fakeBrowser.storage.local.set({ accounts: v1 });
+    const run = await beginRun('schedule');
+    expect(run.accounts).toEqual([expect.objectContaining({ userId: 'me', apiKey: 'key' })]);
+    expect((await fakeBrowser.storage.local.get('accounts$')).accounts$).toEqual({ v: 2 });
+  });
+
   it('reads storage once, and gives each account its snapshot: none stored, or one of other credentials, reads as empty', async () => {
     const alice = account({ id: 'a', userId: 'alice' });
     const bob = account({ id: 'b', userId: 'bob' });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { freshStorage, raw } from '../../helpers/fresh-storage';
+import { freshStorage, raw, storeModules } from '../../helpers/fresh-storage';
 import { account as fixtureAccount } from '../../helpers/fixtures';
 
 // Every test starts from raw storage.local and a freshly loaded storage module, as a new
@@ -29,6 +29,15 @@ describe('migrations', () => {
       { ...account, id: expect.stringMatching(/^[0-9a-f-]{36}$/), label: '' },
     ]);
     expect(await raw('accounts$')).toEqual({ v: 2 });
+  });
+
+  it("a page's reads never write: the draft's single account stays as stored until the background upgrades it", async () => {
+    const v1 = { baseUrl: 'https://api.teracloud.jp', userId: 'me', password: 'pw', apiKey: 'key' };
+    await fakeBrowser.storage.local.set({ accounts: v1 });
+    const page = await storeModules();
+    await page.loadAccounts();
+    await page.loadStore();
+    expect(await raw()).toEqual({ accounts: v1 });
   });
 
   it.each([
