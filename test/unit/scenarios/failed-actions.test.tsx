@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AllowAccessButton } from '@/components/common/AllowAccessButton';
-import { ConfirmButton } from '@/components/settings/ConfirmButton';
 import { CopyButton } from '@/components/popup/CopyButton';
 import { FailureNotice } from '@/components/common/FailureNotice';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
@@ -98,7 +97,13 @@ describe('an action that fails says so', () => {
     ],
   ])('a removal the background does not carry out (%o)', async (answer, said) => {
     await storeAccounts([account()]);
-    stopMessages = onMessages({ ...storingAccountCommands, removeAccount: async () => answer });
+    stopMessages = onMessages({
+      ...storingAccountCommands,
+      removeAccount: async () => answer,
+      checkNow: () => Promise.reject(new Error('not sent here')),
+      testConnection: () => Promise.reject(new Error('not sent here')),
+      useAddressForm: () => Promise.reject(new Error('not sent here')),
+    });
     render(<Options />);
     const home = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!;
     fireEvent.click(within(home).getByRole('button', { name: 'Remove' }));
