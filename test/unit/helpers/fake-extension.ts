@@ -53,7 +53,7 @@ function fakePorts(name: string, sender: { id: string }) {
     sender,
     onDisconnect: fakeEvent(),
     onMessage: fakeEvent(),
-    postMessage: (_message: unknown) => {},
+    postMessage: (message: unknown): void => void message,
     disconnect: () => {},
   }));
   let connected = true;
