@@ -81,8 +81,7 @@ export function SettingsTransfer({ accounts, settings }: Props) {
     );
     // Through the background, in one write: the accounts and the settings, or neither.
     const outcome = await importSettings([...plan.added, ...plan.updated], plan.settings);
-    if (outcome.kind !== 'saved' && outcome.kind !== 'newer')
-      return setStatus({ kind: 'not-imported', outcome });
+    if (outcome.kind !== 'saved') return setStatus({ kind: 'not-imported', outcome });
     setStatus({ kind: 'done', added: plan.added.length, updated: plan.updated.length });
   }
 

@@ -61,8 +61,14 @@ export const saveSettings = (settings: Settings, revision: string) =>
     async () => revisionOf(await loadSettings()) === revisionOf(settings),
   );
 
-/** An import: its accounts and its settings in one write, or neither. */
-export const importSettings = (accounts: Account[], settings: Settings | undefined) =>
+/**
+ * An import: its accounts and its settings in one write, or neither. It names no revision, so
+ * the background never answers it `newer`.
+ */
+export const importSettings = (
+  accounts: Account[],
+  settings: Settings | undefined,
+): Promise<Exclude<ChangeOutcome, { kind: 'newer' }>> =>
   sendChange('importSettings', { accounts, ...(settings && { settings }) }, async () => {
     const [stored, storedSettings] = await Promise.all([loadAccounts(), loadSettings()]);
     const revisions = new Set(stored.accounts.map(revisionOf));
@@ -70,4 +76,4 @@ export const importSettings = (accounts: Account[], settings: Settings | undefin
       accounts.every((a) => revisions.has(revisionOf(a))) &&
       (!settings || revisionOf(storedSettings) === revisionOf(settings))
     );
-  });
+  }) as Promise<Exclude<ChangeOutcome, { kind: 'newer' }>>;

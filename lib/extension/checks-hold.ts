@@ -10,6 +10,8 @@ type Port = ReturnType<typeof browser.runtime.connect>;
 const PREFIX = 'hold-checks:';
 /** Reconnections in a row after the background stopped (its ports close with it), before giving up. */
 const RECONNECTS = 10;
+/** What the background posts on the port once it holds the checks: the reconnections in a row start again. */
+const HELD = 'held';
 
 /**
  * Holds every check of the account `accountId` from now (no await: call it first in the click)
@@ -22,6 +24,9 @@ export function holdChecks(accountId: string): () => void {
   let reconnects = RECONNECTS;
   const connect = () => {
     port = browser.runtime.connect({ name: PREFIX + accountId });
+    port.onMessage.addListener((message) => {
+      if (message === HELD) reconnects = RECONNECTS;
+    });
     port.onDisconnect.addListener(() => {
       if (held && reconnects-- > 0) connect();
     });
@@ -38,6 +43,7 @@ export function onHoldChecks(hold: (accountId: string) => () => void): () => voi
   const listener = (port: Port) => {
     if (!port.name.startsWith(PREFIX) || port.sender?.id !== browser.runtime.id) return;
     port.onDisconnect.addListener(hold(port.name.slice(PREFIX.length)));
+    port.postMessage(HELD);
   };
   browser.runtime.onConnect.addListener(listener);
   return () => browser.runtime.onConnect.removeListener(listener);

@@ -138,7 +138,10 @@ export function removeAccount(id: string): Promise<boolean> {
   });
 }
 
-/** Removes one damaged entry, the user's decision; a stored value that is no list at all is reset. */
+/**
+ * Removes one damaged entry, the user's decision; a stored value that is no list at all is reset.
+ * A key no entry has (removed meanwhile) writes nothing.
+ */
 export function removeDamagedEntry(key: string): Promise<void> {
   return queued(async () => {
     await accountsReady();
@@ -148,6 +151,7 @@ export function removeDamagedEntry(key: string): Promise<void> {
     const index = Array.isArray(raw)
       ? raw.findIndex((entry) => damagedEntry(entry).key === key)
       : -1;
+    if (Array.isArray(raw) && index < 0) return;
     const updated = Array.isArray(raw) ? raw.filter((_, i) => i !== index) : [];
     await storage.setItems([
       { key: accountsItem.key, value: updated },

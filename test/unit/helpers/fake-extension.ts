@@ -46,21 +46,28 @@ export function installFakeExtensionApis({
   });
 }
 
-/** Two ends of a port: disconnecting one fires the other's onDisconnect. */
+/** Two ends of a port: a message posted on one fires the other's onMessage while they are connected; disconnecting one fires the other's onDisconnect. */
 function fakePorts(name: string, sender: { id: string }) {
   const ends = [0, 1].map(() => ({
     name,
     sender,
     onDisconnect: fakeEvent(),
     onMessage: fakeEvent(),
-    postMessage: () => {},
+    postMessage: (message: unknown): void => void message,
     disconnect: () => {},
   }));
+  let connected = true;
   ends.forEach((end, i) => {
     let open = true;
+    // Delivered later, as the browser does: after the sender's turn, if the port is still open.
+    end.postMessage = (message: unknown) =>
+      queueMicrotask(() => {
+        if (connected) void ends[1 - i]!.onMessage.trigger(message, ends[1 - i]);
+      });
     end.disconnect = () => {
       if (!open) return;
       open = false;
+      connected = false;
       void ends[1 - i]!.onDisconnect.trigger(ends[1 - i]);
     };
   });

@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AllowAccessButton } from '@/components/common/AllowAccessButton';
-import { ConfirmButton } from '@/components/settings/ConfirmButton';
 import { CopyButton } from '@/components/popup/CopyButton';
 import { FailureNotice } from '@/components/common/FailureNotice';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
@@ -12,7 +11,6 @@ import { App as Options } from '@/entrypoints/options/App';
 import { onMessages } from '@/lib/extension/messages';
 import { storingAccountCommands } from '../helpers/account-commands';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { StorageLockedError } from '@/lib/store/writes';
 import { account } from '../helpers/fixtures';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
 import { openSettingsPage, storeAccounts } from '../helpers/harness';
@@ -90,20 +88,26 @@ describe('an action that fails says so', () => {
 
   it.each([
     [
-      new StorageLockedError('newer-version'),
-      'Not removed: the stored data comes from a newer version of Storage Keeper or is damaged (see above).',
+      { refused: 'newer-version' as const },
+      'Not saved: the stored data comes from a newer version of Storage Keeper or is damaged (see above).',
     ],
-    [new Error('QUOTA_BYTES'), "Not removed: the browser's storage refused the change. Try again."],
-  ])('a removal that fails (%s)', async (error, said) => {
-    render(
-      <ConfirmButton
-        label="Remove"
-        question="Remove Home?"
-        onConfirm={() => Promise.reject(error)}
-      />,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Yes, Remove' }));
+    [
+      { failed: 'QUOTA_BYTES' },
+      "Not saved: Storage Keeper's background could not store it (QUOTA_BYTES). What you entered is still here; try again.",
+    ],
+  ])('a removal the background does not carry out (%o)', async (answer, said) => {
+    await storeAccounts([account()]);
+    stopMessages = onMessages({
+      ...storingAccountCommands,
+      removeAccount: async () => answer,
+      checkNow: () => Promise.reject(new Error('not sent here')),
+      testConnection: () => Promise.reject(new Error('not sent here')),
+      useAddressForm: () => Promise.reject(new Error('not sent here')),
+    });
+    render(<Options />);
+    const home = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!;
+    fireEvent.click(within(home).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(home).getByRole('button', { name: 'Yes, Remove' }));
     expect((await screen.findByRole('alert')).textContent).toBe(said);
   });
 

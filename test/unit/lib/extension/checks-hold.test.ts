@@ -37,6 +37,30 @@ describe('a hold on an account’s checks', () => {
     stop();
   });
 
+  it('is put on again after any number of worker restarts, each one held before the next', async () => {
+    const ports: { disconnect(): void }[] = [];
+    let holds = 0;
+    fakeBrowser.runtime.onConnect.addListener((port) => void ports.push(port));
+    const stop = onHoldChecks(() => (holds++, () => undefined));
+    const release = holdChecks('a');
+    for (let restart = 0; restart < 15; restart++) {
+      await new Promise((resolve) => setTimeout(resolve)); // the background's "held" arrives
+      ports.at(-1)!.disconnect();
+    }
+    expect(holds).toBe(16);
+    release();
+    stop();
+  });
+
+  it('gives up after 10 reconnections in a row that no background held', () => {
+    const ports: { disconnect(): void }[] = [];
+    fakeBrowser.runtime.onConnect.addListener((port) => void ports.push(port));
+    const release = holdChecks('a');
+    for (let restart = 0; restart < 15; restart++) ports.at(-1)!.disconnect();
+    expect(ports).toHaveLength(11);
+    release();
+  });
+
   it('ignores ports that are not holds', () => {
     let holds = 0;
     const stop = onHoldChecks(() => (holds++, () => undefined));

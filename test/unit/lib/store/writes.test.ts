@@ -41,6 +41,18 @@ describe('damaged entries', () => {
     expect(await raw('accounts')).toEqual([damaged, other]);
   });
 
+  it('removing a damaged entry that is no longer stored writes nothing', async () => {
+    const damaged = { ...other, keyForm: 'both' };
+    await fakeBrowser.storage.local.set({ accounts: [account, damaged], accounts$: { v: 2 } });
+    const storage = await freshStorage();
+    const { key } = (await storage.loadAccounts()).damaged[0]!;
+    await storage.removeDamagedEntry(key);
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await storage.removeDamagedEntry(key); // another tab removed it first
+    expect(set).not.toHaveBeenCalled();
+    expect(await raw('accounts')).toEqual([account]);
+  });
+
   it('a list that is not a list is shown as damaged, kept, and reset only when the user removes it', async () => {
     await fakeBrowser.storage.local.set({ accounts: 'not a list', accounts$: { v: 2 } });
     const storage = await freshStorage();
