@@ -1,4 +1,4 @@
-// The kept releases' fixtures (scripts/last-release.ts), built from their own commits: each
+// The kept releases' fixtures (testbed/kept-releases.ts), built from their own commits: each
 // commit's files (git archive) in a temporary folder, its own locked packages (npm ci), its test
 // builds for Chromium and Firefox, and its record (stored-names.json): its stored names, read
 // from its own sources. Minutes; needs git (the commits) and the npm registry.
@@ -26,7 +26,7 @@ import {
   releaseNames,
   storedNamesFile,
   type ReleaseNames,
-} from './last-release';
+} from '../testbed/kept-releases';
 import { notificationPrefixes, STORED_VALUE_TYPES, storedFields } from '../testbed/stored-fields';
 
 const [command, ...args] = process.argv.slice(2);

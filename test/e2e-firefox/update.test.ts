@@ -32,7 +32,7 @@ import {
   keptReleases,
   releaseBuild,
   releaseNames,
-} from '../../scripts/last-release';
+} from '../../testbed/kept-releases';
 import { storedPaths } from '../e2e/stored-paths';
 
 // The update from each kept release in Firefox: its own build (test/fixtures/releases/),

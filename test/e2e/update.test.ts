@@ -31,7 +31,7 @@ import {
   keptReleases,
   releaseBuild,
   releaseNames,
-} from '../../scripts/last-release';
+} from '../../testbed/kept-releases';
 import { storedPaths } from './stored-paths';
 
 // An update from each kept release (test/fixtures/releases/) keeps everything, and a step back

@@ -20,7 +20,7 @@ export function messagePatterns(locale: string) {
 
 /** The Settings page, as a user drives it, in the browser's language. */
 export class SettingsPage {
-  /** Another build's own words (e.g. a release's, scripts/last-release.ts) may stand for this version's. */
+  /** Another build's own words (e.g. a release's, testbed/kept-releases.ts) may stand for this version's. */
   constructor(
     readonly page: Page,
     locale = 'en',

@@ -100,7 +100,7 @@ export async function waitForText(
 
 /** The Settings page, as a user drives it. */
 export class SettingsPage {
-  /** Another build's own words (e.g. a release's, scripts/last-release.ts) may stand for this version's. */
+  /** Another build's own words (e.g. a release's, testbed/kept-releases.ts) may stand for this version's. */
   constructor(
     readonly page: Page,
     locale = 'en',

@@ -14,7 +14,7 @@ import {
   releaseBuild,
   releaseNames,
   type ReleaseNames,
-} from '../../../scripts/last-release';
+} from '../../../testbed/kept-releases';
 import { sourceFiles, STORED_VALUE_TYPES, storedFields } from '../../../testbed/stored-fields';
 
 // Stored names are a contract with every installed copy: what each kept release stored (its
