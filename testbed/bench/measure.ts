@@ -32,11 +32,15 @@ export const spread = (xs: number[], digits = 1, unit = ' ms') => {
 
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-/** Accounts stored as the Settings page stores them, once the popup has shown them. */
+/**
+ * Accounts stored as the Settings page stores them, once the popup has shown them. The wait is
+ * the bench's setup, not a measure: like time-to-data's guard, it only stops a hang (a fresh
+ * clone's CI, with both cores busy, once took over 10 s for the first check to land).
+ */
 export async function storeAccounts(browser: ExtensionSession, sim: Simulator, count: number) {
   await browser.storeAccounts(sim.accounts.slice(0, count).map((a) => storedAccount(sim, a)));
   await new Promise((r) => setTimeout(r, 500));
   const popup = await browser.open('popup');
-  await popup.locator('.usage__figures').first().waitFor();
+  await popup.locator('.usage__figures').first().waitFor({ timeout: 60_000 });
   await popup.close();
 }
