@@ -45,7 +45,7 @@ export async function changeAccounts<Stored = never>(
   }
   // What is stored now, as its storage change would say: a write that changed nothing fires no
   // storage event in Chromium, and its announcement must not outlive it (a save or an import).
-  inFlight.stored((await loadAccounts()).accounts);
+  if (ids.length > 0) inFlight.stored((await loadAccounts()).accounts);
   return { saved: true };
 }
 

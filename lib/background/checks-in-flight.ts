@@ -87,10 +87,7 @@ export class ChecksInFlight {
     this.#stopEdited(ids);
   }
 
-  /**
-   * An announced change was not stored after all (refused), or was stored as it already was (no
-   * storage change will come of it): what storage holds stands.
-   */
+  /** An announced change was not stored after all (refused, or failed): what storage holds stands. */
   notStored(ids: readonly string[]): void {
     for (const id of ids) this.#coming.delete(id);
   }

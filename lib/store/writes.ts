@@ -56,6 +56,12 @@ async function accountsLock(raw: unknown): Promise<LockReason | undefined> {
   return Array.isArray(raw) ? undefined : 'not-a-list';
 }
 
+/** The stored list as written: with its version, or it would be read as v1 later. */
+const accountsWrite = (list: unknown[]) => [
+  { key: accountsItem.key, value: list },
+  { key: `${accountsItem.key}$` as const, value: { v: VERSION.accounts } },
+];
+
 /**
  * Changes the stored list in place: entries it does not touch, damaged ones included, stay.
  * Whether anything changed: a change that leaves the list as it is writes nothing (and the
@@ -70,11 +76,7 @@ function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<bool
     const updated = change(raw as unknown[]);
     // Compared whatever the order of the keys: Chromium gives an object's keys back sorted.
     if (canonicalJson(updated) === canonicalJson(raw)) return false;
-    // The version goes with every write: a list written without it would be read as v1 later.
-    await storage.setItems([
-      { key: accountsItem.key, value: updated },
-      { key: `${accountsItem.key}$`, value: { v: VERSION.accounts } },
-    ]);
+    await storage.setItems(accountsWrite(updated));
     return true;
   });
 }
@@ -95,11 +97,6 @@ function withAccounts(entries: readonly unknown[], accounts: readonly Account[])
     else updated[index] = account;
   }
   return updated;
-}
-
-/** Adds accounts, or replaces the stored ones with the same ids, in one write (an import, or one account saved). */
-export function saveAccounts(accounts: readonly Account[]): Promise<boolean> {
-  return changeAccounts((entries) => withAccounts(entries, accounts));
 }
 
 /**
@@ -152,11 +149,9 @@ export function removeDamagedEntry(key: string): Promise<void> {
       ? raw.findIndex((entry) => damagedEntry(entry).key === key)
       : -1;
     if (Array.isArray(raw) && index < 0) return;
-    const updated = Array.isArray(raw) ? raw.filter((_, i) => i !== index) : [];
-    await storage.setItems([
-      { key: accountsItem.key, value: updated },
-      { key: `${accountsItem.key}$`, value: { v: VERSION.accounts } },
-    ]);
+    await storage.setItems(
+      accountsWrite(Array.isArray(raw) ? raw.filter((_, i) => i !== index) : []),
+    );
   });
 }
 
@@ -175,9 +170,12 @@ export function saveSettings(settings: Settings, revision?: string): Promise<voi
   return queued(async () => {
     const locked = await settingsLock();
     if (locked) throw new StorageLockedError(locked);
-    const stored = revision === undefined ? undefined : revisionOf(await loadSettings());
-    if (stored !== revision && stored !== revisionOf(settings))
-      throw new StaleRevisionError(await loadSettings());
+    if (revision !== undefined) {
+      const stored = await loadSettings();
+      const storedRevision = revisionOf(stored);
+      if (storedRevision !== revision && storedRevision !== revisionOf(settings))
+        throw new StaleRevisionError(stored);
+    }
     await settingsItem.setValue(settings);
   });
 }
@@ -196,8 +194,7 @@ export function importAccountsAndSettings(
     const locked = (await accountsLock(raw)) ?? (settings && (await settingsLock()));
     if (locked) throw new StorageLockedError(locked);
     await storage.setItems([
-      { key: accountsItem.key, value: withAccounts(raw as unknown[], accounts) },
-      { key: `${accountsItem.key}$`, value: { v: VERSION.accounts } },
+      ...accountsWrite(withAccounts(raw as unknown[], accounts)),
       ...(settings ? [{ key: settingsItem.key, value: settings }] : []),
     ]);
   });

@@ -35,7 +35,7 @@ describe('damaged entries', () => {
     const storage = await freshStorage();
     await storage.saveAccount({ ...account, label: 'House' });
     expect(await raw('accounts')).toEqual([damaged, { ...account, label: 'House' }]);
-    await storage.saveAccounts([{ ...account, label: 'Flat' }, other]);
+    await storage.importAccountsAndSettings([{ ...account, label: 'Flat' }, other], undefined);
     expect(await raw('accounts')).toEqual([damaged, { ...account, label: 'Flat' }, other]);
     await storage.removeAccount(account.id);
     expect(await raw('accounts')).toEqual([damaged, other]);
