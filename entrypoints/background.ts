@@ -1,11 +1,10 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { switchToAddressForm } from '@/lib/background/address-form';
 import { openNoticeTarget } from '@/lib/background/display';
 import { openSetupOnInstall } from '@/lib/extension/settings-page';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/events';
 import { onMessages } from '@/lib/extension/messages';
-import { onHoldChecks } from '@/lib/extension/checks-hold';
+import { onChanges } from '@/lib/extension/change-port';
 import { hasHostPermission } from '@/lib/extension/permissions';
 import { createServiceApi } from '@/lib/service/client';
 import { accountsItem, settingsItem } from '@/lib/store/items';
@@ -41,15 +40,9 @@ export function registerBackground(service: BackgroundService): () => void {
     onMessages({
       checkNow: service.checkNow,
       testConnection: service.testConnection,
-      useAddressForm: (data) => switchToAddressForm(data, service.checkNow),
-      saveAccount: service.saveAccount,
-      removeAccount: service.removeAccount,
-      importSettings: service.importSettings,
-      removeDamagedEntry: service.removeDamagedEntry,
-      removeAllData: service.removeAllData,
-      saveSettings: service.saveSettings,
+      useAddressForm: service.useAddressForm,
     }),
-    onHoldChecks(service.holdChecks),
+    onChanges(service.beginChange),
     settingsItem.watch(() => void service.reschedule()),
     accountsItem.watch((stored) => void service.accountsChanged(stored)),
     () => browser.alarms.onAlarm.removeListener(onAlarm),

@@ -91,11 +91,7 @@ async function updateUsage(
   );
   // The day's history point: only a reading recorded for these credentials.
   if (recorded && capacity.ok)
-    await addReading(account.id, accountIdentity(account), [
-      dayOf(at),
-      capacity.value.used,
-      capacity.value.quota,
-    ]);
+    await addReading(account, [dayOf(at), capacity.value.used, capacity.value.quota]);
   return recorded;
 }
 
@@ -124,8 +120,7 @@ async function record(
   if (recorded) {
     const logged = check === 'signIn' ? 'sign-in' : 'usage';
     await logActivity(
-      account.id,
-      accountIdentity(account),
+      account,
       { at, check: logged, trigger: run.why, outcome: outcome.ok ? 'ok' : outcome.failure.kind },
       at,
     );

@@ -1,15 +1,24 @@
-import { setKeyForm } from '../store/writes';
 import type { CheckAnswer } from '../outlook/command-replies';
+import type { ChecksInFlight } from './checks-in-flight';
+import { carryOut } from './changes';
 
 /**
  * The one-click fix offered when a key is refused in the header (the real servers' public clients
- * spell it with the service's own name): the stored account sends its key in the address from
- * now on, and a full check runs at once so the user sees whether that was it.
+ * spell it with the service's own name): the stored account, as the popup showed it (`revision`),
+ * sends its key in the address from now on, and a full check runs at once so the user sees
+ * whether that was it. An account changed or removed since is left as it is (`newer`).
  */
 export async function switchToAddressForm(
-  { accountId }: { accountId: string },
+  inFlight: ChecksInFlight,
+  { accountId, revision }: { accountId: string; revision: string },
   checkNow: (data: { accountId: string }) => Promise<CheckAnswer>,
-): Promise<CheckAnswer> {
-  await setKeyForm(accountId, 'matrix');
+): Promise<CheckAnswer | { newer: true }> {
+  const { answer } = await carryOut(
+    inFlight,
+    { kind: 'key-in-address', accountId, revision },
+    undefined,
+  );
+  if ('newer' in answer) return { newer: true };
+  if (!('saved' in answer)) throw new Error('refused' in answer ? answer.refused : answer.failed);
   return checkNow({ accountId });
 }

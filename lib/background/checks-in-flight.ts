@@ -3,6 +3,12 @@ import { credentialsKey, type Account } from '../store/accounts';
 /** An account's credentials as last heard (credentialsKey), or null: removed. */
 type Heard = string | null;
 
+/** One page's hold on an account's checks (its Save clicked): ended by its own change, or released. */
+export interface Hold {
+  accountId: string;
+  release(): void;
+}
+
 /**
  * The checks under way, and what the background has heard of the accounts since their run read
  * storage. An account edited to other credentials (or removed) must send nothing more with the
@@ -21,8 +27,8 @@ export class ChecksInFlight {
   #stored: Map<string, string> | undefined;
   /** Edits announced and not yet seen stored: they win over an older storage change heard meanwhile. */
   readonly #coming = new Map<string, Heard>();
-  /** Accounts a page is about to change (a Save clicked, its prompt maybe open): how many holds each has. */
-  readonly #held = new Map<string, number>();
+  /** Accounts a page is about to change (a Save clicked, its prompt maybe open): each page's hold on it. */
+  readonly #held = new Map<string, Set<Hold>>();
   /** Each Test connection under way, by the controller that stops it: the id of the account it is for. */
   readonly #tests = new Map<AbortController, string>();
 
@@ -61,30 +67,33 @@ export class ChecksInFlight {
 
   /**
    * A page is about to change the account `id` (its Save was clicked): every check of it stops,
-   * and none starts, until the change is announced (willStore) or the returned release is called
+   * and none starts, until that page's change is announced (willStore) or the hold is released
    * (given up: refused, or the page gone).
    */
-  hold(id: string): () => void {
-    this.#held.set(id, (this.#held.get(id) ?? 0) + 1);
-    this.#stopEdited([id]);
-    let released = false;
-    return () => {
-      const holds = this.#held.get(id);
-      if (released || holds === undefined) return;
-      released = true;
-      if (holds > 1) this.#held.set(id, holds - 1);
-      else this.#held.delete(id);
+  hold(accountId: string): Hold {
+    const holds = this.#held.get(accountId) ?? new Set<Hold>();
+    const hold: Hold = {
+      accountId,
+      release: () => {
+        holds.delete(hold);
+        if (holds.size === 0 && this.#held.get(accountId) === holds) this.#held.delete(accountId);
+      },
     };
+    holds.add(hold);
+    this.#held.set(accountId, holds);
+    this.#stopEdited([accountId]);
+    return hold;
   }
 
-  /** Accounts about to be stored, and ids about to be removed: their old credentials' checks stop now. */
-  willStore(saved: readonly Account[], removed: readonly string[] = []): void {
+  /**
+   * Accounts about to be stored, and ids about to be removed: their old credentials' checks stop
+   * now. The change announced with what it will store ends its own page's hold (`by`), no other.
+   */
+  willStore(saved: readonly Account[], removed: readonly string[] = [], by?: Hold): void {
     for (const account of saved) this.#coming.set(account.id, credentialsKey(account));
     for (const id of removed) this.#coming.set(id, null);
-    const ids = [...saved.map((a) => a.id), ...removed];
-    // Announced with what it will store: that now says which checks may run, the holds' work is done.
-    for (const id of ids) this.#held.delete(id);
-    this.#stopEdited(ids);
+    by?.release();
+    this.#stopEdited([...saved.map((a) => a.id), ...removed]);
   }
 
   /** An announced change was not stored after all (refused, or failed): what storage holds stands. */

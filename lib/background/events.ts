@@ -11,8 +11,10 @@ import {
 import { ensureAlarms } from '../schedule/alarms';
 import type { CheckAnswer, TestStopped } from '../outlook/command-replies';
 import { checkAccount } from './account-checks';
-import { forgetReplaced, pageChanges } from './account-changes';
+import { carryOut, forgetReplaced } from './changes';
 import { ChecksInFlight } from './checks-in-flight';
+import { switchToAddressForm } from './address-form';
+import type { Change } from '../store/changes';
 import { testConnection } from './connection-test';
 import { publish } from './publish';
 import { oneAtATime } from './queue';
@@ -62,7 +64,7 @@ export function createBackgroundService(deps: BackgroundDeps) {
       await checkAccounts(run, dueChecks('worker-start'));
     });
 
-  return {
+  const service = {
     /** Worker or browser start: alarms checked, overdue work caught up at once. */
     start: (trigger: 'worker-start' | 'browser-start') =>
       serial(async () => {
@@ -107,9 +109,6 @@ export function createBackgroundService(deps: BackgroundDeps) {
         return stop.aborted ? { stopped: true as const } : report;
       }),
 
-    /** A page is about to change an account (its Save clicked): its checks stop until released (checks-in-flight.ts). */
-    holdChecks: (accountId: string) => inFlight.hold(accountId),
-
     /**
      * Host access was granted (from a popup the browser may have closed at its prompt before it
      * could ask for a check): the accounts it blocked try again at once.
@@ -119,8 +118,27 @@ export function createBackgroundService(deps: BackgroundDeps) {
         await checkAccounts(await beginRun('permission'), blockedByHostAccess);
       }),
 
-    /** The Settings page's changes of the accounts and settings (account-changes.ts): the checks of what they replace stop first. */
-    ...pageChanges(inFlight),
+    /**
+     * A page's change begins (its click): the account it names (none: no one account) is held
+     * until its change is stored or the page gives up (closes). Its change is then planned and
+     * carried out over what is stored (changes.ts); an account saved with new credentials is
+     * checked at once.
+     */
+    beginChange(accountId: string | undefined) {
+      const hold = accountId === undefined ? undefined : inFlight.hold(accountId);
+      return {
+        carryOut: async (change: Change) => {
+          const { answer, recheck } = await carryOut(inFlight, change, hold);
+          if (recheck !== undefined) void service.checkNow({ accountId: recheck });
+          return answer;
+        },
+        close: () => hold?.release(),
+      };
+    },
+
+    /** The popup's fix for a key refused in the header (address-form.ts). */
+    useAddressForm: (data: { accountId: string; revision: string }) =>
+      switchToAddressForm(inFlight, data, service.checkNow),
 
     /**
      * The stored accounts changed (`stored`: the new value), by whoever: the checks under way of
@@ -134,6 +152,7 @@ export function createBackgroundService(deps: BackgroundDeps) {
 
     reschedule,
   };
+  return service;
 }
 
 export type BackgroundService = ReturnType<typeof createBackgroundService>;

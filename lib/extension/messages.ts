@@ -1,11 +1,9 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { ConnectionReport, ServiceCredentials } from '../service/client';
-import type { Account } from '../store/accounts';
-import type { Settings } from '../store/settings';
-import type { CheckAnswer, SaveAnswer, TestStopped } from '../outlook/command-replies';
+import type { CheckAnswer, TestStopped } from '../outlook/command-replies';
 
-export type { CheckAnswer, ConnectionReport, SaveAnswer, TestStopped };
+export type { CheckAnswer, ConnectionReport, TestStopped };
 
 /** Every command the pages send to the background, with its reply. */
 export interface ProtocolMap {
@@ -16,8 +14,12 @@ export interface ProtocolMap {
    * says exactly what this click did.
    */
   checkNow(data: { accountId?: string }): CheckAnswer;
-  /** A key refused in the header: the stored account sends it in the address from now on, and is checked at once (the answer: as checkNow's). */
-  useAddressForm(data: { accountId: string }): CheckAnswer;
+  /**
+   * A key refused in the header: the stored account, as the page showed it (`revision`), sends it
+   * in the address from now on, and is checked at once (the answer: as checkNow's); `newer`: the
+   * account was changed or removed since, and nothing was changed.
+   */
+  useAddressForm(data: { accountId: string; revision: string }): CheckAnswer | { newer: true };
   /**
    * Runs getUser and the capacity call with unsaved settings; stores nothing. A check of the
    * account `accountId` (the form's): a change of it announced meanwhile stops it.
@@ -26,21 +28,6 @@ export interface ProtocolMap {
     draft: ServiceCredentials;
     accountId: string;
   }): ConnectionReport | TestStopped;
-  // Every change of the stored accounts and settings is one of these commands, carried out in
-  // the background's one write queue: no page writes them. The background stops the checks of
-  // the accounts a change replaces before it stores it.
-  /** Stores one account made from the stored one at `revision` (none: a new account); refused when a newer one is stored. */
-  saveAccount(data: { account: Account; revision?: string }): SaveAnswer<Account>;
-  /** Removes an account, its checks stopped first. */
-  removeAccount(data: { accountId: string }): SaveAnswer;
-  /** An import: its accounts and its settings in one write, or neither. */
-  importSettings(data: { accounts: Account[]; settings?: Settings }): SaveAnswer;
-  /** Removes one damaged entry of the stored list (by its text). */
-  removeDamagedEntry(data: { key: string }): SaveAnswer;
-  /** "Remove all data". */
-  removeAllData(data?: undefined): SaveAnswer;
-  /** Stores the settings made from the stored ones at `revision`; refused when newer ones are stored. */
-  saveSettings(data: { settings: Settings; revision: string }): SaveAnswer<Settings>;
 }
 
 type Handlers = {

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { isObject } from '../basics/guards';
-import { accountIdentity, ACCOUNT_DEFAULTS, defaultKeyForm, type Account } from '../store/accounts';
-import { mergeSettings, type Settings } from '../store/settings';
+import { accountIdentity, type Account } from '../store/accounts';
+import type { Settings } from '../store/settings';
+import { withFileSettings } from '../store/changes';
 import { accountFields, headerSafeKey, settingsFields } from './form-schemas';
 
 // "Settings you can take with you": the exported file, and what importing one would change.
@@ -120,56 +121,4 @@ export function parseSettingsFile(text: string, current: Settings): ParsedFile {
   return problems.length > 0
     ? { ok: false, error: 'invalid', problems }
     : { ok: true, file: parsed.data };
-}
-
-/** The settings with the file's over them (each already valid; the two thresholds checked together). */
-function withFileSettings(current: Settings, values: Partial<Settings> = {}) {
-  return mergeSettings(current, { ...current, ...values }, () => undefined);
-}
-
-/** What an import would do: accounts to add, to update (same server and user ID), to leave alone; the settings. */
-export interface ImportPlan {
-  added: Account[];
-  updated: Account[];
-  leftAlone: Account[];
-  /** The settings after the import, when the file changes them. */
-  settings?: Settings;
-}
-
-/**
- * Plans an import over the stored accounts. Nothing is removed. An account the file brings
- * without its apps password or API key is added without them (it sends nothing until they are
- * entered); an updated one keeps the secrets it has unless the file brings new ones. Pure.
- */
-export function planImport(
-  file: SettingsFile,
-  accounts: readonly Account[],
-  settings: Settings,
-  newId: () => string,
-): ImportPlan {
-  const plan: ImportPlan = { added: [], updated: [], leftAlone: [] };
-  for (const entry of file.accounts) {
-    const stored = accounts.find((account) => accountIdentity(account) === accountIdentity(entry));
-    const fields = {
-      label: entry.label ?? stored?.label ?? ACCOUNT_DEFAULTS.label,
-      password: entry.password ?? stored?.password ?? '',
-      apiKey: entry.apiKey ?? stored?.apiKey ?? '',
-      keyForm: entry.keyForm ?? stored?.keyForm ?? defaultKeyForm(entry.baseUrl),
-      notifications: entry.notifications ?? stored?.notifications ?? ACCOUNT_DEFAULTS.notifications,
-    };
-    // A file from before keys could come from the build says nothing: the account keeps its own.
-    const keySource = entry.keySource ?? stored?.keySource;
-    if (keySource) Object.assign(fields, { keySource });
-    const account: Account = stored
-      ? { ...stored, ...fields }
-      : { id: newId(), baseUrl: entry.baseUrl, userId: entry.userId, ...fields };
-    if (!stored) plan.added.push(account);
-    else if (JSON.stringify(account) !== JSON.stringify(stored)) plan.updated.push(account);
-  }
-  plan.leftAlone = accounts.filter(
-    (account) => !plan.updated.some((updated) => updated.id === account.id),
-  );
-  const merged = withFileSettings(settings, file.settings).settings;
-  if (JSON.stringify(merged) !== JSON.stringify(settings)) plan.settings = merged;
-  return plan;
 }

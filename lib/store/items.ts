@@ -83,3 +83,7 @@ export const versionOf = (meta: unknown): number =>
 export async function storedVersion(item: StoredItem<unknown>): Promise<number> {
   return versionOf(await item.getMeta());
 }
+
+/** Every key stored now (none after "Remove all data"): a page's check that a removal was made. */
+export const storedKeys = async (): Promise<string[]> =>
+  Object.keys(await storage.snapshot('local'));

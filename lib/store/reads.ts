@@ -74,7 +74,7 @@ export function accountsFrom(raw: unknown, version: number): StoredAccounts {
 
 // ---- settings ---------------------------------------------------------------------------
 
-function isStoredSetting(key: keyof Settings, value: unknown): boolean {
+export function isStoredSetting(key: keyof Settings, value: unknown): boolean {
   if (!(key in SETTING_LIMITS)) return typeof value === 'boolean';
   const { min, max } = SETTING_LIMITS[key as keyof typeof SETTING_LIMITS];
   return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;

@@ -1,7 +1,11 @@
-import { storage } from '@wxt-dev/storage';
-import { credentialsKey, isStoredAccount, type Account } from './accounts';
-import type { KeyForm } from '../service/client';
-import type { Settings } from './settings';
+import { storage, type StorageItemKey } from '@wxt-dev/storage';
+import {
+  accountIdentity,
+  credentialsKey,
+  isStoredAccount,
+  newAccountId,
+  type Account,
+} from './accounts';
 import type { AccountSnapshot } from './account-state';
 import { addPoint, packPoints, readHistory, recentPart, type HistoryPoint } from './history';
 import { addActivity, packActivity, type ActivityEntry } from './activity';
@@ -17,13 +21,30 @@ import {
   type LockReason,
 } from './items';
 import { accountsReady } from './accounts-upgrade';
-import { damagedEntry, loadAccounts, loadSettings, loadSnapshots, readActivity } from './reads';
+import {
+  accountsFrom,
+  damagedEntry,
+  loadAccounts,
+  loadSettings,
+  loadSnapshots,
+  readActivity,
+} from './reads';
 import { VERSION } from './stored-names';
-import { canonicalJson, revisionOf } from './revision';
+import { revisionOf } from './revision';
+import {
+  importBasis,
+  NewerStored,
+  planAccountEdit,
+  planImport,
+  planSettingsEdit,
+  type Change,
+  type ChangeKind,
+  type OutcomeOf,
+} from './changes';
 
 // Every change to stored data, one at a time, never losing what it does not understand. Only the
-// background loads this module: the pages' changes of the accounts and the settings are commands
-// it carries out in this one queue (lib/background/account-changes.ts), so no two writers race.
+// background loads this module: the pages' changes of the accounts and the settings are changes
+// it plans and carries out in this one queue (lib/background/changes.ts), so no two writers race.
 
 /** A write refused so that data the extension cannot read is not overwritten. */
 export class StorageLockedError extends Error {
@@ -41,14 +62,7 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-// ---- accounts -------------------------------------------------------------------------
-
-/** A save refused because what is stored is no longer what the user's form started from: `stored` is what is there now. */
-export class StaleRevisionError<T> extends Error {
-  constructor(readonly stored: T) {
-    super('a newer version is stored');
-  }
-}
+// ---- accounts and settings: the pages' changes ----------------------------------------
 
 /** Why the stored accounts may not be written, if they may not. */
 async function accountsLock(raw: unknown): Promise<LockReason | undefined> {
@@ -56,30 +70,15 @@ async function accountsLock(raw: unknown): Promise<LockReason | undefined> {
   return Array.isArray(raw) ? undefined : 'not-a-list';
 }
 
+/** Why the stored settings may not be written, if they may not. */
+const settingsLock = async (): Promise<LockReason | undefined> =>
+  (await storedVersion(settingsItem)) > VERSION.settings ? 'newer-version' : undefined;
+
 /** The stored list as written: with its version, or it would be read as v1 later. */
 const accountsWrite = (list: unknown[]) => [
   { key: accountsItem.key, value: list },
   { key: `${accountsItem.key}$` as const, value: { v: VERSION.accounts } },
 ];
-
-/**
- * Changes the stored list in place: entries it does not touch, damaged ones included, stay.
- * Whether anything changed: a change that leaves the list as it is writes nothing (and the
- * browsers then fire no storage event, whatever each does for an identical value).
- */
-function changeAccounts(change: (entries: unknown[]) => unknown[]): Promise<boolean> {
-  return queued(async () => {
-    await accountsReady();
-    const raw = await accountsItem.getValue();
-    const locked = await accountsLock(raw);
-    if (locked) throw new StorageLockedError(locked);
-    const updated = change(raw as unknown[]);
-    // Compared whatever the order of the keys: Chromium gives an object's keys back sorted.
-    if (canonicalJson(updated) === canonicalJson(raw)) return false;
-    await storage.setItems(accountsWrite(updated));
-    return true;
-  });
-}
 
 /**
  * The index of the stored entry that is this account: the first valid entry with its id, as
@@ -99,104 +98,122 @@ function withAccounts(entries: readonly unknown[], accounts: readonly Account[])
   return updated;
 }
 
-/**
- * Adds an account, or replaces the stored one with the same id. A save made from the stored
- * account at `revision` (revisionOf; null: a new account, none stored with its id) is refused
- * (StaleRevisionError, with the stored account) when another change was stored meanwhile,
- * unless it stored exactly this. Whether it changed anything.
- */
-export function saveAccount(account: Account, revision?: string | null): Promise<boolean> {
-  return changeAccounts((entries) => {
-    const stored = entries[indexOfAccount(entries, account.id)] as Account | undefined;
-    const storedRevision = stored === undefined ? null : revisionOf(stored);
-    if (
-      revision !== undefined &&
-      storedRevision !== revision &&
-      storedRevision !== revisionOf(account)
-    )
-      throw new StaleRevisionError(stored);
-    return withAccounts(entries, [account]);
-  });
-}
-
-/** Changes how a stored account sends its API key (the one-click fix for a key refused in the header). */
-export function setKeyForm(id: string, keyForm: KeyForm): Promise<boolean> {
-  return changeAccounts((entries) => {
-    const index = indexOfAccount(entries, id);
-    return entries.map((entry, i) => (i === index ? { ...(entry as Account), keyForm } : entry));
-  });
-}
-
-/** Removes an account (a damaged entry with the same id stays, for the user to decide on). */
-export function removeAccount(id: string): Promise<boolean> {
-  return changeAccounts((entries) => {
-    const index = indexOfAccount(entries, id);
-    return index < 0 ? entries : entries.filter((_, i) => i !== index);
-  });
+/** What a change stores: the accounts it saves and removes (announced before the write), and the write. */
+interface Planned<K extends ChangeKind> {
+  saved: readonly Account[];
+  removed: readonly string[];
+  /** The items to write (none: the change leaves storage as it is). */
+  items: { key: StorageItemKey; value: unknown }[];
+  /** `storage.clear`: "Remove all data". */
+  clear?: true;
+  answer: Extract<OutcomeOf<K>, { saved: unknown }>;
+  /** An account's form saved new credentials (or a new account): it is checked at once. */
+  recheck?: string;
 }
 
 /**
- * Removes one damaged entry, the user's decision; a stored value that is no list at all is reset.
- * A key no entry has (removed meanwhile) writes nothing.
+ * Plans a page's change over what is stored now (lib/store/changes.ts), in the write queue, so
+ * nothing is written between this read and the write. Throws StorageLockedError over data the
+ * extension may not write, NewerStored for a change made from an older revision.
  */
-export function removeDamagedEntry(key: string): Promise<void> {
-  return queued(async () => {
-    await accountsReady();
-    const raw = await accountsItem.getValue();
-    const locked = await accountsLock(raw);
-    if (locked === 'newer-version') throw new StorageLockedError(locked);
-    const index = Array.isArray(raw)
-      ? raw.findIndex((entry) => damagedEntry(entry).key === key)
-      : -1;
-    if (Array.isArray(raw) && index < 0) return;
-    await storage.setItems(
-      accountsWrite(Array.isArray(raw) ? raw.filter((_, i) => i !== index) : []),
-    );
-  });
-}
-
-// ---- settings -------------------------------------------------------------------------
-
-/** Why the stored settings may not be written, if they may not. */
-const settingsLock = async (): Promise<LockReason | undefined> =>
-  (await storedVersion(settingsItem)) > VERSION.settings ? 'newer-version' : undefined;
-
-/**
- * Saves the settings (made from the stored ones at `revision`, revisionOf the settings as
- * read), unless a newer version wrote them. Refused (StaleRevisionError, with the stored settings) when
- * another change was stored meanwhile, unless it stored exactly these.
- */
-export function saveSettings(settings: Settings, revision?: string): Promise<void> {
-  return queued(async () => {
+async function planStored(change: Change, newId: () => string): Promise<Planned<ChangeKind>> {
+  await accountsReady();
+  if (change.kind === 'remove-all') {
+    const { accounts } = await loadAccounts();
+    return {
+      saved: [],
+      removed: accounts.map((a) => a.id),
+      items: [],
+      clear: true,
+      answer: { saved: true },
+    };
+  }
+  if (change.kind === 'edit-settings') {
     const locked = await settingsLock();
     if (locked) throw new StorageLockedError(locked);
-    if (revision !== undefined) {
-      const stored = await loadSettings();
-      const storedRevision = revisionOf(stored);
-      if (storedRevision !== revision && storedRevision !== revisionOf(settings))
-        throw new StaleRevisionError(stored);
-    }
-    await settingsItem.setValue(settings);
-  });
+    const settings = planSettingsEdit(await loadSettings(), change);
+    return {
+      saved: [],
+      removed: [],
+      items: [{ key: settingsItem.key, value: settings }],
+      answer: { saved: settings },
+    };
+  }
+  const raw = await accountsItem.getValue();
+  if (change.kind === 'remove-damaged') {
+    if ((await storedVersion(accountsItem)) > VERSION.accounts)
+      throw new StorageLockedError('newer-version');
+    // A stored value that is no list at all is reset; a key no entry has (removed meanwhile) writes nothing.
+    const index = Array.isArray(raw)
+      ? raw.findIndex((entry) => damagedEntry(entry).key === change.key)
+      : -1;
+    const items = !Array.isArray(raw)
+      ? accountsWrite([])
+      : index < 0
+        ? []
+        : accountsWrite(raw.filter((_, i) => i !== index));
+    return { saved: [], removed: [], items, answer: { saved: true } };
+  }
+  const locked =
+    (await accountsLock(raw)) ??
+    (change.kind === 'import' && change.file.settings ? await settingsLock() : undefined);
+  if (locked) throw new StorageLockedError(locked);
+  const entries = raw as unknown[];
+  const { accounts } = accountsFrom(entries, VERSION.accounts);
+  if (change.kind === 'remove-account') {
+    const index = indexOfAccount(entries, change.accountId);
+    const items = index < 0 ? [] : accountsWrite(entries.filter((_, i) => i !== index));
+    return { saved: [], removed: [change.accountId], items, answer: { saved: true } };
+  }
+  if (change.kind === 'import') {
+    const settings = await loadSettings();
+    if (importBasis(change.file, accounts, settings) !== change.previewed)
+      throw new NewerStored(planImport(change.file, accounts, settings, newId));
+    const plan = planImport(change.file, accounts, settings, newId);
+    const saved = [...plan.added, ...plan.updated];
+    return {
+      saved,
+      removed: [],
+      items: [
+        ...(saved.length > 0 ? accountsWrite(withAccounts(entries, saved)) : []),
+        ...(plan.settings ? [{ key: settingsItem.key, value: plan.settings }] : []),
+      ],
+      answer: { saved: { added: plan.added.length, updated: plan.updated.length } },
+    };
+  }
+  const stored = accounts.find((a) => a.id === change.accountId);
+  const account = planAccountEdit(stored, change);
+  const same = stored !== undefined && revisionOf(stored) === revisionOf(account);
+  const newCredentials = !stored || credentialsKey(stored) !== credentialsKey(account);
+  return {
+    saved: [account],
+    removed: [],
+    items: same ? [] : accountsWrite(withAccounts(entries, [account])),
+    answer: { saved: account },
+    ...(change.kind === 'edit-account' && newCredentials && { recheck: account.id }),
+  };
 }
 
 /**
- * An import: its accounts (added, or replacing the stored ones with the same ids) and its
- * settings, in one write, or nothing when either item may not be written.
+ * Carries out a page's change, planned over what is stored when it runs: `announce` hears the
+ * accounts it saves and removes just before they are written (the background stops their old
+ * credentials' checks), then it is written, or nothing is when it leaves storage as it is (the
+ * browsers then fire no storage event, whatever each does for an identical value).
  */
-export function importAccountsAndSettings(
-  accounts: readonly Account[],
-  settings: Settings | undefined,
-): Promise<void> {
+export function writeChange<K extends ChangeKind>(
+  change: Extract<Change, { kind: K }>,
+  announce: (saved: readonly Account[], removed: readonly string[]) => void,
+  newId: () => string = newAccountId,
+): Promise<{ answer: Extract<OutcomeOf<K>, { saved: unknown }>; recheck?: string }> {
   return queued(async () => {
-    await accountsReady();
-    const raw = await accountsItem.getValue();
-    const locked = (await accountsLock(raw)) ?? (settings && (await settingsLock()));
-    if (locked) throw new StorageLockedError(locked);
-    await storage.setItems([
-      ...accountsWrite(withAccounts(raw as unknown[], accounts)),
-      ...(settings ? [{ key: settingsItem.key, value: settings }] : []),
-    ]);
+    const { saved, removed, items, clear, answer, recheck } = await planStored(change, newId);
+    announce(saved, removed);
+    if (clear) await storage.clear('local');
+    else if (items.length > 0) await storage.setItems(items);
+    return {
+      answer: answer as Extract<OutcomeOf<K>, { saved: unknown }>,
+      ...(recheck && { recheck }),
+    };
   });
 }
 
@@ -219,6 +236,15 @@ async function changeSnapshot(
 }
 
 /**
+ * Whether `account` is stored with these credentials: not removed (one by one, or by "Remove all
+ * data") nor edited since its check read it. Asked in the queue, just before a write about it.
+ */
+async function storedWith(account: Account): Promise<boolean> {
+  const stored = (await loadAccounts()).accounts.find((a) => a.id === account.id);
+  return stored !== undefined && credentialsKey(stored) === credentialsKey(account);
+}
+
+/**
  * Records what was learned about an account with these credentials: the snapshot recorded, or
  * undefined, writing nothing, when the account was removed or edited since. Checked in the
  * queue, just before writing, so no edit can slip in between.
@@ -227,12 +253,9 @@ export function recordSnapshot(
   account: Account,
   change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot,
 ): Promise<AccountSnapshot | undefined> {
-  return queued(async () => {
-    const stored = (await loadAccounts()).accounts.find((a) => a.id === account.id);
-    if (stored === undefined || credentialsKey(stored) !== credentialsKey(account))
-      return undefined;
-    return changeSnapshot(account.id, change);
-  });
+  return queued(async () =>
+    (await storedWith(account)) ? changeSnapshot(account.id, change) : undefined,
+  );
 }
 
 /** Keeps only the snapshots `keep` accepts (the accounts that still exist, as they are now). */
@@ -258,10 +281,13 @@ function changeRecords(
   item: typeof historyItem,
   version: number,
   change: (all: Record<string, unknown>) => boolean,
+  about: Account | undefined,
   alsoWrite?: (all: Record<string, unknown>) => Promise<void>,
 ): Promise<void> {
   return queued(async () => {
     if ((await storedVersion(item)) > version) return;
+    // A record about an account removed or edited since its check read it is not written back.
+    if (about && !(await storedWith(about))) return;
     const raw = await item.getValue();
     const all = isObject(raw) ? { ...raw } : {};
     if (!change(all)) return;
@@ -284,20 +310,22 @@ const dropRefused =
   };
 
 /** Histories change with their recent part (what the popup and the background read). */
-const changeHistory = (change: (all: Record<string, unknown>) => boolean) =>
-  changeRecords(historyItem, VERSION.history, change, (all) =>
+const changeHistory = (change: (all: Record<string, unknown>) => boolean, about?: Account) =>
+  changeRecords(historyItem, VERSION.history, change, about, (all) =>
     recentHistoryItem.setValue(recentPart(all)),
   );
-const changeActivity = (change: (all: Record<string, unknown>) => boolean) =>
-  changeRecords(activityItem, VERSION.activity, change);
+const changeActivity = (change: (all: Record<string, unknown>) => boolean, about?: Account) =>
+  changeRecords(activityItem, VERSION.activity, change, about);
 
-/** Adds a capacity reading to an account's history (another identity's history starts over). */
-export function addReading(id: string, identity: string, point: HistoryPoint): Promise<void> {
+/** Adds a capacity reading to an account's history (another identity's history starts over), while it is stored as read. */
+export function addReading(account: Account, point: HistoryPoint): Promise<void> {
+  const { id } = account;
+  const identity = accountIdentity(account);
   return changeHistory((all) => {
     const { points } = addPoint(readHistory(all[id]), identity, point);
     all[id] = { identity, points: packPoints(points) };
     return true;
-  });
+  }, account);
 }
 
 /** Keeps only the histories `keep` accepts (the accounts that still exist, as they are now). */
@@ -307,28 +335,18 @@ export function pruneHistory(keep: KeepRecord): Promise<void> {
 
 // ---- activity log -----------------------------------------------------------------------
 
-/** Logs a sign-in or usage update of an account (another identity's log starts over). */
-export function logActivity(
-  id: string,
-  identity: string,
-  entry: ActivityEntry,
-  now: number,
-): Promise<void> {
+/** Logs a sign-in or usage update of an account (another identity's log starts over), while it is stored as read. */
+export function logActivity(account: Account, entry: ActivityEntry, now: number): Promise<void> {
+  const { id } = account;
+  const identity = accountIdentity(account);
   return changeActivity((all) => {
     const { entries } = addActivity(readActivity(all[id]), identity, entry, now);
     all[id] = { identity, entries: packActivity(entries) };
     return true;
-  });
+  }, account);
 }
 
 /** Keeps only the logs `keep` accepts (the accounts that still exist, as they are now). */
 export function pruneActivity(keep: KeepRecord): Promise<void> {
   return changeActivity(dropRefused(readActivity, keep));
-}
-
-// ---- the whole store --------------------------------------------------------------------
-
-/** "Remove all data": everything the extension stored, gone. */
-export function removeAllData(): Promise<void> {
-  return queued(() => storage.clear('local'));
 }

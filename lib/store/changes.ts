@@ -1,0 +1,225 @@
+import {
+  ACCOUNT_DEFAULTS,
+  accountIdentity,
+  defaultKeyForm,
+  isStoredAccount,
+  type Account,
+} from './accounts';
+import { isStoredSetting } from './reads';
+import { revisionOf } from './revision';
+import { mergeSettings, type Settings } from './settings';
+import type { LockReason } from './items';
+
+// What a page asks the background to change: what the user did (the fields they changed, with the
+// revision their form started from; an import's file, with the revision of what its preview
+// showed), never a finished plan. The background plans each change here, from what is stored
+// when it runs (lib/store/writes.ts), so a change made from an older read never undoes a newer one.
+
+/** An account's fields, all but its id. */
+export type AccountFields = Omit<Account, 'id'>;
+
+/** An account as a settings file brings it: only the server and the user ID are sure. */
+export interface ImportedAccount {
+  baseUrl: string;
+  userId: string;
+  label?: string;
+  password?: string;
+  apiKey?: string;
+  keyForm?: Account['keyForm'];
+  keySource?: Account['keySource'];
+  notifications?: boolean;
+}
+
+/** What an import brings (lib/input/settings-file.ts reads it from the file and checks it). */
+export interface ImportedFile {
+  accounts: ImportedAccount[];
+  settings?: Partial<Settings>;
+}
+
+/** Every change a page asks for: what the user did, and the revision it was made from. */
+export type Change =
+  /** An account's form saved: the fields the user changed over the stored account at `revision` (null: a new account, every field). */
+  | {
+      kind: 'edit-account';
+      accountId: string;
+      fields: Partial<AccountFields>;
+      revision: string | null;
+    }
+  | { kind: 'remove-account'; accountId: string }
+  /** An import of `file`, planned from what its preview showed (`previewed`: importBasis). */
+  | { kind: 'import'; file: ImportedFile; previewed: string }
+  /** A damaged entry the user removed (by its text). */
+  | { kind: 'remove-damaged'; key: string }
+  /** "Remove all data". */
+  | { kind: 'remove-all' }
+  /** The settings form saved: the fields the user changed over the stored settings at `revision`. */
+  | { kind: 'edit-settings'; fields: Partial<Settings>; revision: string }
+  /** The popup's fix for a key refused in the header, on the account as it showed it (`revision`). */
+  | { kind: 'key-in-address'; accountId: string; revision: string };
+
+export type ChangeKind = Change['kind'];
+
+/** What came of a change: done (with what is stored now), refused, made from an older revision, or failed. */
+export type Outcome<Saved, Newer> =
+  | { saved: Saved }
+  /** Data the extension cannot read is not overwritten. */
+  | { refused: LockReason }
+  /** Made from an older revision than the one stored: what is stored now (null: removed meanwhile). */
+  | { newer: Newer }
+  /** The background could not carry it out: why. */
+  | { failed: string };
+
+/** What an import did. */
+export interface ImportCounts {
+  added: number;
+  updated: number;
+}
+
+/** Each change's outcome: an import's `newer` is its preview planned again over what is stored now. */
+export interface ChangeOutcomes {
+  'edit-account': Outcome<Account, Account | null>;
+  'remove-account': Outcome<true, never>;
+  import: Outcome<ImportCounts, ImportPlan>;
+  'remove-damaged': Outcome<true, never>;
+  'remove-all': Outcome<true, never>;
+  'edit-settings': Outcome<Settings, Settings>;
+  'key-in-address': Outcome<Account, Account | null>;
+}
+
+export type OutcomeOf<K extends ChangeKind> = ChangeOutcomes[K];
+
+/** A change that cannot be made as asked (a page's bug, or fields that no longer fit): why, in words. */
+export class UnplannableChange extends Error {}
+
+/** A change made from an older revision: what is stored now. */
+export class NewerStored<T> extends Error {
+  constructor(readonly stored: T) {
+    super('a newer version is stored');
+  }
+}
+
+/** The fields of `account` that differ from `base` (none: every field, a new account). */
+export function changedFields(account: Account, base: Account | undefined): Partial<AccountFields> {
+  const { id: _id, ...fields } = account;
+  if (!base) return fields;
+  return Object.fromEntries(
+    Object.entries(fields).filter(([key, value]) => base[key as keyof Account] !== value),
+  ) as Partial<AccountFields>;
+}
+
+/** The fields that differ between two stored values of one kind, by name (what another change did). */
+export function differingFields<T extends object>(a: T, b: T): (keyof T)[] {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof T)[]);
+  return [...keys].filter((key) => key !== 'id' && a[key] !== b[key]);
+}
+
+/**
+ * An account's edit over the stored one (`stored`: none when there is none): the account to
+ * store, or NewerStored when it was made from another revision than the stored one (unless the
+ * stored account already has every changed field: the same save arriving twice).
+ */
+export function planAccountEdit(
+  stored: Account | undefined,
+  change: Extract<Change, { kind: 'edit-account' | 'key-in-address' }>,
+): Account {
+  const fields: Partial<AccountFields> =
+    change.kind === 'key-in-address' ? { keyForm: 'matrix' } : change.fields;
+  const next = { ...stored, ...fields, id: change.accountId };
+  const storedRevision = stored === undefined ? null : revisionOf(stored);
+  if (storedRevision !== change.revision && !(stored && revisionOf(next) === storedRevision))
+    throw new NewerStored(stored ?? null);
+  if (!isStoredAccount(next)) throw new UnplannableChange('not an account');
+  return next;
+}
+
+/** The settings' edit over the stored ones, or NewerStored when made from other stored settings. */
+export function planSettingsEdit(
+  stored: Settings,
+  change: Extract<Change, { kind: 'edit-settings' }>,
+): Settings {
+  const wanted = { ...stored, ...change.fields };
+  const storedRevision = revisionOf(stored);
+  if (storedRevision !== change.revision && revisionOf(wanted) !== storedRevision)
+    throw new NewerStored(stored);
+  const { settings, errors } = mergeSettings(stored, wanted, (key, value) =>
+    isStoredSetting(key, value) ? undefined : 'errorInvalid',
+  );
+  const error = Object.values(errors)[0];
+  if (error) throw new UnplannableChange(error);
+  return settings;
+}
+
+/** What an import would do: accounts to add, to update (same server and user ID), to leave alone; the settings. */
+export interface ImportPlan {
+  added: Account[];
+  updated: Account[];
+  leftAlone: Account[];
+  /** The settings after the import, when the file changes them. */
+  settings?: Settings;
+}
+
+/** The settings with the file's over them (each already valid; the two thresholds checked together). */
+export function withFileSettings(current: Settings, values: Partial<Settings> = {}) {
+  return mergeSettings(current, { ...current, ...values }, () => undefined);
+}
+
+/** The stored account each of the file's accounts would update (undefined: it would be added). */
+const matched = (file: ImportedFile, accounts: readonly Account[]) =>
+  file.accounts.map((entry) =>
+    accounts.find((account) => accountIdentity(account) === accountIdentity(entry)),
+  );
+
+/**
+ * The revision of what an import's plan depends on: each stored account it would update (or that
+ * none is there) and, when it brings settings, the stored settings. A preview names it; the
+ * background plans the import again and refuses it when this changed meanwhile.
+ */
+export function importBasis(
+  file: ImportedFile,
+  accounts: readonly Account[],
+  settings: Settings,
+): string {
+  return revisionOf({
+    accounts: matched(file, accounts).map((account) => account ?? null),
+    settings: file.settings ? settings : null,
+  });
+}
+
+/**
+ * Plans an import over the stored accounts. Nothing is removed. An account the file brings
+ * without its apps password or API key is added without them (it sends nothing until they are
+ * entered); an updated one keeps the secrets it has unless the file brings new ones. Pure.
+ */
+export function planImport(
+  file: ImportedFile,
+  accounts: readonly Account[],
+  settings: Settings,
+  newId: () => string,
+): ImportPlan {
+  const plan: ImportPlan = { added: [], updated: [], leftAlone: [] };
+  const storedOnes = matched(file, accounts);
+  file.accounts.forEach((entry, i) => {
+    const stored = storedOnes[i];
+    const fields = {
+      label: entry.label ?? stored?.label ?? ACCOUNT_DEFAULTS.label,
+      password: entry.password ?? stored?.password ?? '',
+      apiKey: entry.apiKey ?? stored?.apiKey ?? '',
+      keyForm: entry.keyForm ?? stored?.keyForm ?? defaultKeyForm(entry.baseUrl),
+      notifications: entry.notifications ?? stored?.notifications ?? ACCOUNT_DEFAULTS.notifications,
+    };
+    // A file from before keys could come from the build says nothing: the account keeps its own.
+    const keySource = entry.keySource ?? stored?.keySource;
+    if (keySource) Object.assign(fields, { keySource });
+    const account: Account = stored
+      ? { ...stored, ...fields }
+      : { id: newId(), baseUrl: entry.baseUrl, userId: entry.userId, ...fields };
+    if (!stored) plan.added.push(account);
+    else if (revisionOf(account) !== revisionOf(stored)) plan.updated.push(account);
+  });
+  plan.leftAlone = accounts.filter(
+    (account) => !plan.updated.some((updated) => updated.id === account.id),
+  );
+  const merged = withFileSettings(settings, file.settings).settings;
+  if (revisionOf(merged) !== revisionOf(settings)) plan.settings = merged;
+  return plan;
+}
