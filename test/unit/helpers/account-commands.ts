@@ -1,8 +1,19 @@
-import { pageChanges } from '@/lib/background/account-changes';
+import { carryOut } from '@/lib/background/changes';
 import { ChecksInFlight } from '@/lib/background/checks-in-flight';
+import { onChanges } from '@/lib/extension/change-port';
 
 /**
- * A page's commands that change the stored accounts and settings, answered as the background
- * answers them (its own handlers, with no checks under way to stop): for page tests without a worker.
+ * The pages' changes of the stored accounts and settings (lib/extension/change-port.ts), carried
+ * out as the background carries them out (its own planner and writer, with no checks under way
+ * to stop): for page tests without a worker. Returns how to stop answering.
  */
-export const storingAccountCommands = pageChanges(new ChecksInFlight());
+export function answerChanges(): () => void {
+  const inFlight = new ChecksInFlight();
+  return onChanges((accountId) => {
+    const hold = accountId === undefined ? undefined : inFlight.hold(accountId);
+    return {
+      carryOut: async (change) => (await carryOut(inFlight, change, hold)).answer,
+      close: () => hold?.release(),
+    };
+  });
+}
