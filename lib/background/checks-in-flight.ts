@@ -3,11 +3,13 @@ import { credentialsKey, type Account } from '../store/accounts';
 /** An account's credentials as last heard (credentialsKey), or null: removed. */
 type Heard = string | null;
 
-/** One page's hold on an account's checks (its Save clicked): ended by its own change, or released. */
+/** One page's hold on an account's checks (its Save clicked), or on every account's (its change names none): ended by its own change, or released. */
 export interface Hold {
-  accountId: string;
   release(): void;
 }
+
+/** What a hold on every account is kept under. */
+const EVERY = '';
 
 /**
  * The checks under way, and what the background has heard of the accounts since their run read
@@ -34,7 +36,7 @@ export class ChecksInFlight {
 
   /** Whether `account`, as a run read it, has since been edited to other credentials or removed, or is about to be. */
   edited(account: Account): boolean {
-    if (this.#held.has(account.id)) return true;
+    if (this.#isHeld(account.id)) return true;
     const heard = this.#coming.has(account.id)
       ? this.#coming.get(account.id)
       : this.#stored && (this.#stored.get(account.id) ?? null);
@@ -57,7 +59,7 @@ export class ChecksInFlight {
   async trackTest<T>(id: string, test: (stop: AbortSignal) => Promise<T>): Promise<T> {
     const stop = new AbortController();
     this.#tests.set(stop, id);
-    if (this.#held.has(id)) stop.abort();
+    if (this.#isHeld(id)) stop.abort();
     try {
       return await test(stop.signal);
     } finally {
@@ -66,14 +68,14 @@ export class ChecksInFlight {
   }
 
   /**
-   * A page is about to change the account `id` (its Save was clicked): every check of it stops,
+   * A page is about to change the account `accountId` (its Save was clicked; none: a change of
+   * every account, an import or "Remove all data"): every check of it stops,
    * and none starts, until that page's change is announced (willStore) or the hold is released
    * (given up: refused, or the page gone).
    */
-  hold(accountId: string): Hold {
+  hold(accountId = EVERY): Hold {
     const holds = this.#held.get(accountId) ?? new Set<Hold>();
     const hold: Hold = {
-      accountId,
       release: () => {
         holds.delete(hold);
         if (holds.size === 0 && this.#held.get(accountId) === holds) this.#held.delete(accountId);
@@ -109,9 +111,14 @@ export class ChecksInFlight {
     this.#stopEdited();
   }
 
-  /** Stops the checks now edited, and the tests of the accounts `changing`. */
+  #isHeld(id: string): boolean {
+    return this.#held.has(id) || this.#held.has(EVERY);
+  }
+
+  /** Stops the checks now edited, and the tests of the accounts `changing` (EVERY: all of them). */
   #stopEdited(changing: readonly string[] = []): void {
     for (const [stop, account] of this.#underWay) if (this.edited(account)) stop.abort();
-    for (const [stop, id] of this.#tests) if (changing.includes(id)) stop.abort();
+    for (const [stop, id] of this.#tests)
+      if (changing.includes(id) || changing.includes(EVERY)) stop.abort();
   }
 }

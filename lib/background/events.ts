@@ -119,20 +119,20 @@ export function createBackgroundService(deps: BackgroundDeps) {
       }),
 
     /**
-     * A page's change begins (its click): the account it names (none: no one account) is held
+     * A page's change begins (its click): the account it names (none: every account) is held
      * until its change is stored or the page gives up (closes). Its change is then planned and
      * carried out over what is stored (changes.ts); an account saved with new credentials is
      * checked at once.
      */
     beginChange(accountId: string | undefined) {
-      const hold = accountId === undefined ? undefined : inFlight.hold(accountId);
+      const hold = inFlight.hold(accountId);
       return {
         carryOut: async (change: Change) => {
           const { answer, recheck } = await carryOut(inFlight, change, hold);
           if (recheck !== undefined) void service.checkNow({ accountId: recheck });
           return answer;
         },
-        close: () => hold?.release(),
+        close: () => hold.release(),
       };
     },
 

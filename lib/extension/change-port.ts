@@ -32,9 +32,9 @@ export interface PendingChange {
 }
 
 /**
- * Begins a change of the account `accountId` (none: a change of no one account) at the click, no
- * await before it: every check of that account is held from now until the change is stored, or
- * given up. A background that stops before the change is sent is held again as it starts.
+ * Begins a change of the account `accountId` (none: of every account, an import or "Remove all
+ * data") at the click, no await before it: every check of that account is held from now until
+ * the change is stored, or given up. A background that stops before the change is sent is held again as it starts.
  */
 export function beginChange(accountId = ''): PendingChange {
   let port: Port | undefined;

@@ -10,10 +10,10 @@ import { onChanges } from '@/lib/extension/change-port';
 export function answerChanges(): () => void {
   const inFlight = new ChecksInFlight();
   return onChanges((accountId) => {
-    const hold = accountId === undefined ? undefined : inFlight.hold(accountId);
+    const hold = inFlight.hold(accountId);
     return {
       carryOut: async (change) => (await carryOut(inFlight, change, hold)).answer,
-      close: () => hold?.release(),
+      close: () => hold.release(),
     };
   });
 }

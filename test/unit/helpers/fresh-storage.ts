@@ -1,16 +1,20 @@
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { pageChanges } from './page-changes';
 
 /** The store's modules as a new worker or page loads them, afresh. */
 export async function storeModules() {
   vi.resetModules();
+  const reads = await import('@/lib/store/reads');
+  const writes = await import('@/lib/store/writes');
   return {
     ...(await import('@/lib/store/items')),
-    ...(await import('@/lib/store/reads')),
+    ...reads,
     ...(await import('@/lib/store/load-store')),
     ...(await import('@/lib/store/history-sources')),
     ...(await import('@/lib/store/storage-problems')),
-    ...(await import('@/lib/store/writes')),
+    ...writes,
+    ...pageChanges(writes.writeChange, reads),
   };
 }
 
