@@ -54,6 +54,11 @@ interface Written {
   cleared?: true;
 }
 
+// The fake's own writers, wrapped afresh for each interleaving (never a wrapper of the last one's).
+const local = fakeBrowser.storage.local;
+const set = local.set.bind(local);
+const clear = local.clear.bind(local);
+
 /** The world one interleaving runs in: a fake browser, one worker at a time, logs of what happened. */
 function world(s: fc.Scheduler) {
   let clock = 0;
@@ -61,9 +66,7 @@ function world(s: fc.Scheduler) {
   const sent: Sent[] = [];
   const written: Written[] = [];
   let shadow: { accounts: unknown; settings: unknown } = { accounts: [start], settings: undefined };
-  const local = fakeBrowser.storage.local;
-  const set = local.set.bind(local);
-  const clear = local.clear.bind(local);
+
   Object.assign(local, {
     set: async (items: Record<string, unknown>) => {
       const after = { ...shadow, ...pick(items) };
@@ -329,11 +332,12 @@ const storedAt = (written: readonly Written[], at: number): unknown =>
   written.filter((w) => w.at < at && ('accounts' in w.items || w.cleared)).at(-1)?.after
     .accounts ?? [start];
 
-/** The write that stored a save's account: the first after its click whose account is the one asked for. */
+/** The write that stored a save's account: between its click and its answer, with the account asked for. */
 const writeOf = (save: Done, written: readonly Written[]) =>
   written.find(
     (w) =>
       w.at > save.clickedAt &&
+      w.at < save.answeredAt &&
       'accounts' in w.items &&
       accountsIn(w.after.accounts).some((a) => revisionOf(a) === revisionOf(save.mine!)),
   );
