@@ -128,6 +128,14 @@ module.exports = {
       to: { path: '^lib/store/(writes|accounts-upgrade)\\.ts$', reachable: true },
     },
     {
+      name: 'storage-in-one-room',
+      comment:
+        'Stored data is reached through one module: lib/store/items.ts alone imports @wxt-dev/storage (its reads and writes by key, the one write queue, the version markers, the watchers).',
+      severity: 'error',
+      from: { path: PRODUCT, pathNot: '^lib/store/items\\.ts$' },
+      to: { path: '@wxt-dev/storage' },
+    },
+    {
       name: 'product-not-tools',
       comment:
         'The product (lib, components, entrypoints, build) imports nothing from the tools and tests (testbed/, scripts/, test/, .ci/ or any other folder beside them).',
@@ -142,7 +150,8 @@ module.exports = {
     doNotFollow: { path: ['node_modules'] },
     exclude: {
       path: [
-        '(^|/)node_modules/',
+        // Installed packages are not ours; @wxt-dev/storage stays in view for storage-in-one-room.
+        '(^|/)node_modules/(?!@wxt-dev/storage/)',
         '^\\.output/',
         '^\\.wxt/',
         '^artifacts/',

@@ -4,7 +4,7 @@ import type { ServiceApi } from '../service/client';
 import type { Account } from '../store/accounts';
 import { snapshotFor, type AccountSnapshot } from '../store/account-state';
 import type { ActivityTrigger } from '../store/activity';
-import { accountsReady } from '../store/accounts-upgrade';
+import { upgradeAccounts } from '../store/accounts-upgrade';
 import { loadStore } from '../store/load-store';
 import type { Settings } from '../store/settings';
 
@@ -40,7 +40,7 @@ export async function beginRun(why: ActivityTrigger): Promise<Run> {
   let store = await loadStore();
   // Accounts stored at an older version are upgraded here, by the one writer, and read again.
   if (store.accountsUpgradeDue) {
-    await accountsReady();
+    await upgradeAccounts();
     store = await loadStore();
   }
   const { accounts, settings, snapshots } = store;

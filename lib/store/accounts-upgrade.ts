@@ -1,12 +1,11 @@
-import { storage } from '@wxt-dev/storage';
 import { ACCOUNT_DEFAULTS, newAccountId } from './accounts';
 import { isObject } from '../basics/guards';
-import { versionOf } from './items';
+import { inWriteQueue, readKeys, versionMarker, versionOf, writeKeys } from './items';
 import { ACCOUNTS_KEY, VERSION } from './stored-names';
 
 // The stored accounts' one migration (v1 → v2): a write, so the background's alone (the one
-// writer), run once per worker before it reads or writes the accounts. Pages only read: they show
-// what is stored, and redraw when the background's upgrade is stored.
+// writer), made in the write queue before a change of the accounts, and by a run whose read found
+// it due. Pages only read: they show what is stored, and redraw when the upgrade is stored.
 
 /**
  * v1 → v2: the first draft kept one account as a single object. Only that shape becomes a
@@ -26,31 +25,26 @@ function upgradeSingleAccount(old: unknown): unknown {
   return [{ ...ACCOUNT_DEFAULTS, id: newAccountId(), baseUrl, userId, password, apiKey }];
 }
 
-/** The stored accounts and their metadata (`accounts$`), as they are. */
-const readAccounts = async (): Promise<[unknown, unknown]> => {
-  const [raw, meta] = await storage.getItems([ACCOUNTS_KEY, `${ACCOUNTS_KEY}$` as const]);
-  return [raw?.value, meta?.value];
-};
-
-let migrated: Promise<void> | undefined;
-
 /**
- * The stored accounts at this version, once per worker, before it reads or writes them. A newer
- * version's list is a state of its own (`locked`), not a failure: @wxt-dev/storage's migrations
- * would log it as an error at every start.
+ * Upgrades the stored accounts when they are at an older version; the caller holds the write
+ * queue. A newer version's list is a state of its own (`locked`), not a failure: @wxt-dev/storage's
+ * migrations would log it as an error at every start.
  */
-export function accountsReady(): Promise<void> {
-  // By key, not through accountsItem: a definition reads its item.
-  migrated ??= (async () => {
-    const [raw, meta] = await readAccounts();
+export async function upgradeStoredAccounts(): Promise<void> {
+  try {
+    const [raw, meta] = await readKeys([ACCOUNTS_KEY, `${ACCOUNTS_KEY}$`]);
     if (raw === null || versionOf(meta) >= VERSION.accounts) return;
-    await storage.setItem(ACCOUNTS_KEY, upgradeSingleAccount(raw));
-    await storage.setMeta(ACCOUNTS_KEY, { v: VERSION.accounts });
-  })().catch((error: unknown) =>
+    await writeKeys([
+      { key: ACCOUNTS_KEY, value: upgradeSingleAccount(raw) },
+      versionMarker(ACCOUNTS_KEY, VERSION.accounts),
+    ]);
+  } catch (error) {
     console.error(
       'Storage Keeper: the stored accounts could not be upgraded; they are kept as they are',
       error,
-    ),
-  );
-  return migrated;
+    );
+  }
 }
+
+/** The same, in the write queue: a run whose read found the upgrade due. */
+export const upgradeAccounts = (): Promise<void> => inWriteQueue(upgradeStoredAccounts);

@@ -1,7 +1,6 @@
-import { storage } from '@wxt-dev/storage';
 import { readHistory, type AccountHistory } from './history';
 import { isObject } from '../basics/guards';
-import { recentHistoryItem } from './items';
+import { readKeys, recentHistoryItem, watchKey } from './items';
 import { HISTORY_KEY, RECENT_HISTORY_KEY } from './stored-names';
 
 // The usage history as it is read: the recent part (the popup, a run's end) or the whole (the
@@ -13,9 +12,8 @@ export const loadRecentHistory = async (): Promise<Record<string, AccountHistory
 
 async function recentOrWhole(raw: unknown): Promise<Record<string, AccountHistory>> {
   // Histories recorded before the recent part was stored apart are read whole, until the next
-  // reading: by key, not through historyItem, whose definition alone would read the whole history
-  // at every popup open.
-  return readHistories(raw === null ? await storage.getItem<unknown>(HISTORY_KEY) : raw);
+  // reading.
+  return readHistories(raw === null ? (await readKeys([HISTORY_KEY]))[0] : raw);
 }
 
 /** A usage history as a page shows it: where it is stored, how to read that, and how to hear that it changed (returns how to stop). */
@@ -29,14 +27,14 @@ export interface HistorySource {
 export const wholeHistory: HistorySource = {
   key: HISTORY_KEY,
   read: (raw) => Promise.resolve(readHistories(raw)),
-  watch: (changed) => storage.watch(HISTORY_KEY, changed),
+  watch: (changed) => watchKey(HISTORY_KEY, changed),
 };
 
 /** The recent part, written with the whole at every reading: what the popup shows. */
 export const recentHistory: HistorySource = {
   key: RECENT_HISTORY_KEY,
   read: recentOrWhole,
-  watch: (changed) => storage.watch(RECENT_HISTORY_KEY, changed),
+  watch: (changed) => watchKey(RECENT_HISTORY_KEY, changed),
 };
 
 function readHistories(raw: unknown): Record<string, AccountHistory> {

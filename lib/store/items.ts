@@ -1,4 +1,6 @@
 import { storage, type StorageItemKey, type WatchCallback } from '@wxt-dev/storage';
+
+export type { StorageItemKey };
 import { isObject } from '../basics/guards';
 import {
   ACCOUNTS_KEY,
@@ -10,24 +12,25 @@ import {
   SNAPSHOTS_KEY,
 } from './stored-names';
 
-// Every stored item and its version marker. Keys and versions are in lib/store/stored-names.ts;
-// reads go through lib/store/reads.ts, changes through lib/store/writes.ts. Everything lives in
-// storage.local: credentials must never reach storage.sync. Items are typed `unknown` on
-// purpose: what is stored is read through the guards of reads.ts.
+// The one module that reaches storage (@wxt-dev/storage; .dependency-cruiser.cjs keeps it so):
+// every stored item and its version marker, the reads and writes by key, the one write queue,
+// and the watchers. Keys and versions are in lib/store/stored-names.ts; what a value means is
+// read through the guards of reads.ts, and every change is made by writes.ts. Everything lives
+// in storage.local: credentials must never reach storage.sync. Items are typed `unknown` on
+// purpose.
 
 /**
  * A stored item, read and written by its key through @wxt-dev/storage. Not `storage.defineItem`:
  * a definition reads its item at once and throws the value away (it prepares `init`, which we do
  * not use), so a worker that defined every item read the whole history and activity log at each
  * wake, and a page read what it never shows. Versions are kept in the item's metadata
- * (`<key>$`), written with every change that needs one (lib/store/writes.ts).
+ * (`<key>$`, versionMarker), written with every change that needs one (lib/store/writes.ts).
  */
 export interface StoredItem<T> {
   key: StorageItemKey;
   getValue(): Promise<T>;
   setValue(value: T): Promise<void>;
   getMeta(): Promise<Record<string, unknown>>;
-  setMeta(meta: Record<string, unknown>): Promise<void>;
   watch(callback: WatchCallback<T>): () => void;
 }
 
@@ -36,14 +39,11 @@ const storedItem = <T>(key: StorageItemKey, fallback: T): StoredItem<T> => ({
   getValue: async () => (await storage.getItem<T>(key)) ?? fallback,
   setValue: (value) => storage.setItem(key, value),
   getMeta: () => storage.getMeta(key),
-  // Written whole, not through storage.setMeta: that reads the stored metadata first to merge into
-  // it, one more read at every write, and ours is only ever the version.
-  setMeta: (meta) => storage.setItem(`${key}$`, meta),
   watch: (callback) =>
     storage.watch<T>(key, (value, old) => callback(value ?? fallback, old ?? fallback)),
 });
 
-/** The accounts, credentials included (versioned by lib/store/accounts-upgrade.ts, not by @wxt-dev/storage). */
+/** The accounts, credentials included (upgraded by lib/store/accounts-upgrade.ts, not by @wxt-dev/storage's migrations). */
 export const accountsItem = /* @__PURE__ */ storedItem<unknown>(ACCOUNTS_KEY, []);
 
 /** Settings shared by all accounts. */
@@ -87,3 +87,40 @@ export async function storedVersion(item: StoredItem<unknown>): Promise<number> 
 /** Every key stored now (none after "Remove all data"): a page's check that a removal was made. */
 export const storedKeys = async (): Promise<string[]> =>
   Object.keys(await storage.snapshot('local'));
+
+/**
+ * A version marker as written: `<key>$` holding `{ v }`, whole. The one way one is written
+ * (not storage.setMeta, which reads the stored metadata first to merge into it: one more read at
+ * every write, and ours only ever holds the version).
+ */
+export const versionMarker = (key: StorageItemKey, version: number) => ({
+  key: `${key}$` as const,
+  value: { v: version },
+});
+
+/** Values by key, in one call to the browser (null where nothing is stored). */
+export const readKeys = async (keys: readonly StorageItemKey[]): Promise<unknown[]> =>
+  (await storage.getItems([...keys])).map((item): unknown => item.value);
+
+/** Values written by key, in one call (one storage event). */
+export const writeKeys = (items: { key: StorageItemKey; value: unknown }[]): Promise<void> =>
+  storage.setItems(items);
+
+/** Everything stored, gone ("Remove all data"). */
+export const clearStorage = (): Promise<void> => storage.clear('local');
+
+/** Calls back when the value at `key` changes; returns how to stop. */
+export const watchKey = (key: StorageItemKey, changed: () => void): (() => void) =>
+  storage.watch(key, changed);
+
+let writes: Promise<unknown> = Promise.resolve();
+
+/**
+ * The one write queue: every write of stored data runs in it, one after another, so a
+ * read-modify-write never loses another (writes.ts, and the accounts' upgrade).
+ */
+export function inWriteQueue<T>(work: () => Promise<T>): Promise<T> {
+  const next = writes.then(work);
+  writes = next.catch(() => undefined);
+  return next;
+}

@@ -1,6 +1,5 @@
-import { storage } from '@wxt-dev/storage';
 import type { HistorySource } from './history-sources';
-import { versionOf } from './items';
+import { readKeys, versionOf } from './items';
 import { accountsFrom, settingsFrom, snapshotsFrom } from './reads';
 import { problemsOf } from './storage-problems';
 import { ACCOUNTS_KEY, SETTINGS_KEY, SNAPSHOTS_KEY, VERSION } from './stored-names';
@@ -20,10 +19,8 @@ export async function loadStore(history?: HistorySource) {
     SNAPSHOTS_KEY,
     ...(history ? [history.key] : []),
   ] as const;
-  const reading = storage
-    .getItems([...keys])
-    .then((read) => read.map((item): unknown => item.value));
-  const [accounts, accountsMeta, settings, settingsMeta, snapshots, histories] = await reading;
+  const [accounts, accountsMeta, settings, settingsMeta, snapshots, histories] =
+    await readKeys(keys);
   const stored = accountsFrom(accounts ?? [], versionOf(accountsMeta));
   return {
     accounts: stored.accounts,

@@ -1,4 +1,3 @@
-import { storage, type StorageItemKey } from '@wxt-dev/storage';
 import {
   accountIdentity,
   credentialsKey,
@@ -17,10 +16,15 @@ import {
   recentHistoryItem,
   settingsItem,
   snapshotsItem,
+  clearStorage,
+  inWriteQueue as queued,
   storedVersion,
+  versionMarker,
+  writeKeys,
   type LockReason,
+  type StorageItemKey,
 } from './items';
-import { accountsReady } from './accounts-upgrade';
+import { upgradeStoredAccounts } from './accounts-upgrade';
 import {
   accountsFrom,
   damagedEntry,
@@ -53,15 +57,6 @@ export class StorageLockedError extends Error {
   }
 }
 
-let writes: Promise<unknown> = Promise.resolve();
-
-/** Writes run one after another in the background: a read-modify-write never loses another. */
-function queued<T>(work: () => Promise<T>): Promise<T> {
-  const next = writes.then(work);
-  writes = next.catch(() => undefined);
-  return next;
-}
-
 // ---- accounts and settings: the pages' changes ----------------------------------------
 
 /** Why the stored accounts may not be written, if they may not. */
@@ -77,7 +72,7 @@ const settingsLock = async (): Promise<LockReason | undefined> =>
 /** The stored list as written: with its version, or it would be read as v1 later. */
 const accountsWrite = (list: unknown[]) => [
   { key: accountsItem.key, value: list },
-  { key: `${accountsItem.key}$` as const, value: { v: VERSION.accounts } },
+  versionMarker(accountsItem.key, VERSION.accounts),
 ];
 
 /**
@@ -117,7 +112,7 @@ interface Planned<K extends ChangeKind> {
  * extension may not write, NewerStored for a change made from an older revision.
  */
 async function planStored(change: Change, newId: () => string): Promise<Planned<ChangeKind>> {
-  await accountsReady();
+  await upgradeStoredAccounts();
   if (change.kind === 'remove-all') {
     const { accounts } = await loadAccounts();
     return {
@@ -208,8 +203,8 @@ export function writeChange<K extends ChangeKind>(
   return queued(async () => {
     const { saved, removed, items, clear, answer, recheck } = await planStored(change, newId);
     announce(saved, removed);
-    if (clear) await storage.clear('local');
-    else if (items.length > 0) await storage.setItems(items);
+    if (clear) await clearStorage();
+    else if (items.length > 0) await writeKeys(items);
     return {
       answer: answer as Extract<OutcomeOf<K>, { saved: unknown }>,
       ...(recheck && { recheck }),
@@ -229,8 +224,10 @@ async function changeSnapshot(
   const updated = change(current);
   if (updated !== current) {
     all[id] = updated;
-    await snapshotsItem.setValue(all);
-    await snapshotsItem.setMeta({ v: VERSION.snapshots });
+    await writeKeys([
+      { key: snapshotsItem.key, value: all },
+      versionMarker(snapshotsItem.key, VERSION.snapshots),
+    ]);
   }
   return updated;
 }
@@ -282,7 +279,7 @@ function changeRecords(
   version: number,
   change: (all: Record<string, unknown>) => boolean,
   about: Account | undefined,
-  alsoWrite?: (all: Record<string, unknown>) => Promise<void>,
+  alsoWrite?: (all: Record<string, unknown>) => { key: StorageItemKey; value: unknown },
 ): Promise<void> {
   return queued(async () => {
     if ((await storedVersion(item)) > version) return;
@@ -291,9 +288,11 @@ function changeRecords(
     const raw = await item.getValue();
     const all = isObject(raw) ? { ...raw } : {};
     if (!change(all)) return;
-    await item.setValue(all);
-    await item.setMeta({ v: version });
-    await alsoWrite?.(all);
+    await writeKeys([
+      { key: item.key, value: all },
+      versionMarker(item.key, version),
+      ...(alsoWrite ? [alsoWrite(all)] : []),
+    ]);
   });
 }
 
@@ -311,9 +310,10 @@ const dropRefused =
 
 /** Histories change with their recent part (what the popup and the background read). */
 const changeHistory = (change: (all: Record<string, unknown>) => boolean, about?: Account) =>
-  changeRecords(historyItem, VERSION.history, change, about, (all) =>
-    recentHistoryItem.setValue(recentPart(all)),
-  );
+  changeRecords(historyItem, VERSION.history, change, about, (all) => ({
+    key: recentHistoryItem.key,
+    value: recentPart(all),
+  }));
 const changeActivity = (change: (all: Record<string, unknown>) => boolean, about?: Account) =>
   changeRecords(activityItem, VERSION.activity, change, about);
 
