@@ -21,7 +21,7 @@ export async function storeModules() {
 /** The storage modules as a new worker loads them, its upgrade of the stored accounts run and awaited. */
 export async function freshStorage() {
   const storage = await storeModules();
-  await (await import('@/lib/store/accounts-upgrade')).accountsReady();
+  await (await import('@/lib/store/accounts-upgrade')).upgradeAccounts();
   return storage;
 }
 
