@@ -24,6 +24,8 @@ interface Props extends KeyFixes {
   failure: Failure;
   /** The stored account it belongs to: announced if new, and fixable in place (host access, key). */
   accountId?: string;
+  /** That account as shown (revisionOf): its key-form fix changes it only if it is still stored so. */
+  revision?: string;
   /** Offer "Open settings" where the fix is there. */
   showFix?: boolean;
 }
@@ -32,6 +34,7 @@ interface Props extends KeyFixes {
 export function FailureNotice({
   failure,
   accountId,
+  revision,
   keyForm,
   keySource,
   onUseOwnKey,
@@ -50,17 +53,20 @@ export function FailureNotice({
   // The stored account's switch goes through the background, which may fail or not answer in
   // time (then the switch may be saved and its check still under way): each said so. The button
   // waits for the answer, so an older click's outcome never lands on a newer one's.
-  const [switching, setSwitching] = useState<'pending' | 'failed' | 'no-answer'>();
+  // An account changed or removed since it was shown is left as it is (`newer`): the notice
+  // says so, and the page shows the account as it is now.
+  const [switching, setSwitching] = useState<'pending' | 'failed' | 'no-answer' | 'newer'>();
   // The switch's check may be held back for the service's wait: then it says until when.
   const held = useHeldCheck();
   const useAddressForm =
     onUseAddressForm ??
-    (accountId === undefined
+    (accountId === undefined || revision === undefined
       ? undefined
       : () => {
           setSwitching('pending');
-          sendCommand('useAddressForm', { accountId }).then(
+          sendCommand('useAddressForm', { accountId, revision }).then(
             (answer) => {
+              if ('newer' in answer) return setSwitching('newer');
               held.heard(answer);
               setSwitching(undefined);
             },
@@ -81,11 +87,13 @@ export function FailureNotice({
           {t('useAddressForm')}
         </button>
       )}
-      {(switching === 'failed' || switching === 'no-answer') && (
+      {switching !== undefined && switching !== 'pending' && (
         <p role="alert">
           {switching === 'failed'
             ? t('useAddressFormFailed')
-            : t('useAddressFormNoAnswer', [answerLimitSeconds('useAddressForm')])}
+            : switching === 'newer'
+              ? t('useAddressFormNewer')
+              : t('useAddressFormNoAnswer', [answerLimitSeconds('useAddressForm')])}
         </p>
       )}
       {held.words && <p role="status">{held.words}</p>}

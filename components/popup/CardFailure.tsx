@@ -3,6 +3,7 @@ import { checkState, type AccountSnapshot } from '@/lib/store/account-state';
 import { safetyLine, signInFailingTooLong } from '@/lib/outlook/deletion-date';
 import type { Standing } from '@/lib/outlook/standing';
 import { nextTryLine, transientLine } from '@/lib/outlook/retry-words';
+import { revisionOf } from '@/lib/store/revision';
 import { FailureNotice } from '../common/FailureNotice';
 
 interface Props {
@@ -30,6 +31,7 @@ export function CardFailure({ account, snapshot, standing, next, now, locale }: 
         <FailureNotice
           failure={standing.failure}
           accountId={account.id}
+          revision={revisionOf(account)}
           keyForm={account.keyForm}
           keySource={account.keySource}
         />

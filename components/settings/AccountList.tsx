@@ -8,6 +8,7 @@ import { nextAttempts } from '@/lib/outlook/next-attempts';
 import { AccountSchedule } from './AccountSchedule';
 import { ConfirmButton } from './ConfirmButton';
 import { ErrorBoundary } from '../common/ErrorBoundary';
+import { revisionOf } from '@/lib/store/revision';
 import { FailureNotice } from '../common/FailureNotice';
 import { hostOf } from '../helpers/safe-names';
 import { CardFallback } from '../common/CardFallback';
@@ -81,6 +82,7 @@ function AccountEntry({ account, snapshot, settings, now, locale, onEdit, onRemo
         <FailureNotice
           failure={failure}
           accountId={account.id}
+          revision={revisionOf(account)}
           keyForm={account.keyForm}
           keySource={account.keySource}
           showFix={false}

@@ -1,21 +1,23 @@
 import { t } from '@/lib/i18n/translate';
-import type { ChangeOutcome } from '../helpers/send-change';
+import type { NotMade } from '../helpers/send-change';
+
+/** A save not made: a newer value stored meanwhile (null: removed), or another reason. */
+export type Unsaved<Stored> = { kind: 'newer'; stored: Stored | null } | NotMade;
 
 interface Props<Stored> {
-  /** What came of a save that was not made. */
-  outcome: Exclude<ChangeOutcome<Stored>, { kind: 'saved' }>;
-  /** The stored values to compare with the form's, in words. */
+  outcome: Unsaved<Stored>;
+  /** Each stored value that differs from what the form was made from, in words. */
   shown: (stored: Stored) => string;
-  /** Saves the form's values over the newer stored ones (a click handler: it may ask for hosts). */
+  /** Saves the user's own changes over the newer stored value (a click handler: it may ask for hosts). */
   onKeepMine: (stored: Stored | null) => (event: Event) => void;
   /** Takes the stored values into the form (null: removed meanwhile). */
   onTakeTheirs: (stored: Stored | null) => void;
 }
 
 /**
- * Why a save was not made, in one line: a newer change stored meanwhile (with the stored values
- * to compare, and a way to keep either), data the extension may not overwrite, the background's
- * own error, or no answer (storage read: the change is not there).
+ * Why a save was not made, in one line: a newer change stored meanwhile (each field it changed,
+ * and a way to keep either), data the extension may not overwrite, the background's own error,
+ * or no answer (storage read: the change is not there).
  */
 export function SaveOutcome<Stored>({ outcome, shown, onKeepMine, onTakeTheirs }: Props<Stored>) {
   if (outcome.kind !== 'newer') return <ChangeFailure outcome={outcome} />;
@@ -34,11 +36,7 @@ export function SaveOutcome<Stored>({ outcome, shown, onKeepMine, onTakeTheirs }
 }
 
 /** Why a change was not made, when no newer change stood in its way: each failure named as what it was. */
-export function ChangeFailure({
-  outcome,
-}: {
-  outcome: Exclude<ChangeOutcome, { kind: 'saved' | 'newer' }>;
-}) {
+export function ChangeFailure({ outcome }: { outcome: NotMade }) {
   return (
     <p class="failure" role="alert">
       {outcome.kind === 'refused'

@@ -1,23 +1,22 @@
-import { useState } from 'preact/hooks';
-import { accountName, missingCredentials, newAccountId, type Account } from '@/lib/store/accounts';
-import { t, type MessageKey } from '@/lib/i18n/translate';
+import { useRef, useState } from 'preact/hooks';
+import { newAccountId, type Account } from '@/lib/store/accounts';
+import { t } from '@/lib/i18n/translate';
 import type { Settings } from '@/lib/store/settings';
 import {
   parseSettingsFile,
-  planImport,
   settingsFile,
-  type ImportPlan,
   type ParsedFile,
   type SettingsFile,
 } from '@/lib/input/settings-file';
+import { importBasis, planImport, type ImportPlan } from '@/lib/store/changes';
+import { beginChange } from '@/lib/extension/change-port';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
-import { storageProblems } from '@/lib/store/storage-problems';
-import type { ChangeOutcome } from '../helpers/send-change';
-import { importSettings } from './saves';
+import type { NotMade } from '../helpers/send-change';
+import { importFile } from './saves';
 import { ChangeFailure } from './SaveOutcome';
 import { download } from './download';
 import { damagedName } from '../common/DamagedEntry';
-import { hostOf } from '../helpers/safe-names';
+import { Accounts, ImportError } from './ImportParts';
 
 interface Props {
   accounts: Account[];
@@ -27,8 +26,9 @@ interface Props {
 type Status =
   | { kind: 'idle' }
   | { kind: 'error'; parsed: Exclude<ParsedFile, { ok: true }> }
-  | { kind: 'preview'; file: SettingsFile; plan: ImportPlan }
-  | { kind: 'not-imported'; outcome: Exclude<ChangeOutcome, { kind: 'saved' | 'newer' }> }
+  /** What the import would do, over what the page showed (`previewed`: its importBasis); `outdated`: an import refused as what is stored changed since the last preview. */
+  | { kind: 'preview'; file: SettingsFile; plan: ImportPlan; previewed: string; outdated?: true }
+  | { kind: 'not-imported'; outcome: NotMade }
   | { kind: 'done'; added: number; updated: number };
 
 /** Export settings to a file (secrets only when ticked), and import one after a preview of what it changes. */
@@ -37,6 +37,9 @@ export function SettingsTransfer({ accounts, settings }: Props) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   /** The damaged entries the last export left out, by name. */
   const [leftOut, setLeftOut] = useState<string[]>([]);
+  // An import on its way: Import is disabled, and a click before the page is drawn again sends nothing.
+  const [importing, setImporting] = useState(false);
+  const importingRef = useRef(false);
 
   function exportNow() {
     const file = settingsFile(accounts, settings, withSecrets, Date.now());
@@ -60,29 +63,40 @@ export function SettingsTransfer({ accounts, settings }: Props) {
             kind: 'preview',
             file: parsed.file,
             plan: planImport(parsed.file, accounts, settings, newAccountId),
+            previewed: importBasis(parsed.file, accounts, settings),
           }
         : { kind: 'error', parsed },
     );
   }
 
-  async function apply(file: SettingsFile) {
-    // Planned again over what is stored now (another tab may have changed it); nothing is written over locked data.
-    const problems = await storageProblems();
-    if (problems[0])
-      return setStatus({
-        kind: 'not-imported',
-        outcome: { kind: 'refused', reason: problems[0].reason },
+  /**
+   * Imports what the preview showed: the background plans it again over what is stored and
+   * refuses it, with a fresh plan, when that changed since the preview (shown, nothing imported).
+   */
+  async function apply({ file, plan, previewed }: Extract<Status, { kind: 'preview' }>) {
+    if (importingRef.current) return;
+    importingRef.current = true;
+    setImporting(true);
+    try {
+      const outcome = await importFile(beginChange(), file, previewed, plan);
+      if (outcome.kind === 'saved') return setStatus({ kind: 'done', ...outcome.saved });
+      if (outcome.kind !== 'newer') return setStatus({ kind: 'not-imported', outcome });
+      // The next Import names what is stored now, which the fresh plan was made from.
+      const [{ accounts: stored }, storedSettings] = await Promise.all([
+        loadAccounts(),
+        loadSettings(),
+      ]);
+      setStatus({
+        kind: 'preview',
+        file,
+        plan: outcome.stored,
+        previewed: importBasis(file, stored, storedSettings),
+        outdated: true,
       });
-    const plan = planImport(
-      file,
-      (await loadAccounts()).accounts,
-      await loadSettings(),
-      newAccountId,
-    );
-    // Through the background, in one write: the accounts and the settings, or neither.
-    const outcome = await importSettings([...plan.added, ...plan.updated], plan.settings);
-    if (outcome.kind !== 'saved') return setStatus({ kind: 'not-imported', outcome });
-    setStatus({ kind: 'done', added: plan.added.length, updated: plan.updated.length });
+    } finally {
+      importingRef.current = false;
+      setImporting(false);
+    }
   }
 
   return (
@@ -121,12 +135,18 @@ export function SettingsTransfer({ accounts, settings }: Props) {
       </div>
       {status.kind === 'error' && <ImportError parsed={status.parsed} />}
       {status.kind === 'not-imported' && <ChangeFailure outcome={status.outcome} />}
+      {importing && <p role="status">{t('saving')}</p>}
       {status.kind === 'done' && (
         <p role="status">{t('importDone', [status.added, status.updated])}</p>
       )}
       {status.kind === 'preview' && (
         <div class="preview" role="region" aria-labelledby="preview-heading">
           <h3 id="preview-heading">{t('importPreviewHeading')}</h3>
+          {status.outdated && (
+            <p class="warning" role="alert">
+              {t('importOutdated')}
+            </p>
+          )}
           <Accounts heading="importAdded" accounts={status.plan.added} />
           <Accounts heading="importUpdated" accounts={status.plan.updated} />
           <Accounts heading="importLeftAlone" accounts={status.plan.leftAlone} />
@@ -140,108 +160,21 @@ export function SettingsTransfer({ accounts, settings }: Props) {
             )}
           </p>
           <div class="actions">
-            <button type="button" class="primary" onClick={() => void apply(status.file)}>
+            <button
+              type="button"
+              class="primary"
+              onClick={() => void apply(status)}
+              disabled={importing}
+              aria-busy={importing}
+            >
               {t('importApply')}
             </button>
-            <button type="button" onClick={() => setStatus({ kind: 'idle' })}>
+            <button type="button" onClick={() => setStatus({ kind: 'idle' })} disabled={importing}>
               {t('cancel')}
             </button>
           </div>
         </div>
       )}
     </>
-  );
-}
-
-const NEEDS: Record<string, MessageKey> = {
-  password: 'importNeedsPassword',
-  apiKey: 'importNeedsApiKey',
-  'password,apiKey': 'importNeedsSecrets',
-};
-
-/** One group of the preview: each account by name, server and user ID, and what it still needs. */
-function Accounts({ heading, accounts }: { heading: MessageKey; accounts: Account[] }) {
-  return (
-    <>
-      <h4>{t(heading)}</h4>
-      {accounts.length === 0 ? (
-        <p>{t('importNothing')}</p>
-      ) : (
-        <ul>
-          {accounts.map((account) => {
-            const needs = NEEDS[missingCredentials(account).join()];
-            return (
-              <li key={account.id}>
-                <strong>{accountName(account)}</strong>{' '}
-                {t('accountAt', [account.userId, hostOf(account.baseUrl)])}
-                {needs && <span class="needs"> · {t(needs)}</span>}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </>
-  );
-}
-
-const FIELDS: Record<string, MessageKey> = {
-  label: 'fieldLabel',
-  baseUrl: 'fieldServer',
-  userId: 'fieldUserId',
-  password: 'fieldPassword',
-  apiKey: 'fieldApiKey',
-  keyForm: 'fieldKeyForm',
-  notifications: 'fieldAccountNotifications',
-  keepAliveHours: 'settingSignInEvery',
-  refreshMinutes: 'settingUsageUpdateEvery',
-  warningPercent: 'settingWarning',
-  criticalPercent: 'settingCritical',
-  notifyUsage: 'settingNotifyUsage',
-  notifyKeepAlive: 'settingNotifySignIn',
-  notifyForecast: 'settingNotifyForecast',
-};
-
-/** Why a file cannot be imported, and (for mistakes in it) where each one is. */
-function ImportError({ parsed }: { parsed: Exclude<ParsedFile, { ok: true }> }) {
-  return (
-    <div class="failure" role="alert">
-      {parsed.error === 'newer' ? (
-        <p>{t('importNewer', [parsed.version])}</p>
-      ) : parsed.error === 'invalid' ? (
-        <>
-          <p>{t('importInvalid')}</p>
-          <ul>
-            {parsed.problems.map(({ section, account, field, message }) => {
-              const where = [
-                section === 'settings'
-                  ? t('importWhereSettings')
-                  : account === undefined
-                    ? t('accountsHeading')
-                    : t('importWhereAccount', [account]),
-                field && FIELDS[field] && t(FIELDS[field]),
-              ];
-              return (
-                <li key={`${account}${field}${message}`}>
-                  {t('importProblem', [
-                    where.filter(Boolean).join(' › '),
-                    t(message as MessageKey),
-                  ])}
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      ) : (
-        <p>
-          {t(
-            parsed.error === 'too-large'
-              ? 'importTooLarge'
-              : parsed.error === 'not-json'
-                ? 'importNotJson'
-                : 'importForeign',
-          )}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,5 +1,28 @@
-import { mergeSettings, type Settings } from '@/lib/store/settings';
+import { mergeSettings, type SETTING_LIMITS, type Settings } from '@/lib/store/settings';
 import { settingsFields } from '@/lib/input/form-schemas';
+import type { MessageKey } from '@/lib/i18n/translate';
+
+/** The settings form's number fields, with their label and unit. */
+export const NUMBER_FIELDS: {
+  key: keyof typeof SETTING_LIMITS;
+  label: MessageKey;
+  unit: MessageKey;
+}[] = [
+  { key: 'keepAliveHours', label: 'settingSignInEvery', unit: 'unitHours' },
+  { key: 'refreshMinutes', label: 'settingUsageUpdateEvery', unit: 'unitMinutes' },
+  { key: 'warningPercent', label: 'settingWarning', unit: 'unitPercent' },
+  { key: 'criticalPercent', label: 'settingCritical', unit: 'unitPercent' },
+];
+
+/** The settings form's switches. */
+export const SWITCHES: {
+  key: 'notifyUsage' | 'notifyKeepAlive' | 'notifyForecast';
+  label: MessageKey;
+}[] = [
+  { key: 'notifyUsage', label: 'settingNotifyUsage' },
+  { key: 'notifyKeepAlive', label: 'settingNotifySignIn' },
+  { key: 'notifyForecast', label: 'settingNotifyForecast' },
+];
 
 /** The settings form's values as typed: numbers as text, switches as booleans. */
 export type SettingsInput = {
@@ -35,4 +58,18 @@ export function applySettingsInput(current: Settings, input: SettingsInput) {
 
 function toNumber(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
+}
+
+/**
+ * What a save of the form sends over `base`: the fields the user changed that are valid, and
+ * each invalid field's error. A field left invalid is not sent, so the stored value stands.
+ */
+export function changedSettings(base: Settings, input: SettingsInput) {
+  const { settings, errors } = applySettingsInput(base, input);
+  const fields = Object.fromEntries(
+    (Object.keys(settings) as (keyof Settings)[])
+      .filter((key) => !(key in errors) && settings[key] !== base[key])
+      .map((key) => [key, settings[key]]),
+  ) as Partial<Settings>;
+  return { fields, errors };
 }

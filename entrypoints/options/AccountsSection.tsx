@@ -4,8 +4,9 @@ import { AccountList } from '@/components/settings/AccountList';
 import { ConfirmButton } from '@/components/settings/ConfirmButton';
 import type { Place } from '@/components/settings/place';
 import { WithPart } from '@/components/settings/parts';
-import type { ChangeOutcome } from '@/components/helpers/send-change';
-import { removeAccount, removeDamagedEntry, saveAccount } from '@/components/settings/saves';
+import type { ChangeOutcome, NotMade } from '@/components/helpers/send-change';
+import { removeAccount, removeDamaged } from '@/components/settings/saves';
+import { beginChange } from '@/lib/extension/change-port';
 import { ChangeFailure } from '@/components/settings/SaveOutcome';
 import { DamagedEntry, damagedName } from '@/components/common/DamagedEntry';
 import type { DamagedEntry as Damaged } from '@/lib/store/reads';
@@ -45,8 +46,9 @@ interface Props {
 
 /**
  * The accounts: the list, the damaged entries, and the form that adds or edits one (on install,
- * the setup's walk-through and the first account's form). Every change is a command the
- * background carries out (components/settings/saves.ts); what was not made is said here.
+ * the setup's walk-through and the first account's form). Every change is sent on its click's
+ * port and carried out by the background (components/settings/saves.ts); what was not made is
+ * said here.
  */
 export function AccountsSection({
   accounts,
@@ -58,28 +60,21 @@ export function AccountsSection({
   now,
 }: Props) {
   /** Why the last removal was not made, if it was not. */
-  const [refused, setRefused] = useState<Exclude<ChangeOutcome, { kind: 'saved' | 'newer' }>>();
+  const [refused, setRefused] = useState<NotMade>();
   // A new account's id is made once per form shown: after a save, the next "Add account" is another account.
   const [newAccount, setNewAccount] = useState(blankAccount);
   const accountsPlace: Place = { section: 'accounts' };
 
-  async function remove(change: () => Promise<ChangeOutcome>) {
-    const outcome = await change();
-    setRefused(outcome.kind === 'saved' || outcome.kind === 'newer' ? undefined : outcome);
+  async function remove(outcome: Promise<ChangeOutcome<'remove-account' | 'remove-damaged'>>) {
+    const done = await outcome;
+    setRefused(done.kind === 'saved' || done.kind === 'newer' ? undefined : done);
   }
 
-  async function save(account: Account, revision: string | undefined) {
-    const outcome = await saveAccount(
-      account,
-      revision,
-      accounts.find((a) => a.id === account.id),
-    );
-    // Not saved: the form stays as the user typed it, and says why.
-    if (outcome.kind !== 'saved') return outcome;
+  /** An account's form saved (and no second save of it waiting): back to the list. */
+  function saved(account: Account) {
     setRefused(undefined);
     if (account.id === newAccount.id) setNewAccount(blankAccount());
     goTo(accountsPlace);
-    return outcome;
   }
 
   const editing = place.form === 'edit' || place.form === 'own-key' ? place.accountId : undefined;
@@ -101,7 +96,7 @@ export function AccountsSection({
       account={formAccount}
       {...(edited && { stored: stored ?? null })}
       isNew={formAccount === newAccount}
-      onSave={save}
+      onSaved={saved}
       onCancel={() => goTo(accountsPlace)}
     />
   );
@@ -126,14 +121,14 @@ export function AccountsSection({
         now={now()}
         locale={uiLocale()}
         onEdit={(account) => goTo({ section: 'accounts', form: 'edit', accountId: account.id })}
-        onRemove={(account) => remove(() => removeAccount(account.id))}
+        onRemove={(account) => remove(removeAccount(beginChange(account.id), account.id))}
       />
       {damaged.map((entry) => (
         <DamagedEntry key={entry.key} entry={entry}>
           <ConfirmButton
             label={t('remove')}
             question={t('removeAccountQuestion', [damagedName(entry)])}
-            onConfirm={() => remove(() => removeDamagedEntry(entry.key))}
+            onConfirm={() => remove(removeDamaged(beginChange(), entry.key))}
           />
         </DamagedEntry>
       ))}

@@ -10,7 +10,6 @@ import { useShownPlace, WithPart } from '@/components/settings/parts';
 import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n/translate';
-import { saveSettings } from '@/components/settings/saves';
 import { StorageProblems } from '@/components/common/DamagedEntry';
 import { AccountsSection } from './AccountsSection';
 import { DataSection } from './DataSection';
@@ -69,7 +68,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
         </WithPart>
       </ErrorBoundary>
     ),
-    settings: <SettingsForm settings={settings} onSave={saveSettings} />,
+    settings: <SettingsForm settings={settings} />,
     transfer: (
       <WithPart name="transfer">
         {(Transfer) => <Transfer accounts={accounts} settings={settings} />}

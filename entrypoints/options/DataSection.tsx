@@ -1,15 +1,16 @@
 import { useState } from 'preact/hooks';
 import { ConfirmButton } from '@/components/settings/ConfirmButton';
-import type { ChangeOutcome } from '@/components/helpers/send-change';
-import { removeAllData } from '@/components/settings/saves';
+import type { NotMade } from '@/components/helpers/send-change';
+import { removeAll } from '@/components/settings/saves';
 import { ChangeFailure } from '@/components/settings/SaveOutcome';
+import { beginChange } from '@/lib/extension/change-port';
 import { t } from '@/lib/i18n/translate';
 
 /** "Remove all data": carried out by the background; when it was not, the section says why. */
 export function DataSection({ onRemoved }: { onRemoved: () => void }) {
-  const [notMade, setNotMade] = useState<Exclude<ChangeOutcome, { kind: 'saved' | 'newer' }>>();
+  const [notMade, setNotMade] = useState<NotMade>();
   async function removeEverything() {
-    const outcome = await removeAllData();
+    const outcome = await removeAll(beginChange());
     if (outcome.kind === 'saved') return onRemoved();
     if (outcome.kind !== 'newer') setNotMade(outcome);
   }

@@ -1,0 +1,99 @@
+import { accountName, missingCredentials, type Account } from '@/lib/store/accounts';
+import { t, type MessageKey } from '@/lib/i18n/translate';
+import type { ParsedFile } from '@/lib/input/settings-file';
+import { hostOf } from '../helpers/safe-names';
+
+// The import's preview and its errors, as the Settings page shows them.
+
+const NEEDS: Record<string, MessageKey> = {
+  password: 'importNeedsPassword',
+  apiKey: 'importNeedsApiKey',
+  'password,apiKey': 'importNeedsSecrets',
+};
+
+/** One group of the preview: each account by name, server and user ID, and what it still needs. */
+export function Accounts({ heading, accounts }: { heading: MessageKey; accounts: Account[] }) {
+  return (
+    <>
+      <h4>{t(heading)}</h4>
+      {accounts.length === 0 ? (
+        <p>{t('importNothing')}</p>
+      ) : (
+        <ul>
+          {accounts.map((account) => {
+            const needs = NEEDS[missingCredentials(account).join()];
+            return (
+              <li key={account.id}>
+                <strong>{accountName(account)}</strong>{' '}
+                {t('accountAt', [account.userId, hostOf(account.baseUrl)])}
+                {needs && <span class="needs"> · {t(needs)}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+const FIELDS: Record<string, MessageKey> = {
+  label: 'fieldLabel',
+  baseUrl: 'fieldServer',
+  userId: 'fieldUserId',
+  password: 'fieldPassword',
+  apiKey: 'fieldApiKey',
+  keyForm: 'fieldKeyForm',
+  notifications: 'fieldAccountNotifications',
+  keepAliveHours: 'settingSignInEvery',
+  refreshMinutes: 'settingUsageUpdateEvery',
+  warningPercent: 'settingWarning',
+  criticalPercent: 'settingCritical',
+  notifyUsage: 'settingNotifyUsage',
+  notifyKeepAlive: 'settingNotifySignIn',
+  notifyForecast: 'settingNotifyForecast',
+};
+
+/** Why a file cannot be imported, and (for mistakes in it) where each one is. */
+export function ImportError({ parsed }: { parsed: Exclude<ParsedFile, { ok: true }> }) {
+  return (
+    <div class="failure" role="alert">
+      {parsed.error === 'newer' ? (
+        <p>{t('importNewer', [parsed.version])}</p>
+      ) : parsed.error === 'invalid' ? (
+        <>
+          <p>{t('importInvalid')}</p>
+          <ul>
+            {parsed.problems.map(({ section, account, field, message }) => {
+              const where = [
+                section === 'settings'
+                  ? t('importWhereSettings')
+                  : account === undefined
+                    ? t('accountsHeading')
+                    : t('importWhereAccount', [account]),
+                field && FIELDS[field] && t(FIELDS[field]),
+              ];
+              return (
+                <li key={`${account}${field}${message}`}>
+                  {t('importProblem', [
+                    where.filter(Boolean).join(' › '),
+                    t(message as MessageKey),
+                  ])}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : (
+        <p>
+          {t(
+            parsed.error === 'too-large'
+              ? 'importTooLarge'
+              : parsed.error === 'not-json'
+                ? 'importNotJson'
+                : 'importForeign',
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
