@@ -17,3 +17,12 @@ export function answerChanges(): () => void {
     };
   });
 }
+
+/** The pages' changes answered (answerChanges) beside the commands `stopCommands` stops: how to stop both. */
+export function withChanges(stopCommands: () => void): () => void {
+  const stopChanges = answerChanges();
+  return () => {
+    stopChanges();
+    stopCommands();
+  };
+}

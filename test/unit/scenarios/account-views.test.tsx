@@ -6,7 +6,7 @@ import { newestRead } from '@/components/hooks/newest-read';
 import { App as Options } from '@/entrypoints/options/App';
 import { App as Popup } from '@/entrypoints/popup/App';
 import { onMessages } from '@/lib/extension/messages';
-import { storingAccountCommands } from '../helpers/account-commands';
+import { withChanges } from '../helpers/account-commands';
 import { accountIdentity } from '@/lib/store/accounts';
 import { account, NOW, snapshot } from '../helpers/fixtures';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
@@ -22,12 +22,13 @@ beforeEach(() => {
   fakeBrowser.reset();
   installFakeExtensionApis();
   messages = [];
-  stopMessages = onMessages({
-    ...storingAccountCommands,
-    checkNow: async (data) => (messages.push(data), {}),
-    testConnection: () => Promise.reject(new Error('not sent here')),
-    useAddressForm: () => Promise.reject(new Error('not sent here')),
-  });
+  stopMessages = withChanges(
+    onMessages({
+      checkNow: async (data) => (messages.push(data), {}),
+      testConnection: () => Promise.reject(new Error('not sent here')),
+      useAddressForm: () => Promise.reject(new Error('not sent here')),
+    }),
+  );
 });
 afterEach(() => {
   cleanup();

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { revisionOf } from '@/lib/store/revision';
 import { AllowAccessButton } from '@/components/common/AllowAccessButton';
 import { CopyButton } from '@/components/popup/CopyButton';
 import { FailureNotice } from '@/components/common/FailureNotice';
@@ -9,7 +10,8 @@ import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { SettingsForm } from '@/components/settings/SettingsForm';
 import { App as Options } from '@/entrypoints/options/App';
 import { onMessages } from '@/lib/extension/messages';
-import { storingAccountCommands } from '../helpers/account-commands';
+import { onChanges } from '@/lib/extension/change-port';
+import { withChanges } from '../helpers/account-commands';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { account } from '../helpers/fixtures';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
@@ -30,13 +32,18 @@ afterEach(() => {
 
 /** The background answers checkNow by failing (it stopped, or threw). */
 const backgroundFails = () => {
-  stopMessages = onMessages({
-    ...storingAccountCommands,
-    checkNow: () => Promise.reject(new Error('worker gone')),
-    testConnection: () => Promise.reject(new Error('not sent here')),
-    useAddressForm: () => Promise.reject(new Error('not sent here')),
-  });
+  stopMessages = withChanges(
+    onMessages({
+      checkNow: () => Promise.reject(new Error('worker gone')),
+      testConnection: () => Promise.reject(new Error('not sent here')),
+      useAddressForm: () => Promise.reject(new Error('not sent here')),
+    }),
+  );
 };
+
+/** The background answers every change of the stored data with `answer`. */
+const everyChangeAnswered = (answer: unknown) =>
+  onChanges(() => ({ carryOut: async () => answer, close: () => {} }));
 
 describe('an action that fails says so', () => {
   it('"Check now" whose message fails', async () => {
@@ -65,7 +72,12 @@ describe('an action that fails says so', () => {
   it('"Send the key in the address" whose message fails', async () => {
     backgroundFails();
     render(
-      <FailureNotice failure={{ kind: 'api-key-rejected' }} accountId="home" keyForm="header" />,
+      <FailureNotice
+        failure={{ kind: 'api-key-rejected' }}
+        accountId="home"
+        revision={revisionOf(account())}
+        keyForm="header"
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Send the key in the address' }));
     const said = await screen.findByText(
@@ -97,13 +109,7 @@ describe('an action that fails says so', () => {
     ],
   ])('a removal the background does not carry out (%o)', async (answer, said) => {
     await storeAccounts([account()]);
-    stopMessages = onMessages({
-      ...storingAccountCommands,
-      removeAccount: async () => answer,
-      checkNow: () => Promise.reject(new Error('not sent here')),
-      testConnection: () => Promise.reject(new Error('not sent here')),
-      useAddressForm: () => Promise.reject(new Error('not sent here')),
-    });
+    stopMessages = everyChangeAnswered(answer);
     render(<Options />);
     const home = (await screen.findByText('Home', { selector: 'li strong' })).closest('li')!;
     fireEvent.click(within(home).getByRole('button', { name: 'Remove' }));
@@ -112,12 +118,8 @@ describe('an action that fails says so', () => {
   });
 
   it('settings that cannot be saved over a newer version’s', async () => {
-    render(
-      <SettingsForm
-        settings={DEFAULT_SETTINGS}
-        onSave={async () => ({ kind: 'refused', reason: 'newer-version' })}
-      />,
-    );
+    stopMessages = everyChangeAnswered({ refused: 'newer-version' });
+    render(<SettingsForm settings={DEFAULT_SETTINGS} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Not saved: the stored data comes from a newer version of Storage Keeper or is damaged (see above).',

@@ -6,7 +6,7 @@ import { App } from '@/entrypoints/options/App';
 import { onMessages } from '@/lib/extension/messages';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { storingAccountCommands } from '../helpers/account-commands';
+import { withChanges } from '../helpers/account-commands';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
 import { account } from '../helpers/fixtures';
 import { openSettingsPage, storeAccounts } from '../helpers/harness';
@@ -20,12 +20,13 @@ beforeEach(() => {
   openSettingsPage('settings');
   fakeBrowser.reset();
   installFakeExtensionApis();
-  stopMessages = onMessages({
-    ...storingAccountCommands,
-    checkNow: async () => ({}),
-    testConnection: () => new Promise(() => {}),
-    useAddressForm: async () => ({}),
-  });
+  stopMessages = withChanges(
+    onMessages({
+      checkNow: async () => ({}),
+      testConnection: () => new Promise(() => {}),
+      useAddressForm: async () => ({}),
+    }),
+  );
 });
 afterEach(() => {
   cleanup();

@@ -2,13 +2,14 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { revisionOf } from '@/lib/store/revision';
 import { AccountForm } from '@/components/settings/AccountForm';
 import { AllowAccessButton } from '@/components/common/AllowAccessButton';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { FailureNotice } from '@/components/common/FailureNotice';
 import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from '@/components/helpers/send-command';
 import { onMessages, type ConnectionReport } from '@/lib/extension/messages';
-import { storingAccountCommands } from '../../helpers/account-commands';
+import { withChanges } from '../../helpers/account-commands';
 import { account, GB, userInfo } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 
@@ -24,13 +25,14 @@ const never = () => new Promise<never>(() => {});
 let stopMessages = () => {};
 /** The background as it answers each command: by default never (its answer lost). */
 function background(handlers: Partial<Parameters<typeof onMessages>[0]> = {}) {
-  stopMessages = onMessages({
-    ...storingAccountCommands,
-    checkNow: never,
-    testConnection: never,
-    useAddressForm: never,
-    ...handlers,
-  });
+  stopMessages = withChanges(
+    onMessages({
+      checkNow: never,
+      testConnection: never,
+      useAddressForm: never,
+      ...handlers,
+    }),
+  );
 }
 
 beforeEach(() => {
@@ -89,12 +91,7 @@ describe('sendCommand', () => {
 describe('Test connection, on a background that does not answer', () => {
   const renderForm = () =>
     render(
-      <AccountForm
-        account={account()}
-        isNew={false}
-        onSave={async () => ({ kind: 'saved' })}
-        onCancel={() => {}}
-      />,
+      <AccountForm account={account()} isNew={false} onSaved={() => {}} onCancel={() => {}} />,
     );
 
   it.each([
@@ -200,7 +197,12 @@ describe('"Send the key in the address"', () => {
   it('without an answer, says the switch may be saved and its check still under way, not that it failed', async () => {
     background();
     render(
-      <FailureNotice failure={{ kind: 'api-key-rejected' }} accountId="home" keyForm="header" />,
+      <FailureNotice
+        failure={{ kind: 'api-key-rejected' }}
+        accountId="home"
+        revision={revisionOf(account())}
+        keyForm="header"
+      />,
     );
     const send = screen.getByRole<HTMLButtonElement>('button', {
       name: 'Send the key in the address',

@@ -2,11 +2,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { revisionOf } from '@/lib/store/revision';
 import { AllowAccessButton } from '@/components/common/AllowAccessButton';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { FailureNotice } from '@/components/common/FailureNotice';
 import { onMessages, type CheckAnswer } from '@/lib/extension/messages';
-import { storingAccountCommands } from '../../helpers/account-commands';
+import { withChanges } from '../../helpers/account-commands';
+import { account } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 
 // A check the service's wait held back (the background's answer: how long is left): the page
@@ -23,12 +25,13 @@ let stopMessages = () => {};
 /** The background, answering each check with the next of `answers` (then: checked, nothing held). */
 function background() {
   const next = async () => answers.shift() ?? {};
-  stopMessages = onMessages({
-    ...storingAccountCommands,
-    checkNow: next,
-    useAddressForm: next,
-    testConnection: () => Promise.reject(new Error('not sent here')),
-  });
+  stopMessages = withChanges(
+    onMessages({
+      checkNow: next,
+      useAddressForm: next,
+      testConnection: () => Promise.reject(new Error('not sent here')),
+    }),
+  );
 }
 
 beforeEach(() => {
@@ -113,7 +116,12 @@ describe('Check now held back by the service’s wait', () => {
   it('Send the key in the address, its check held: says when a check can go out', async () => {
     answers = [{ waitMs: 120_000 }];
     render(
-      <FailureNotice failure={{ kind: 'api-key-rejected' }} accountId="home" keyForm="header" />,
+      <FailureNotice
+        failure={{ kind: 'api-key-rejected' }}
+        accountId="home"
+        revision={revisionOf(account())}
+        keyForm="header"
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Send the key in the address' }));
     expect((await screen.findByRole('status')).textContent).toBe(EN);

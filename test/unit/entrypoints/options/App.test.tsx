@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { onMessages, type ConnectionReport } from '@/lib/extension/messages';
-import { storingAccountCommands } from '../../helpers/account-commands';
+import { onChanges } from '@/lib/extension/change-port';
+import { withChanges } from '../../helpers/account-commands';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { storeAccounts, openSettingsPage } from '../../helpers/harness';
@@ -29,16 +30,17 @@ beforeEach(() => {
     capacity: { ok: true, value: { quota: 28 * GB, used: 7 * GB } },
     nodeOrigin: 'https://nanao.teracloud.jp',
   };
-  stopMessages = onMessages({
-    ...storingAccountCommands,
-    checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
-    useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
-    testConnection: async (data) => {
-      messages.push({ type: 'testConnection', data });
-      if (testFails) throw new Error('the background failed');
-      return report;
-    },
-  });
+  stopMessages = withChanges(
+    onMessages({
+      checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
+      useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
+      testConnection: async (data) => {
+        messages.push({ type: 'testConnection', data });
+        if (testFails) throw new Error('the background failed');
+        return report;
+      },
+    }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -241,12 +243,13 @@ describe('accounts', () => {
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
     stopMessages();
-    stopMessages = onMessages({
-      ...storingAccountCommands,
-      checkNow: async () => ({}),
-      useAddressForm: async () => ({}),
-      testConnection: async () => (await answered, report),
-    });
+    stopMessages = withChanges(
+      onMessages({
+        checkNow: async () => ({}),
+        useAddressForm: async () => ({}),
+        testConnection: async () => (await answered, report),
+      }),
+    );
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await screen.findByText('Testing…');
@@ -279,16 +282,19 @@ describe('accounts', () => {
     expect(screen.getByLabelText<HTMLInputElement>('User ID').value).toBe('yamada');
   });
 
-  it('hands the account to the background to store, and when the background fails says so, stores nothing and keeps what was typed', async () => {
+  it('hands what the user entered to the background to store, and when the background fails says so, stores nothing and keeps what was typed', async () => {
     stopMessages();
     const handed: unknown[] = [];
-    stopMessages = onMessages({
-      ...storingAccountCommands,
-      saveAccount: async (data) => (handed.push(data), { failed: 'the background failed' }),
+    const stopChanges = onChanges(() => ({
+      carryOut: async (change) => (handed.push(change), { failed: 'the background failed' }),
+      close: () => {},
+    }));
+    const stopCommands = onMessages({
       checkNow: async () => ({}),
       useAddressForm: async () => ({}),
       testConnection: async () => report,
     });
+    stopMessages = () => (stopChanges(), stopCommands());
     await fillNewAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -296,7 +302,10 @@ describe('accounts', () => {
     );
     expect(handed).toEqual([
       {
-        account: expect.objectContaining({ userId: 'yamada', password: 'pä:ss', apiKey: 'key-1' }),
+        kind: 'edit-account',
+        accountId: expect.any(String),
+        revision: null,
+        fields: expect.objectContaining({ userId: 'yamada', password: 'pä:ss', apiKey: 'key-1' }),
       },
     ]);
     expect(await savedAccounts()).toEqual([]);

@@ -135,7 +135,7 @@ describe('the activity log', () => {
     await storeAccounts([account()]);
     render(<App />);
     const log = await logOf('Home');
-    await logActivity('home', accountIdentity(account()), entry(NOW, 'sign-in', 'schedule'), NOW);
+    await logActivity(account(), entry(NOW, 'sign-in', 'schedule'), NOW);
     await waitFor(() => expect(rows(log)).toHaveLength(1));
   });
 

@@ -12,7 +12,7 @@ import { dayOf } from '@/lib/basics/time';
 import { account, GB, NOW } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 import { onMessages } from '@/lib/extension/messages';
-import { storingAccountCommands } from '../../helpers/account-commands';
+import { withChanges } from '../../helpers/account-commands';
 import { storeAccounts, openSettingsPage } from '../../helpers/harness';
 
 // The Settings page's new parts: each account's whole history with its scale and its CSV, the
@@ -27,12 +27,13 @@ beforeEach(() => {
   fakeBrowser.reset();
   installFakeExtensionApis();
   // An import is stored by the background (as it is here), which stops the replaced accounts' checks first.
-  stopMessages = onMessages({
-    ...storingAccountCommands,
-    checkNow: notSentHere,
-    useAddressForm: notSentHere,
-    testConnection: notSentHere,
-  });
+  stopMessages = withChanges(
+    onMessages({
+      checkNow: notSentHere,
+      useAddressForm: notSentHere,
+      testConnection: notSentHere,
+    }),
+  );
   downloads = [];
   vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
     const url = `blob:test/${downloads.length}`;

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import type { Failure } from '@/lib/service/failures';
 import type { ConnectionReport } from '@/lib/extension/messages';
-import { storingAccountCommands } from '../../helpers/account-commands';
+import { withChanges } from '../../helpers/account-commands';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { loadAccounts } from '@/lib/store/reads';
@@ -30,15 +30,16 @@ beforeEach(() => {
   installFakeExtensionApis();
   messages = [];
   report = { user: { ok: true, value: userInfo() } };
-  stopMessages = onMessages({
-    ...storingAccountCommands,
-    checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
-    useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
-    testConnection: async (data) => {
-      messages.push({ type: 'testConnection', data });
-      return report;
-    },
-  });
+  stopMessages = withChanges(
+    onMessages({
+      checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
+      useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
+      testConnection: async (data) => {
+        messages.push({ type: 'testConnection', data });
+        return report;
+      },
+    }),
+  );
 });
 afterEach(() => {
   cleanup();

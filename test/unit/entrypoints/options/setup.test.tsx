@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { onMessages } from '@/lib/extension/messages';
-import { storingAccountCommands } from '../../helpers/account-commands';
+import { withChanges } from '../../helpers/account-commands';
 import { loadAccounts } from '@/lib/store/reads';
 import type { Failure } from '@/lib/service/failures';
 import { account, NOW, snapshot } from '../../helpers/fixtures';
@@ -28,12 +28,13 @@ beforeEach(() => {
   installFakeExtensionApis();
   fakeBrowser.permissions.request = async () => true;
   messages = [];
-  stopMessages = onMessages({
-    ...storingAccountCommands,
-    checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
-    useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
-    testConnection: async () => ({ user: { ok: false, failure: { kind: 'network' } } }),
-  });
+  stopMessages = withChanges(
+    onMessages({
+      checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
+      useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
+      testConnection: async () => ({ user: { ok: false, failure: { kind: 'network' } } }),
+    }),
+  );
 });
 afterEach(() => {
   cleanup();

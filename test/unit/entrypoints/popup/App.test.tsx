@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import { onMessages } from '@/lib/extension/messages';
-import { storingAccountCommands } from '../../helpers/account-commands';
+import { withChanges } from '../../helpers/account-commands';
 import { storeAccounts } from '../../helpers/harness';
 
 const storeSnapshots = (snapshots: Record<string, unknown>) =>
@@ -174,7 +174,6 @@ describe('popup', () => {
     let received = 0;
     let finish!: () => void;
     const stop = onMessages({
-      ...storingAccountCommands,
       useAddressForm: () => Promise.reject(new Error('not sent here')),
       checkNow: () => {
         received++;

@@ -6,7 +6,7 @@ import { App } from '@/entrypoints/popup/App';
 import type { Failure } from '@/lib/service/failures';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { onMessages } from '@/lib/extension/messages';
-import { storingAccountCommands } from '../../helpers/account-commands';
+import { withChanges } from '../../helpers/account-commands';
 import { storeAccounts } from '../../helpers/harness';
 
 const storeSnapshots = (snapshots: Record<string, unknown>) =>
@@ -22,12 +22,13 @@ beforeEach(() => {
   fakeBrowser.reset();
   installFakeExtensionApis();
   messages = [];
-  stopMessages = onMessages({
-    ...storingAccountCommands,
-    checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
-    useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
-    testConnection: () => Promise.reject(new Error('not sent by the popup')),
-  });
+  stopMessages = withChanges(
+    onMessages({
+      checkNow: async (data) => (messages.push({ type: 'checkNow', data }), {}),
+      useAddressForm: async (data) => (messages.push({ type: 'useAddressForm', data }), {}),
+      testConnection: () => Promise.reject(new Error('not sent by the popup')),
+    }),
+  );
 });
 afterEach(() => {
   cleanup();

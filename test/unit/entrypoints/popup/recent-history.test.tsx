@@ -39,10 +39,11 @@ describe('the recent history', () => {
       history: { home: { identity: ME, points: packPoints(year) } },
       history$: { v: 1 },
     });
+    await storeAccounts([account()]);
     const storage = await freshStorage();
     // Recorded before the recent part was stored apart: read whole until the next reading.
     expect((await storage.loadRecentHistory()).home?.points).toHaveLength(year.length);
-    await storage.addReading('home', ME, [TODAY, 14 * GB, 30 * GB]);
+    await storage.addReading(account(), [TODAY, 14 * GB, 30 * GB]);
     expect((await readWholeHistory(storage)).home?.points).toHaveLength(year.length + 1);
     const recent = (await storage.loadRecentHistory()).home!.points;
     expect(recent.map(([day]) => day)).toEqual(
