@@ -69,10 +69,12 @@ describe('the settings form and another tab', () => {
     await otherTabSaves(45);
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     const again = await screen.findByRole('alert');
+    // Only the user's own change goes over what is stored now: the other tab's 45 stands.
     fireEvent.click(within(again).getByRole('button', { name: 'Keep mine' }));
     await waitFor(async () =>
-      expect(await loadSettings()).toMatchObject({ warningPercent: 80, refreshMinutes: 60 }),
+      expect(await loadSettings()).toMatchObject({ warningPercent: 80, refreshMinutes: 45 }),
     );
+    expect(field('Update usage every').value).toBe('45');
   });
 });
 

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { revisionOf } from '@/lib/store/revision';
 import { App } from '@/entrypoints/options/App';
 import { onMessages } from '@/lib/extension/messages';
 import { withChanges } from '../../helpers/account-commands';
@@ -276,7 +277,12 @@ describe('a refused key, fixed in one click', () => {
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Send the key in the address' }));
     await waitFor(() =>
-      expect(messages).toEqual([{ type: 'useAddressForm', data: { accountId: 'home' } }]),
+      expect(messages).toEqual([
+        {
+          type: 'useAddressForm',
+          data: { accountId: 'home', revision: revisionOf(account({ keyForm: 'header' })) },
+        },
+      ]),
     );
   });
 
