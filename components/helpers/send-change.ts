@@ -45,5 +45,5 @@ export async function sendChange<K extends ChangeKind>(
   if ('failed' in answer) return { kind: 'failed', message: answer.failed };
   if ('refused' in answer) return { kind: 'refused', reason: answer.refused };
   if ('newer' in answer) return { kind: 'newer', stored: answer.newer as NewerOf<K> };
-  return { kind: 'saved', saved: answer.saved as SavedOf<K> };
+  return { kind: 'saved', saved: answer.saved };
 }

@@ -19,43 +19,43 @@ export const checkedDraft = (values: AccountDraft) =>
   );
 
 /**
- * An account form's values as typed, each field's error, and whether the user has touched them:
- * `latest` is the values on screen now (for an answer that arrives after an edit); `validated`
+ * An account form's values as typed, each field's error, and whether the user has touchedRef them:
+ * `latestRef` is the values on screen now (for an answer that arrives after an edit); `validated`
  * checks them, showing each error beside its field; `take` puts an account's values in, as if
  * the form had just opened on it.
  */
 export function useAccountDraft(account: Account, isNew: boolean) {
   const [draft, setDraft] = useState<AccountDraft>(() => draftOf(account));
-  const latest = useRef(draft);
-  const touched = useRef(false);
+  const latestRef = useRef(draft);
+  const touchedRef = useRef(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [custom, setCustom] = useState(!isPreset(account.baseUrl));
   const [keyFormChosen, setKeyFormChosen] = useState(!isNew);
 
   /** Changes draft fields (by the user). */
   const change = (fields: Partial<AccountDraft>) => {
-    touched.current = true;
-    latest.current = { ...latest.current, ...fields };
-    setDraft(latest.current);
+    touchedRef.current = true;
+    latestRef.current = { ...latestRef.current, ...fields };
+    setDraft(latestRef.current);
   };
 
   function take(from: Account) {
-    touched.current = false;
-    latest.current = draftOf(from);
-    setDraft(latest.current);
+    touchedRef.current = false;
+    latestRef.current = draftOf(from);
+    setDraft(latestRef.current);
     setCustom(!isPreset(from.baseUrl));
   }
 
   function validated(): AccountDraft | undefined {
-    const parsed = checkedDraft(latest.current);
+    const parsed = checkedDraft(latestRef.current);
     setErrors(parsed.success ? {} : fieldErrors(parsed.error));
     return parsed.success ? parsed.data : undefined;
   }
 
   return {
     draft,
-    latest,
-    touched,
+    latestRef,
+    touchedRef,
     errors,
     custom,
     setCustom,

@@ -35,10 +35,10 @@ const TESTED_FIELDS: ReadonlySet<string> = new Set([
 /**
  * An account form's host access and Test connection: `permitted` asks the browser for the hosts
  * valid values need (its first await: still inside the click), a test's node only when it tested
- * exactly these values; `test` runs the background's test of them. `latest`: the values on
+ * exactly these values; `test` runs the background's test of them. `latestRef`: the values on
  * screen now, for a test whose answer arrives after an edit.
  */
-export function useHostAccess(accountId: string, latest: { current: AccountDraft }) {
+export function useHostAccess(accountId: string, latestRef: { current: AccountDraft }) {
   const [status, setStatus] = useState<AccessStatus>({ kind: 'idle' });
 
   /** Fields edited: a test result about other values is no result, and so is the node it named. */
@@ -72,7 +72,7 @@ export function useHostAccess(accountId: string, latest: { current: AccountDraft
       const report = await sendCommand('testConnection', { draft: valid, accountId });
       if ('stopped' in report) return setStatus({ kind: 'test-stopped' });
       // A result applies only to the values it tested: edited meanwhile, it is no result.
-      const now = checkedDraft(latest.current);
+      const now = checkedDraft(latestRef.current);
       setStatus(
         now.success && credentialsKey(now.data) === tested
           ? { kind: 'tested', report, draft: valid, tested }

@@ -32,7 +32,7 @@ interface Props {
  */
 export function AccountForm({ account, stored, isNew, onSaved, onCancel }: Props) {
   const form = useAccountDraft(account, isNew);
-  const access = useHostAccess(account.id, form.latest);
+  const access = useHostAccess(account.id, form.latestRef);
   const saves = useAccountSave({
     accountId: account.id,
     stored: stored ?? undefined,
@@ -50,8 +50,8 @@ export function AccountForm({ account, stored, isNew, onSaved, onCancel }: Props
   // A form the user has not touched follows a change stored meanwhile, or, removed, goes back to the list.
   useFollowStored(
     stored,
-    () => saves.base.current,
-    () => form.touched.current,
+    () => saves.baseRef.current,
+    () => form.touchedRef.current,
     takeStored,
     onCancel,
   );
@@ -80,7 +80,7 @@ export function AccountForm({ account, stored, isNew, onSaved, onCancel }: Props
       {saves.unsaved && (
         <SaveOutcome
           outcome={saves.unsaved}
-          shown={(newer) => accountDifferences(newer, saves.base.current)}
+          shown={(newer) => accountDifferences(newer, saves.baseRef.current)}
           onKeepMine={(newer) => (e) => saves.save(e, newer)}
           onTakeTheirs={(newer) => (newer ? takeStored(newer) : onCancel())}
         />

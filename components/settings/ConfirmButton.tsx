@@ -19,15 +19,15 @@ export function ConfirmButton({ label, question, onConfirm }: Props) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   // Set at once: a second click may come before the page is drawn again.
-  const running = useRef(false);
+  const runningRef = useRef(false);
   async function confirm() {
-    if (running.current) return;
-    running.current = true;
+    if (runningRef.current) return;
+    runningRef.current = true;
     setBusy(true);
     try {
       await onConfirm();
     } finally {
-      running.current = false;
+      runningRef.current = false;
       setBusy(false);
     }
   }

@@ -34,8 +34,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   }
   useFollowStored(
     settings,
-    () => saves.base.current,
-    () => saves.touched.current,
+    () => saves.baseRef.current,
+    () => saves.touchedRef.current,
     takeStored,
   );
 
@@ -93,7 +93,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       {saves.unsaved && (
         <SaveOutcome
           outcome={saves.unsaved}
-          shown={(stored) => settingsDifferences(stored, saves.base.current)}
+          shown={(stored) => settingsDifferences(stored, saves.baseRef.current)}
           onKeepMine={(stored) => (e) => save(e, stored ?? undefined)}
           onTakeTheirs={(stored) => stored && takeStored(stored)}
         />

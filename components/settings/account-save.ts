@@ -25,7 +25,7 @@ interface Options {
  * was not stored (the form says why). `unsaved`: why the last save was not made.
  */
 export function useAccountSave({ accountId, stored, prepare, onSaved }: Options) {
-  const base = useRef(stored);
+  const baseRef = useRef(stored);
   const { queue, busy } = useOneAtATime();
   const [unsaved, setUnsaved] = useState<Unsaved<Account>>();
 
@@ -45,15 +45,15 @@ export function useAccountSave({ accountId, stored, prepare, onSaved }: Options)
       }
       const fields = changedFields(
         { ...valid, id: accountId },
-        over === null ? undefined : base.current,
+        over === null ? undefined : baseRef.current,
       );
-      const from = over === undefined ? base.current : (over ?? undefined);
+      const from = over === undefined ? baseRef.current : (over ?? undefined);
       const outcome = await editAccount(pending, accountId, fields, from ? revisionOf(from) : null);
       if (outcome.kind !== 'saved') {
         setUnsaved(outcome);
         return false;
       }
-      base.current = outcome.saved;
+      baseRef.current = outcome.saved;
       setUnsaved(undefined);
       if (queue.begun === 1) onSaved(outcome.saved);
       return true;
@@ -62,9 +62,9 @@ export function useAccountSave({ accountId, stored, prepare, onSaved }: Options)
 
   /** The stored account taken into the form: saves are made from it now. */
   function takeBase(from: Account) {
-    base.current = from;
+    baseRef.current = from;
     setUnsaved(undefined);
   }
 
-  return { save, saving: busy, unsaved, base, takeBase };
+  return { save, saving: busy, unsaved, baseRef, takeBase };
 }

@@ -24,10 +24,10 @@ interface Options {
  * field left invalid, nothing typed since the click, no other save waiting.
  */
 export function useSettingsSave({ stored, onStored }: Options) {
-  const base = useRef(stored);
-  // The user's edits since the form opened, and whether any is not in `base`.
-  const edits = useRef(0);
-  const touched = useRef(false);
+  const baseRef = useRef(stored);
+  // The user's editsRef since the form opened, and whether any is not in `base`.
+  const editsRef = useRef(0);
+  const touchedRef = useRef(false);
   const { queue, busy } = useOneAtATime();
   const [unsaved, setUnsaved] = useState<Unsaved<Settings>>();
   const [saved, setSaved] = useState(false);
@@ -35,46 +35,46 @@ export function useSettingsSave({ stored, onStored }: Options) {
   /** Saves `input`; Keep mine saves the user's changes over the newer stored settings `over`. Returns each invalid field's error. */
   function save(input: SettingsInput, over?: Settings): Errors {
     const pending = beginChange();
-    const clickedAt = edits.current;
+    const clickedAt = editsRef.current;
     void queue.run(async (previousMade) => {
       if (!previousMade) {
         pending.close();
         return false;
       }
-      const { fields, errors } = changedSettings(base.current, input);
-      const outcome = await editSettings(pending, fields, revisionOf(over ?? base.current));
+      const { fields, errors } = changedSettings(baseRef.current, input);
+      const outcome = await editSettings(pending, fields, revisionOf(over ?? baseRef.current));
       if (outcome.kind !== 'saved') {
         setSaved(false);
         setUnsaved(outcome);
         return false;
       }
-      base.current = outcome.saved;
+      baseRef.current = outcome.saved;
       setUnsaved(undefined);
-      const settled = queue.begun === 1 && edits.current === clickedAt;
+      const settled = queue.begun === 1 && editsRef.current === clickedAt;
       if (settled) {
-        touched.current = false;
+        touchedRef.current = false;
         onStored(outcome.saved, errors);
       }
       setSaved(settled && Object.keys(errors).length === 0);
       return true;
     });
-    return changedSettings(base.current, input).errors;
+    return changedSettings(baseRef.current, input).errors;
   }
 
   /** The user changed a field. */
   function edited() {
-    edits.current += 1;
-    touched.current = true;
+    editsRef.current += 1;
+    touchedRef.current = true;
     setSaved(false);
   }
 
   /** The stored settings taken into the form: saves are made from them now. */
   function takeBase(from: Settings) {
-    base.current = from;
-    touched.current = false;
+    baseRef.current = from;
+    touchedRef.current = false;
     setUnsaved(undefined);
     setSaved(false);
   }
 
-  return { save, saving: busy, saved, unsaved, base, touched, edited, takeBase };
+  return { save, saving: busy, saved, unsaved, baseRef, touchedRef, edited, takeBase };
 }

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import { onMessages } from '@/lib/extension/messages';
-import { withChanges } from '../../helpers/account-commands';
 import { storeAccounts } from '../../helpers/harness';
 
 const storeSnapshots = (snapshots: Record<string, unknown>) =>
