@@ -1,45 +1,28 @@
-import { useRef, useState } from 'preact/hooks';
-import { newAccountId, type Account } from '@/lib/store/accounts';
+import { useState } from 'preact/hooks';
+import type { Account } from '@/lib/store/accounts';
 import { t } from '@/lib/i18n/translate';
 import type { Settings } from '@/lib/store/settings';
-import {
-  parseSettingsFile,
-  settingsFile,
-  type ParsedFile,
-  type SettingsFile,
-} from '@/lib/input/settings-file';
-import { importBasis, planImport, type ImportPlan } from '@/lib/store/changes';
-import { beginChange } from '@/lib/extension/change-port';
-import { loadAccounts, loadSettings } from '@/lib/store/reads';
-import type { NotMade } from '../helpers/send-change';
-import { importFile } from './saves';
+import { parseSettingsFile, settingsFile } from '@/lib/input/settings-file';
+import { loadAccounts } from '@/lib/store/reads';
+import { previewOf, useImport, type ImportStatus } from './import-save';
 import { ChangeFailure } from './SaveOutcome';
 import { download } from './download';
 import { damagedName } from '../common/DamagedEntry';
-import { Accounts, ImportError } from './ImportParts';
+import { ImportError } from './ImportError';
+import { ImportPreview } from './ImportPreview';
 
 interface Props {
   accounts: Account[];
   settings: Settings;
 }
 
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'error'; parsed: Exclude<ParsedFile, { ok: true }> }
-  /** What the import would do, over what the page showed (`previewed`: its importBasis); `outdated`: an import refused as what is stored changed since the last preview. */
-  | { kind: 'preview'; file: SettingsFile; plan: ImportPlan; previewed: string; outdated?: true }
-  | { kind: 'not-imported'; outcome: NotMade }
-  | { kind: 'done'; added: number; updated: number };
-
 /** Export settings to a file (secrets only when ticked), and import one after a preview of what it changes. */
 export function SettingsTransfer({ accounts, settings }: Props) {
   const [withSecrets, setWithSecrets] = useState(false);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [status, setStatus] = useState<ImportStatus>({ kind: 'idle' });
   /** The damaged entries the last export left out, by name. */
   const [leftOut, setLeftOut] = useState<string[]>([]);
-  // An import on its way: Import is disabled, and a click before the page is drawn again sends nothing.
-  const [importing, setImporting] = useState(false);
-  const importingRef = useRef(false);
+  const { importing, apply } = useImport(setStatus);
 
   function exportNow() {
     const file = settingsFile(accounts, settings, withSecrets, Date.now());
@@ -57,46 +40,7 @@ export function SettingsTransfer({ accounts, settings }: Props) {
     input.value = ''; // the same file can be chosen again
     if (!chosen) return;
     const parsed = parseSettingsFile(await chosen.text(), settings);
-    setStatus(
-      parsed.ok
-        ? {
-            kind: 'preview',
-            file: parsed.file,
-            plan: planImport(parsed.file, accounts, settings, newAccountId),
-            previewed: importBasis(parsed.file, accounts, settings),
-          }
-        : { kind: 'error', parsed },
-    );
-  }
-
-  /**
-   * Imports what the preview showed: the background plans it again over what is stored and
-   * refuses it, with a fresh plan, when that changed since the preview (shown, nothing imported).
-   */
-  async function apply({ file, plan, previewed }: Extract<Status, { kind: 'preview' }>) {
-    if (importingRef.current) return;
-    importingRef.current = true;
-    setImporting(true);
-    try {
-      const outcome = await importFile(beginChange(), file, previewed, plan);
-      if (outcome.kind === 'saved') return setStatus({ kind: 'done', ...outcome.saved });
-      if (outcome.kind !== 'newer') return setStatus({ kind: 'not-imported', outcome });
-      // The next Import names what is stored now, which the fresh plan was made from.
-      const [{ accounts: stored }, storedSettings] = await Promise.all([
-        loadAccounts(),
-        loadSettings(),
-      ]);
-      setStatus({
-        kind: 'preview',
-        file,
-        plan: outcome.stored,
-        previewed: importBasis(file, stored, storedSettings),
-        outdated: true,
-      });
-    } finally {
-      importingRef.current = false;
-      setImporting(false);
-    }
+    setStatus(parsed.ok ? previewOf(parsed.file, accounts, settings) : { kind: 'error', parsed });
   }
 
   return (
@@ -140,40 +84,14 @@ export function SettingsTransfer({ accounts, settings }: Props) {
         <p role="status">{t('importDone', [status.added, status.updated])}</p>
       )}
       {status.kind === 'preview' && (
-        <div class="preview" role="region" aria-labelledby="preview-heading">
-          <h3 id="preview-heading">{t('importPreviewHeading')}</h3>
-          {status.outdated && (
-            <p class="warning" role="alert">
-              {t('importOutdated')}
-            </p>
-          )}
-          <Accounts heading="importAdded" accounts={status.plan.added} />
-          <Accounts heading="importUpdated" accounts={status.plan.updated} />
-          <Accounts heading="importLeftAlone" accounts={status.plan.leftAlone} />
-          <p>
-            {t(
-              !status.file.settings
-                ? 'importNoSettings'
-                : status.plan.settings
-                  ? 'importSettingsChanged'
-                  : 'importSettingsSame',
-            )}
-          </p>
-          <div class="actions">
-            <button
-              type="button"
-              class="primary"
-              onClick={() => void apply(status)}
-              disabled={importing}
-              aria-busy={importing}
-            >
-              {t('importApply')}
-            </button>
-            <button type="button" onClick={() => setStatus({ kind: 'idle' })} disabled={importing}>
-              {t('cancel')}
-            </button>
-          </div>
-        </div>
+        <ImportPreview
+          plan={status.plan}
+          bringsSettings={status.file.settings !== undefined}
+          outdated={status.outdated === true}
+          importing={importing}
+          onImport={() => void apply(status)}
+          onCancel={() => setStatus({ kind: 'idle' })}
+        />
       )}
     </>
   );

@@ -1,40 +1,5 @@
-import { accountName, missingCredentials, type Account } from '@/lib/store/accounts';
 import { t, type MessageKey } from '@/lib/i18n/translate';
 import type { ParsedFile } from '@/lib/input/settings-file';
-import { hostOf } from '../helpers/safe-names';
-
-// The import's preview and its errors, as the Settings page shows them.
-
-const NEEDS: Record<string, MessageKey> = {
-  password: 'importNeedsPassword',
-  apiKey: 'importNeedsApiKey',
-  'password,apiKey': 'importNeedsSecrets',
-};
-
-/** One group of the preview: each account by name, server and user ID, and what it still needs. */
-export function Accounts({ heading, accounts }: { heading: MessageKey; accounts: Account[] }) {
-  return (
-    <>
-      <h4>{t(heading)}</h4>
-      {accounts.length === 0 ? (
-        <p>{t('importNothing')}</p>
-      ) : (
-        <ul>
-          {accounts.map((account) => {
-            const needs = NEEDS[missingCredentials(account).join()];
-            return (
-              <li key={account.id}>
-                <strong>{accountName(account)}</strong>{' '}
-                {t('accountAt', [account.userId, hostOf(account.baseUrl)])}
-                {needs && <span class="needs"> · {t(needs)}</span>}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </>
-  );
-}
 
 const FIELDS: Record<string, MessageKey> = {
   label: 'fieldLabel',
