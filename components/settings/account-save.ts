@@ -4,6 +4,7 @@ import type { AccountDraft } from '@/lib/input/form-schemas';
 import type { Account } from '@/lib/store/accounts';
 import { changedFields } from '@/lib/store/changes';
 import { revisionOf } from '@/lib/store/revision';
+import { draftOf } from '../hooks/account-draft';
 import { useOneAtATime } from '../hooks/one-at-a-time';
 import { editAccount } from './saves';
 import type { Unsaved } from './SaveOutcome';
@@ -43,11 +44,19 @@ export function useAccountSave({ accountId, stored, prepare, onSaved }: Options)
         // Nothing sent: an invalid form passes on what the save before it did.
         return valid ? false : previousMade;
       }
+      // Compared as the form shows the base (its key source named), so only the user's edits go.
+      const base = over === null ? undefined : baseRef.current;
       const fields = changedFields(
         { ...valid, id: accountId },
-        over === null ? undefined : baseRef.current,
+        base && { ...base, ...draftOf(base) },
       );
       const from = over === undefined ? baseRef.current : (over ?? undefined);
+      if (from && Object.keys(fields).length === 0) {
+        // Nothing the user changed is not stored already: nothing to send.
+        pending.close();
+        if (queue.begun === 1) onSaved(from);
+        return true;
+      }
       const outcome = await editAccount(pending, accountId, fields, from ? revisionOf(from) : null);
       if (outcome.kind !== 'saved') {
         setUnsaved(outcome);
