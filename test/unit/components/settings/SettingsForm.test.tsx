@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { SettingsForm } from '@/components/settings/SettingsForm';
+import { loadSettings } from '@/lib/store/reads';
+import { revisionOf } from '@/lib/store/revision';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { installFakeExtensionApis } from '../../helpers/fake-extension';
+import { gatedChanges } from '../../helpers/gated-changes';
+
+// The settings form sends the valid fields the user changed over the stored settings it was
+// made from, one save at a time; "Saved." only beside what is stored.
+
+let background: ReturnType<typeof gatedChanges>;
+beforeEach(() => {
+  fakeBrowser.reset();
+  installFakeExtensionApis();
+  background = gatedChanges();
+});
+afterEach(() => {
+  cleanup();
+  background.stop();
+});
+
+const type = (label: string, value: string) =>
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+const status = () => screen.getByRole('status').textContent;
+
+it('a second save while the first is on its way goes out over what the first stored: both stand, none refused', async () => {
+  render(<SettingsForm settings={DEFAULT_SETTINGS} />);
+  type('Update usage every', '60');
+  save();
+  await waitFor(() => expect(background.held()).toBe(1));
+  expect(status()).toBe('Saving…');
+  type('“Nearly full” from', '80');
+  save();
+  background.open();
+  await waitFor(() => expect(status()).toBe('Saved.'));
+  expect(await loadSettings()).toMatchObject({ refreshMinutes: 60, warningPercent: 80 });
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(background.sent).toEqual([
+    {
+      kind: 'edit-settings',
+      fields: { refreshMinutes: 60 },
+      revision: revisionOf(DEFAULT_SETTINGS),
+    },
+    {
+      kind: 'edit-settings',
+      fields: { warningPercent: 80 },
+      revision: revisionOf({ ...DEFAULT_SETTINGS, refreshMinutes: 60 }),
+    },
+  ]);
+});
+
+describe('refused as another tab saved the settings since', () => {
+  const other = { ...DEFAULT_SETTINGS, keepAliveHours: 12, refreshMinutes: 45 };
+
+  it('names each setting the other tab changed, with its stored value; Keep mine sends only the valid fields the user changed', async () => {
+    render(<SettingsForm settings={DEFAULT_SETTINGS} />);
+    type('“Nearly full” from', '80');
+    type('Sign in every', '9999');
+    await fakeBrowser.storage.local.set({ settings: other });
+    background.open();
+    save();
+    const refusal = await screen.findByText(/^Not saved: this was changed elsewhere/);
+    expect(refusal.textContent).toContain(
+      'Stored now: Sign in every 12 hours, Update usage every 45 minutes.',
+    );
+    fireEvent.click(within(refusal).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(async () =>
+      expect(await loadSettings()).toEqual({ ...other, warningPercent: 80 }),
+    );
+    expect(background.sent.at(-1)).toEqual({
+      kind: 'edit-settings',
+      fields: { warningPercent: 80 },
+      revision: revisionOf(other),
+    });
+    // The field left invalid keeps what was typed and says why; nothing says "Saved.".
+    await waitFor(() => expect(screen.queryByText(/^Not saved/)).toBeNull());
+    expect(screen.getByLabelText<HTMLInputElement>('Sign in every').value).toBe('9999');
+    expect(screen.getByLabelText<HTMLInputElement>('Update usage every').value).toBe('45');
+    expect(status()).toBe('');
+  });
+});
