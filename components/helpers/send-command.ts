@@ -5,17 +5,15 @@ import type { ProtocolMap } from '@/lib/extension/messages';
  * How long a page waits for the background's answer to each command (ms). A service call gives up
  * after 20 s (lib/service/client.ts): a test makes two, after a suspended background has started.
  * A check first waits for the run under way (runs go one at a time, each up to two calls per
- * account, accounts side by side), then makes its own, so it gets a few runs' time. A change of
- * the stored data waits only for the background's write queue (CHANGE_LIMIT_MS).
+ * account, accounts side by side), then makes its own, so it gets a few runs' time. (A change of
+ * the stored data has a port of its own: lib/extension/change-port.ts.)
  */
 export const ANSWER_LIMIT_MS = {
   testConnection: 60_000,
   checkNow: 180_000,
   useAddressForm: 180_000,
-} as const satisfies Partial<Record<keyof ProtocolMap, number>>;
-const CHANGE_LIMIT_MS = 30_000;
-const limitOf = (type: keyof ProtocolMap): number =>
-  (ANSWER_LIMIT_MS as Partial<Record<keyof ProtocolMap, number>>)[type] ?? CHANGE_LIMIT_MS;
+} as const satisfies Record<keyof ProtocolMap, number>;
+const limitOf = (type: keyof ProtocolMap): number => ANSWER_LIMIT_MS[type];
 
 /** A command's limit in whole seconds, as the pages' words name it. */
 export const answerLimitSeconds = (type: keyof ProtocolMap): number => limitOf(type) / 1000;

@@ -3,7 +3,7 @@ import { OneAtATime } from '@/components/helpers/one-at-a-time';
 
 /** A task that runs when its turn comes and ends when the test says, stored or not. */
 function task(log: string[], name: string) {
-  let end = (_made: boolean) => {};
+  let end!: (made: boolean) => void;
   const ended = new Promise<boolean>((resolve) => (end = resolve));
   const run = async (previousMade: boolean) => {
     log.push(`${name} runs (${previousMade ? 'after one stored' : 'after one not stored'})`);

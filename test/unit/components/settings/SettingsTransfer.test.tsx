@@ -36,10 +36,9 @@ function chooseFile(accounts: unknown[]) {
 }
 
 const importButton = async () =>
-  within(await screen.findByRole('region', { name: 'What this import will do' })).getByRole(
-    'button',
-    { name: 'Import' },
-  );
+  within(
+    await screen.findByRole('region', { name: 'What this import will do' }),
+  ).getByRole<HTMLButtonElement>('button', { name: 'Import' });
 
 it('a double click on Import imports once', async () => {
   render(<SettingsTransfer accounts={[]} settings={DEFAULT_SETTINGS} />);
