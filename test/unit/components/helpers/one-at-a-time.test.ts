@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OneAtATime } from '@/components/helpers/one-at-a-time';
 
-/** A task that runs when its turn comes and ends when the test says, stored or not. */
-function task(log: string[], name: string) {
+/** A change that runs when its turn comes and ends when the test says, stored or not. */
+function step(log: string[], name: string) {
   let end!: (made: boolean) => void;
   const ended = new Promise<boolean>((resolve) => (end = resolve));
   const run = async (previousMade: boolean) => {
@@ -17,8 +17,8 @@ describe('one change at a time', () => {
     const busy: boolean[] = [];
     const queue = new OneAtATime((b) => busy.push(b));
     const log: string[] = [];
-    const first = task(log, 'first');
-    const second = task(log, 'second');
+    const first = step(log, 'first');
+    const second = step(log, 'second');
     const firstDone = queue.run(first.run);
     const secondDone = queue.run(second.run);
     expect(queue.begun).toBe(2);
@@ -36,11 +36,11 @@ describe('one change at a time', () => {
   it('a change begun after the last one was answered runs at once, whatever came of it', async () => {
     const queue = new OneAtATime();
     const log: string[] = [];
-    const first = task(log, 'first');
+    const first = step(log, 'first');
     const done = queue.run(first.run);
     first.end(false);
     await done;
-    const later = task(log, 'later');
+    const later = step(log, 'later');
     const laterDone = queue.run(later.run);
     later.end(true);
     expect(await laterDone).toBe(true);
