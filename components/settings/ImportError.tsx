@@ -1,14 +1,10 @@
 import { t, type MessageKey } from '@/lib/i18n/translate';
 import type { ParsedFile } from '@/lib/input/settings-file';
+import { ACCOUNT_LABELS } from './field-labels';
 
+/** Each field a file may bring, by the label the Settings page gives it. */
 const FIELDS: Record<string, MessageKey> = {
-  label: 'fieldLabel',
-  baseUrl: 'fieldServer',
-  userId: 'fieldUserId',
-  password: 'fieldPassword',
-  apiKey: 'fieldApiKey',
-  keyForm: 'fieldKeyForm',
-  notifications: 'fieldAccountNotifications',
+  ...ACCOUNT_LABELS,
   keepAliveHours: 'settingSignInEvery',
   refreshMinutes: 'settingUsageUpdateEvery',
   warningPercent: 'settingWarning',

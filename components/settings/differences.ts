@@ -1,23 +1,13 @@
-import { t, type MessageKey } from '@/lib/i18n/translate';
+import { t } from '@/lib/i18n/translate';
 import type { Account } from '@/lib/store/accounts';
 import { differingFields, type AccountFields } from '@/lib/store/changes';
 import type { Settings } from '@/lib/store/settings';
 import { hostOf } from '../helpers/safe-names';
+import { ACCOUNT_LABELS } from './field-labels';
 import { NUMBER_FIELDS, SWITCHES } from './settings-input';
 
 // A refusal's words: what another change stored, field by field, against what the form was made
 // from, so the user can decide between the two. A secret is named as changed, never shown.
-
-const ACCOUNT_LABELS: Record<keyof AccountFields, MessageKey> = {
-  label: 'fieldLabel',
-  baseUrl: 'fieldServer',
-  userId: 'fieldUserId',
-  password: 'fieldPassword',
-  apiKey: 'fieldApiKey',
-  keyForm: 'fieldKeyForm',
-  keySource: 'fieldKeySource',
-  notifications: 'fieldAccountNotifications',
-};
 
 const onOff = (on: boolean) => t(on ? 'switchOn' : 'switchOff');
 
