@@ -14,14 +14,14 @@ export function gatedChanges() {
   const gate: (() => void)[] = [];
   let opened = false;
   const stop = onChanges((accountId) => {
-    const hold = accountId === undefined ? undefined : inFlight.hold(accountId);
+    const hold = inFlight.hold(accountId);
     return {
       carryOut: async (change) => {
         sent.push(change);
         if (!opened) await new Promise<void>((resolve) => gate.push(resolve));
         return (await carryOut(inFlight, change, hold)).answer;
       },
-      close: () => hold?.release(),
+      close: () => hold.release(),
     };
   });
   return {
