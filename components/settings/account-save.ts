@@ -52,8 +52,9 @@ export function useAccountSave({ accountId, stored, prepare, onSaved }: Options)
       );
       const from = over === undefined ? baseRef.current : (over ?? undefined);
       if (from && Object.keys(fields).length === 0) {
-        // Nothing the user changed is not stored already: nothing to send.
+        // The user changed nothing over what is stored: nothing to send.
         pending.close();
+        baseRef.current = from;
         if (queue.begun === 1) onSaved(from);
         return true;
       }
