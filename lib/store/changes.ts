@@ -15,8 +15,10 @@ import type { LockReason } from './items';
 // showed), never a finished plan. The background plans each change here, from what is stored
 // when it runs (lib/store/writes.ts), so a change made from an older read never undoes a newer one.
 
-/** An account's fields, all but its id. */
-export type AccountFields = Omit<Account, 'id'>;
+import type { AccountFields } from './fields';
+
+// The field helpers are apart (fields.ts), so a page that compares fields does not load the planner.
+export { changedFields, differingFields, type AccountFields } from './fields';
 
 /** An account as a settings file brings it: only the server and the user ID are sure. */
 export interface ImportedAccount {
@@ -96,21 +98,6 @@ export class NewerStored<T> extends Error {
   constructor(readonly stored: T) {
     super('a newer version is stored');
   }
-}
-
-/** The fields of `account` that differ from `base` (none: every field, a new account). */
-export function changedFields(account: Account, base: Account | undefined): Partial<AccountFields> {
-  const { id: _id, ...fields } = account;
-  if (!base) return fields;
-  return Object.fromEntries(
-    Object.entries(fields).filter(([key, value]) => base[key as keyof Account] !== value),
-  ) as Partial<AccountFields>;
-}
-
-/** The fields that differ between two stored values of one kind, by name (what another change did). */
-export function differingFields<T extends object>(a: T, b: T): (keyof T)[] {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof T)[]);
-  return [...keys].filter((key) => key !== 'id' && a[key] !== b[key]);
 }
 
 /**
