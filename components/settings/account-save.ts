@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { beginChange } from '@/lib/extension/change-port';
 import type { AccountDraft } from '@/lib/input/form-schemas';
 import type { Account } from '@/lib/store/accounts';
-import { changedFields } from '@/lib/store/changes';
+import { changedFields } from '@/lib/store/fields';
 import { revisionOf } from '@/lib/store/revision';
 import { draftOf } from '../hooks/account-draft';
 import { useOneAtATime } from '../hooks/one-at-a-time';

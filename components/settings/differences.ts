@@ -1,6 +1,7 @@
 import { t } from '@/lib/i18n/translate';
 import type { Account } from '@/lib/store/accounts';
-import { differingFields, type AccountFields } from '@/lib/store/changes';
+import type { AccountFields } from '@/lib/store/changes';
+import { differingFields } from '@/lib/store/fields';
 import type { Settings } from '@/lib/store/settings';
 import { hostOf } from '../helpers/safe-names';
 import { ACCOUNT_LABELS } from './field-labels';
