@@ -3,7 +3,6 @@ import { beginChange } from '@/lib/extension/change-port';
 import type { ParsedFile, SettingsFile } from '@/lib/input/settings-file';
 import { newAccountId, type Account } from '@/lib/store/accounts';
 import { importBasis, planImport, type ImportPlan } from '@/lib/store/changes';
-import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import type { Settings } from '@/lib/store/settings';
 import type { NotMade } from '../helpers/send-change';
 import { importFile } from './saves';
@@ -51,15 +50,8 @@ export function useImport(setStatus: (status: ImportStatus) => void) {
       const outcome = await importFile(beginChange(), file, previewed, plan);
       if (outcome.kind === 'saved') return setStatus({ kind: 'done', ...outcome.saved });
       if (outcome.kind !== 'newer') return setStatus({ kind: 'not-imported', outcome });
-      // The next Import names what is stored now, which the fresh plan was made from.
-      const [{ accounts }, settings] = await Promise.all([loadAccounts(), loadSettings()]);
-      setStatus({
-        kind: 'preview',
-        file,
-        plan: outcome.stored,
-        previewed: importBasis(file, accounts, settings),
-        outdated: true,
-      });
+      // The next Import names what the fresh plan was made from.
+      setStatus({ kind: 'preview', file, ...outcome.stored, outdated: true });
     } finally {
       importingRef.current = false;
       setImporting(false);

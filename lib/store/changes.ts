@@ -77,11 +77,17 @@ export interface ImportCounts {
   updated: number;
 }
 
+/** An import refused as out of date: its preview planned again over what is stored now, and that plan's basis (for the next Import to name). */
+export interface ImportReplanned {
+  plan: ImportPlan;
+  previewed: string;
+}
+
 /** Each change's outcome: an import's `newer` is its preview planned again over what is stored now. */
 export interface ChangeOutcomes {
   'edit-account': Outcome<Account, Account | null>;
   'remove-account': Outcome<true, never>;
-  import: Outcome<ImportCounts, ImportPlan>;
+  import: Outcome<ImportCounts, ImportReplanned>;
   'remove-damaged': Outcome<true, never>;
   'remove-all': Outcome<true, never>;
   'edit-settings': Outcome<Settings, Settings>;

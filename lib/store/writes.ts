@@ -162,8 +162,12 @@ async function planStored(change: Change, newId: () => string): Promise<Planned<
   }
   if (change.kind === 'import') {
     const settings = await loadSettings();
-    if (importBasis(change.file, accounts, settings) !== change.previewed)
-      throw new NewerStored(planImport(change.file, accounts, settings, newId));
+    const previewed = importBasis(change.file, accounts, settings);
+    if (previewed !== change.previewed)
+      throw new NewerStored({
+        plan: planImport(change.file, accounts, settings, newId),
+        previewed,
+      });
     const plan = planImport(change.file, accounts, settings, newId);
     const saved = [...plan.added, ...plan.updated];
     return {
