@@ -6,7 +6,8 @@ import { changedFields } from '@/lib/store/fields';
 import { revisionOf } from '@/lib/store/revision';
 import { draftOf } from '../hooks/account-draft';
 import { useOneAtATime } from '../hooks/one-at-a-time';
-import { editAccount } from './saves';
+import { sendChange } from '../helpers/send-change';
+import { accountEdited } from './change-made';
 import type { Unsaved } from './SaveOutcome';
 
 interface Options {
@@ -58,7 +59,12 @@ export function useAccountSave({ accountId, stored, prepare, onSaved }: Options)
         if (queue.begun === 1) onSaved(from);
         return true;
       }
-      const outcome = await editAccount(pending, accountId, fields, from ? revisionOf(from) : null);
+      const revision = from ? revisionOf(from) : null;
+      const outcome = await sendChange(
+        pending,
+        { kind: 'edit-account', accountId, fields, revision },
+        accountEdited(accountId, fields),
+      );
       if (outcome.kind !== 'saved') {
         setUnsaved(outcome);
         return false;

@@ -5,7 +5,8 @@ import { newAccountId, type Account } from '@/lib/store/accounts';
 import { importBasis, planImport, type ImportPlan } from '@/lib/store/changes';
 import type { Settings } from '@/lib/store/settings';
 import type { NotMade } from '../helpers/send-change';
-import { importFile } from './saves';
+import { sendChange } from '../helpers/send-change';
+import { imported } from './change-made';
 
 /** Where an import is: a file's mistakes, its preview, why it was not made, or what it did. */
 export type ImportStatus =
@@ -47,7 +48,11 @@ export function useImport(setStatus: (status: ImportStatus) => void) {
     importingRef.current = true;
     setImporting(true);
     try {
-      const outcome = await importFile(beginChange(), file, previewed, plan);
+      const outcome = await sendChange(
+        beginChange(),
+        { kind: 'import', file, previewed },
+        imported(plan),
+      );
       if (outcome.kind === 'saved') return setStatus({ kind: 'done', ...outcome.saved });
       if (outcome.kind !== 'newer') return setStatus({ kind: 'not-imported', outcome });
       // The next Import names what the fresh plan was made from.

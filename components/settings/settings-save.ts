@@ -3,7 +3,8 @@ import { beginChange } from '@/lib/extension/change-port';
 import { revisionOf } from '@/lib/store/revision';
 import type { Settings } from '@/lib/store/settings';
 import { useOneAtATime } from '../hooks/one-at-a-time';
-import { editSettings } from './saves';
+import { sendChange } from '../helpers/send-change';
+import { settingsEdited } from './change-made';
 import type { Unsaved } from './SaveOutcome';
 import { changedSettings, type SettingsInput } from './settings-input';
 
@@ -42,7 +43,12 @@ export function useSettingsSave({ stored, onStored }: Options) {
         return false;
       }
       const { fields, errors } = changedSettings(baseRef.current, input);
-      const outcome = await editSettings(pending, fields, revisionOf(over ?? baseRef.current));
+      const revision = revisionOf(over ?? baseRef.current);
+      const outcome = await sendChange(
+        pending,
+        { kind: 'edit-settings', fields, revision },
+        settingsEdited(fields),
+      );
       if (outcome.kind !== 'saved') {
         setSaved(false);
         setUnsaved(outcome);

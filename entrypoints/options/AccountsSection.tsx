@@ -5,7 +5,8 @@ import { ConfirmButton } from '@/components/settings/ConfirmButton';
 import type { Place } from '@/components/settings/place';
 import { WithPart } from '@/components/settings/parts';
 import type { ChangeOutcome, NotMade } from '@/components/helpers/send-change';
-import { removeAccount, removeDamaged } from '@/components/settings/saves';
+import { accountRemoved, damagedRemoved } from '@/components/settings/change-made';
+import { sendChange } from '@/components/helpers/send-change';
 import { beginChange } from '@/lib/extension/change-port';
 import { ChangeFailure } from '@/components/settings/SaveOutcome';
 import { DamagedEntry, damagedName } from '@/components/common/DamagedEntry';
@@ -121,14 +122,30 @@ export function AccountsSection({
         now={now()}
         locale={uiLocale()}
         onEdit={(account) => goTo({ section: 'accounts', form: 'edit', accountId: account.id })}
-        onRemove={(account) => remove(removeAccount(beginChange(account.id), account.id))}
+        onRemove={(account) =>
+          remove(
+            sendChange(
+              beginChange(account.id),
+              { kind: 'remove-account', accountId: account.id },
+              accountRemoved(account.id),
+            ),
+          )
+        }
       />
       {damaged.map((entry) => (
         <DamagedEntry key={entry.key} entry={entry}>
           <ConfirmButton
             label={t('remove')}
             question={t('removeAccountQuestion', [damagedName(entry)])}
-            onConfirm={() => remove(removeDamaged(beginChange(), entry.key))}
+            onConfirm={() =>
+              remove(
+                sendChange(
+                  beginChange(),
+                  { kind: 'remove-damaged', key: entry.key },
+                  damagedRemoved(entry.key),
+                ),
+              )
+            }
           />
         </DamagedEntry>
       ))}

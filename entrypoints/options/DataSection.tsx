@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { ConfirmButton } from '@/components/settings/ConfirmButton';
 import type { NotMade } from '@/components/helpers/send-change';
-import { removeAll } from '@/components/settings/saves';
+import { allRemoved } from '@/components/settings/change-made';
+import { sendChange } from '@/components/helpers/send-change';
 import { ChangeFailure } from '@/components/settings/SaveOutcome';
 import { beginChange } from '@/lib/extension/change-port';
 import { t } from '@/lib/i18n/translate';
@@ -10,7 +11,7 @@ import { t } from '@/lib/i18n/translate';
 export function DataSection({ onRemoved }: { onRemoved: () => void }) {
   const [notMade, setNotMade] = useState<NotMade>();
   async function removeEverything() {
-    const outcome = await removeAll(beginChange());
+    const outcome = await sendChange(beginChange(), { kind: 'remove-all' }, allRemoved());
     if (outcome.kind === 'saved') return onRemoved();
     if (outcome.kind !== 'newer') setNotMade(outcome);
   }

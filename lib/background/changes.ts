@@ -40,6 +40,27 @@ export async function carryOut<K extends Change['kind']>(
   }
 }
 
+/**
+ * One page's change, from its click (lib/extension/change-port.ts): the account it names (none:
+ * every account) is held at once; its change is then carried out, and an account it saved with new
+ * credentials checked (`check`); the port's close ends the hold if the change has not.
+ */
+export function changeSession(
+  inFlight: ChecksInFlight,
+  accountId: string | undefined,
+  check: (accountId: string) => void,
+) {
+  const hold = inFlight.hold(accountId);
+  return {
+    carryOut: async (change: Change) => {
+      const { answer, recheck } = await carryOut(inFlight, change, hold);
+      if (recheck !== undefined) check(recheck);
+      return answer;
+    },
+    close: () => hold.release(),
+  };
+}
+
 /** A change not made, as the page reads it. */
 function refusal(error: unknown): OutcomeOf<Change['kind']> {
   if (error instanceof StorageLockedError) return { refused: error.reason };

@@ -11,10 +11,9 @@ import {
 import { ensureAlarms } from '../schedule/alarms';
 import type { CheckAnswer, TestStopped } from '../outlook/command-replies';
 import { checkAccount } from './account-checks';
-import { carryOut, forgetReplaced } from './changes';
+import { changeSession, forgetReplaced } from './changes';
 import { ChecksInFlight } from './checks-in-flight';
 import { switchToAddressForm } from './address-form';
-import type { Change } from '../store/changes';
 import { testConnection } from './connection-test';
 import { publish } from './publish';
 import { oneAtATime } from './queue';
@@ -124,17 +123,8 @@ export function createBackgroundService(deps: BackgroundDeps) {
      * carried out over what is stored (changes.ts); an account saved with new credentials is
      * checked at once.
      */
-    beginChange(accountId: string | undefined) {
-      const hold = inFlight.hold(accountId);
-      return {
-        carryOut: async (change: Change) => {
-          const { answer, recheck } = await carryOut(inFlight, change, hold);
-          if (recheck !== undefined) void service.checkNow({ accountId: recheck });
-          return answer;
-        },
-        close: () => hold.release(),
-      };
-    },
+    beginChange: (accountId: string | undefined) =>
+      changeSession(inFlight, accountId, (id) => void service.checkNow({ accountId: id })),
 
     /** The popup's fix for a key refused in the header (address-form.ts). */
     useAddressForm: (data: { accountId: string; revision: string }) =>

@@ -1,4 +1,4 @@
-import { carryOut } from '@/lib/background/changes';
+import { changeSession } from '@/lib/background/changes';
 import { ChecksInFlight } from '@/lib/background/checks-in-flight';
 import { onChanges } from '@/lib/extension/change-port';
 
@@ -9,13 +9,7 @@ import { onChanges } from '@/lib/extension/change-port';
  */
 export function answerChanges(): () => void {
   const inFlight = new ChecksInFlight();
-  return onChanges((accountId) => {
-    const hold = inFlight.hold(accountId);
-    return {
-      carryOut: async (change) => (await carryOut(inFlight, change, hold)).answer,
-      close: () => hold.release(),
-    };
-  });
+  return onChanges((accountId) => changeSession(inFlight, accountId, () => {}));
 }
 
 /** The pages' changes answered (answerChanges) beside the commands `stopCommands` stops: how to stop both. */

@@ -5,7 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerBackground } from '@/entrypoints/background';
 import { createBackgroundService } from '@/lib/background/events';
 import { OneAtATime } from '@/components/helpers/one-at-a-time';
-import { editAccount } from '@/components/settings/saves';
+import { accountEdited } from '@/components/settings/change-made';
+import { sendChange } from '@/components/helpers/send-change';
 import { beginChange, NoAnswer } from '@/lib/extension/change-port';
 import { createServiceApi } from '@/lib/service/client';
 import { credentialsKey, type Account } from '@/lib/store/accounts';
@@ -222,7 +223,12 @@ async function tabSavesTwice(
         return false;
       }
       const from = base;
-      const outcome = await editAccount(pending, 'x', changedFields(mine, from), revisionOf(from));
+      const fields = changedFields(mine, from);
+      const outcome = await sendChange(
+        pending,
+        { kind: 'edit-account', accountId: 'x', fields, revision: revisionOf(from) },
+        accountEdited('x', fields),
+      );
       const answer =
         outcome.kind === 'saved'
           ? { saved: outcome.saved }
