@@ -1,6 +1,6 @@
 import type { CheckAnswer } from '../outlook/command-replies';
 import type { ChecksInFlight } from './checks-in-flight';
-import { carryOut } from './changes';
+import { changeSession } from './changes';
 
 /**
  * The one-click fix offered when a key is refused in the header (the real servers' public clients
@@ -13,11 +13,10 @@ export async function switchToAddressForm(
   { accountId, revision }: { accountId: string; revision: string },
   checkNow: (data: { accountId: string }) => Promise<CheckAnswer>,
 ): Promise<CheckAnswer | { newer: true }> {
-  const { answer } = await carryOut(
-    inFlight,
-    { kind: 'key-in-address', accountId, revision },
-    undefined,
-  );
+  // Held and carried out as a page's change of that account; its check is made below.
+  const change = changeSession(inFlight, accountId, () => {});
+  const answer = await change.carryOut({ kind: 'key-in-address', accountId, revision });
+  change.close();
   if ('newer' in answer) return { newer: true };
   if (!('saved' in answer)) throw new Error('refused' in answer ? answer.refused : answer.failed);
   return checkNow({ accountId });

@@ -9,41 +9,12 @@ import {
   writeChange,
 } from '../store/writes';
 import { loadAccounts } from '../store/reads';
-import type { ChecksInFlight, Hold } from './checks-in-flight';
-
-/**
- * Carries out a page's change (lib/store/changes.ts: what the user did, planned in the write queue
- * over what is stored then): the checks of the accounts it edits or removes stop before it is
- * stored, so nothing more goes out with what the user just replaced, and the page's own hold
- * (`hold`: taken at its click) ends with it. Every outcome is an answer, never a thrown error,
- * so a page tells a failure from an answer that never came. `recheck`: an account saved with new
- * credentials, to check at once so the popup has figures or the reason why not.
- */
-export async function carryOut<K extends Change['kind']>(
-  inFlight: ChecksInFlight,
-  change: Extract<Change, { kind: K }>,
-  hold: Hold | undefined,
-): Promise<{ answer: OutcomeOf<K>; recheck?: string }> {
-  let announced: string[] = [];
-  try {
-    const done = await writeChange(change, (saved, removed) => {
-      announced = [...saved.map((a) => a.id), ...removed];
-      inFlight.willStore(saved, removed, hold);
-    });
-    // What is stored now, as its storage change would say: a write that changed nothing fires no
-    // storage event in Chromium, and its announcement must not outlive it.
-    if (announced.length > 0) inFlight.stored((await loadAccounts()).accounts);
-    return done;
-  } catch (error) {
-    inFlight.notStored(announced);
-    return { answer: refusal(error) as OutcomeOf<K> };
-  }
-}
+import type { ChecksInFlight } from './checks-in-flight';
 
 /**
  * One page's change, from its click (lib/extension/change-port.ts): the account it names (none:
- * every account) is held at once; its change is then carried out, and an account it saved with new
- * credentials checked (`check`); the port's close ends the hold if the change has not.
+ * every account) is held at once, so nothing more goes out with what the user is replacing; the
+ * port's close ends the hold if the change has not.
  */
 export function changeSession(
   inFlight: ChecksInFlight,
@@ -52,10 +23,31 @@ export function changeSession(
 ) {
   const hold = inFlight.hold(accountId);
   return {
-    carryOut: async (change: Change) => {
-      const { answer, recheck } = await carryOut(inFlight, change, hold);
-      if (recheck !== undefined) check(recheck);
-      return answer;
+    /**
+     * Carries out the change (lib/store/changes.ts: what the user did, planned in the write queue
+     * over what is stored then): the checks of the accounts it edits or removes stop before it is
+     * stored, and this page's hold ends with it. Every outcome is an answer, never a thrown
+     * error, so a page tells a failure from an answer that never came. An account saved with new
+     * credentials is checked at once (`check`), so the popup has figures or the reason why not.
+     */
+    async carryOut<K extends Change['kind']>(
+      change: Extract<Change, { kind: K }>,
+    ): Promise<OutcomeOf<K>> {
+      let announced: string[] = [];
+      try {
+        const { answer, recheck } = await writeChange(change, (saved, removed) => {
+          announced = [...saved.map((a) => a.id), ...removed];
+          inFlight.willStore(saved, removed, hold);
+        });
+        // What is stored now, as its storage change would say: a write that changed nothing
+        // fires no storage event in Chromium, and its announcement must not outlive it.
+        if (announced.length > 0) inFlight.stored((await loadAccounts()).accounts);
+        if (recheck !== undefined) check(recheck);
+        return answer;
+      } catch (error) {
+        inFlight.notStored(announced);
+        return refusal(error) as OutcomeOf<K>;
+      }
     },
     close: () => hold.release(),
   };

@@ -1,4 +1,4 @@
-import { carryOut } from '@/lib/background/changes';
+import { changeSession } from '@/lib/background/changes';
 import { ChecksInFlight } from '@/lib/background/checks-in-flight';
 import { onChanges } from '@/lib/extension/change-port';
 import type { Change } from '@/lib/store/changes';
@@ -14,14 +14,14 @@ export function gatedChanges() {
   const gate: (() => void)[] = [];
   let opened = false;
   const stop = onChanges((accountId) => {
-    const hold = inFlight.hold(accountId);
+    const session = changeSession(inFlight, accountId, () => {});
     return {
       carryOut: async (change) => {
         sent.push(change);
         if (!opened) await new Promise<void>((resolve) => gate.push(resolve));
-        return (await carryOut(inFlight, change, hold)).answer;
+        return session.carryOut(change);
       },
-      close: () => hold.release(),
+      close: session.close,
     };
   });
   return {
