@@ -17,6 +17,7 @@ import { dayOf } from '@/lib/basics/time';
 import { readActivity } from '@/lib/store/reads';
 import { demoAccount } from '../../../../testbed/simulator/simulator';
 import { signIn, usage } from '../../helpers/activity-entries';
+import { account as fixtureAccount } from '../../helpers/fixtures';
 import { clock, DAY, HOUR, MINUTE, storeAccounts, backgroundSuite } from '../../helpers/harness';
 
 // The activity log: every sign-in and usage update of the last 90 days, why it ran and how it
@@ -146,7 +147,12 @@ const rawActivity = async () =>
 
 describe('stored activity', () => {
   beforeEach(() => fakeBrowser.reset());
-  const freshStorage = storeModules;
+  const me = fixtureAccount({ id: 'a1', userId: 'me' });
+  /** The store's modules afresh, with the account `me` stored (a log is written only for a stored account). */
+  const freshStorage = async () => {
+    await storeAccounts([me]);
+    return storeModules();
+  };
 
   it('reads what it can; other accounts’ damaged entries stay stored', async () => {
     await fakeBrowser.storage.local.set({
@@ -159,7 +165,7 @@ describe('stored activity', () => {
     });
     const storage = await freshStorage();
     expect(await storage.loadActivity()).toEqual({ a1: log([signIn(NOW)]) });
-    await storage.logActivity('a1', ME, usage(NOW + MINUTE), NOW + MINUTE);
+    await storage.logActivity(me, usage(NOW + MINUTE), NOW + MINUTE);
     expect(await rawActivity()).toEqual({
       a1: { identity: ME, entries: `${NOW / MINUTE}ia;1ua` },
       a2: 'junk',
@@ -167,12 +173,26 @@ describe('stored activity', () => {
     });
   });
 
+  it('logs nothing for an account removed, or stored with other credentials, since its check read it', async () => {
+    const storage = await freshStorage();
+    await storeAccounts([{ ...me, password: 'new' }]);
+    await storage.logActivity(me, signIn(NOW), NOW);
+    await storeAccounts([]);
+    await storage.logActivity(me, usage(NOW), NOW);
+    await fakeBrowser.storage.local.clear(); // "Remove all data"
+    await storage.logActivity(me, signIn(NOW + MINUTE), NOW + MINUTE);
+    expect(await rawActivity()).toBeUndefined();
+    await storeAccounts([{ ...me, notifications: false }]); // the same credentials
+    await storage.logActivity(me, usage(NOW + MINUTE), NOW + MINUTE);
+    expect(await storage.loadActivity()).toEqual({ a1: log([usage(NOW + MINUTE)]) });
+  });
+
   it('leaves a newer version’s log alone', async () => {
     const future = { a1: { identity: ME, entries: `${NOW / MINUTE}ia`, more: 1 } };
     await fakeBrowser.storage.local.set({ activity: future, activity$: { v: 2 } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const storage = await freshStorage();
-    await storage.logActivity('a1', ME, signIn(NOW + HOUR), NOW + HOUR);
+    await storage.logActivity(me, signIn(NOW + HOUR), NOW + HOUR);
     await storage.pruneActivity(() => false);
     expect(await rawActivity()).toEqual(future);
   });

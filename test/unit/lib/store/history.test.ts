@@ -22,13 +22,19 @@ import {
   backgroundSuite,
 } from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
+import { account as fixtureAccount } from '../../helpers/fixtures';
 
 // Usage history: one point a day, a little over a year, small, read through guards, recorded
 // only for the credentials it was read with, gone with the account or its old server and user.
 
 const ME = accountIdentity({ baseUrl: 'https://api.teracloud.jp', userId: 'me' });
 
-const freshStorage = storeModules;
+const me = fixtureAccount({ id: 'a1', userId: 'me' });
+/** The store's modules afresh, with the account `me` stored (a reading is written only for a stored account). */
+const freshStorage = async () => {
+  await storeAccounts([me]);
+  return storeModules();
+};
 const rawHistory = async () =>
   (await fakeBrowser.storage.local.get('history')).history as Record<string, unknown> | undefined;
 
@@ -114,7 +120,7 @@ describe('stored history', () => {
     const storage = await freshStorage();
     const start = dayOf(Date.UTC(2026, 0, 1));
     for (let day = start; day < start + 366; day++)
-      await storage.addReading('a1', ME, [day, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
+      await storage.addReading(me, [day, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
     const stored = JSON.stringify((await rawHistory())!.a1);
     expect((await readWholeHistory(storage)).a1!.points).toHaveLength(366);
     expect(new TextEncoder().encode(stored).length).toBeLessThanOrEqual(16 * 1024);
@@ -141,7 +147,7 @@ describe('stored history', () => {
         ],
       },
     });
-    await storage.addReading('a1', ME, [7, 5, 9]);
+    await storage.addReading(me, [7, 5, 9]);
     const raw = await rawHistory();
     expect(raw).toMatchObject({
       a2: { identity: 7, points: '' },
@@ -155,7 +161,7 @@ describe('stored history', () => {
     await fakeBrowser.storage.local.set({ history: ['not', 'an', 'object'] });
     const storage = await freshStorage();
     expect(await readWholeHistory(storage)).toEqual({});
-    await storage.addReading('a1', ME, [1, 2, 3]);
+    await storage.addReading(me, [1, 2, 3]);
     expect(await readWholeHistory(storage)).toEqual({ a1: { identity: ME, points: [[1, 2, 3]] } });
   });
 
@@ -185,12 +191,26 @@ describe('stored history', () => {
     }
   });
 
+  it('writes no reading for an account removed, or stored with other credentials, since its check read it', async () => {
+    const storage = await freshStorage();
+    await storeAccounts([{ ...me, userId: 'someone-else' }]);
+    await storage.addReading(me, [1, 2, 3]);
+    await storeAccounts([]);
+    await storage.addReading(me, [2, 2, 3]);
+    await fakeBrowser.storage.local.clear(); // "Remove all data"
+    await storage.addReading(me, [3, 2, 3]);
+    expect(await rawHistory()).toBeUndefined();
+    await storeAccounts([{ ...me, label: 'Renamed' }]); // a new label: the same credentials
+    await storage.addReading(me, [4, 2, 3]);
+    expect((await readWholeHistory(storage)).a1?.points).toEqual([[4, 2, 3]]);
+  });
+
   it('leaves a newer version’s history alone', async () => {
     const future = { a1: { identity: ME, points: '1,2,3', compressed: 'xyz' } };
     await fakeBrowser.storage.local.set({ history: future, history$: { v: 2 } });
     const errors = vi.spyOn(console, 'error');
     const storage = await freshStorage();
-    await storage.addReading('a1', ME, [2, 2, 3]);
+    await storage.addReading(me, [2, 2, 3]);
     await storage.pruneHistory(() => false);
     expect(await rawHistory()).toEqual(future);
     expect(errors).not.toHaveBeenCalled();
