@@ -35,7 +35,11 @@ describe('damaged entries', () => {
     const storage = await freshStorage();
     await storage.saveAccount({ ...account, label: 'House' });
     expect(await raw('accounts')).toEqual([damaged, { ...account, label: 'House' }]);
-    await storage.importAccountsAndSettings([{ ...account, label: 'Flat' }, other], undefined);
+    const asInFile = ({ id: _id, ...fields }: typeof account) => fields;
+    await storage.importFile(
+      { accounts: [asInFile({ ...account, label: 'Flat' }), asInFile(other)] },
+      () => other.id,
+    );
     expect(await raw('accounts')).toEqual([damaged, { ...account, label: 'Flat' }, other]);
     await storage.removeAccount(account.id);
     expect(await raw('accounts')).toEqual([damaged, other]);
