@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { accountIdentity, type Account } from '@/lib/store/accounts';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import {
-  parseSettingsFile,
-  planImport,
-  settingsFile,
-  type ParsedFile,
-} from '@/lib/input/settings-file';
+import { parseSettingsFile, settingsFile, type ParsedFile } from '@/lib/input/settings-file';
+import { planImport } from '@/lib/store/changes';
 import { account } from '../../helpers/fixtures';
 
-// The settings file: what an export holds, what an import accepts (and what it says about a
-// file it refuses), and what an import would add, update and leave alone. Nothing is removed.
+// The settings file: what an export holds, and what an import accepts (and what it says about a
+// file it refuses). What an import would add, update and leave alone: test/unit/lib/store/changes.test.ts.
 // The format name and version are written out, not imported: files people already exported
 // must stay readable, so changing them has to fail here.
 
@@ -32,10 +27,6 @@ const valid = (accounts: unknown[], settings?: unknown) =>
     accounts,
     ...(settings !== undefined && { settings }),
   });
-const ids = (() => {
-  let n = 0;
-  return () => `new-${++n}`;
-})();
 
 describe('export', () => {
   it('leaves passwords, API keys and ids out unless asked', () => {
@@ -200,69 +191,5 @@ describe('a file that cannot be imported', () => {
       ok: true,
       file: { accounts: [{ baseUrl: 'https://api.teracloud.jp', userId: 'x' }], settings: {} },
     });
-  });
-});
-
-describe('the plan of an import', () => {
-  const parse = (text: string) => {
-    const parsed = parseSettingsFile(text, DEFAULT_SETTINGS);
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed));
-    return parsed.file;
-  };
-
-  it('adds new accounts (without secrets: incomplete), updates the same server and user ID, leaves the rest alone', () => {
-    const file = parse(
-      valid([
-        { baseUrl: 'https://api.teracloud.jp', userId: 'yamada', label: 'Home, renamed' }, // home, without secrets
-        { baseUrl: 'https://api.teracloud.jp', userId: 'work', label: 'Work', keyForm: 'matrix' }, // the same as stored
-        { baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', label: 'Elsewhere' }, // same user, another server: new
-      ]),
-    );
-    const other: Account = account({ id: 'other', label: 'Other', userId: 'other' });
-    const plan = planImport(file, [home, work, other], DEFAULT_SETTINGS, ids);
-    expect(plan.updated).toEqual([{ ...home, label: 'Home, renamed' }]); // its password and key are kept
-    // A preset server without a key form in the file gets the address form, as a new account there does.
-    expect(plan.added).toEqual([
-      {
-        id: expect.stringMatching(/^new-/),
-        label: 'Elsewhere',
-        baseUrl: 'https://api.infini-cloud.net',
-        userId: 'yamada',
-        password: '',
-        apiKey: '',
-        keyForm: 'matrix',
-        notifications: true,
-      },
-    ]);
-    expect(plan.leftAlone).toEqual([work, other]);
-    expect(plan.settings).toBeUndefined();
-  });
-
-  it('takes the secrets a file brings, for new and known accounts alike', () => {
-    const file = parse(
-      valid([
-        { baseUrl: home.baseUrl, userId: 'yamada', password: 'renewed', apiKey: ' new-key ' },
-      ]),
-    );
-    expect(planImport(file, [home], DEFAULT_SETTINGS, ids).updated).toEqual([
-      { ...home, password: 'renewed', apiKey: 'new-key' },
-    ]);
-  });
-
-  it('replaces the settings the file gives, keeping the others', () => {
-    const file = parse(valid([], { refreshMinutes: 60, notifyForecast: false }));
-    expect(planImport(file, [], DEFAULT_SETTINGS, ids).settings).toEqual({
-      ...DEFAULT_SETTINGS,
-      refreshMinutes: 60,
-      notifyForecast: false,
-    });
-    expect(
-      planImport(file, [], { ...DEFAULT_SETTINGS, refreshMinutes: 60, notifyForecast: false }, ids)
-        .settings,
-    ).toBeUndefined();
-  });
-
-  it('identifies accounts by server and user ID', () => {
-    expect(accountIdentity(home)).not.toBe(accountIdentity({ ...home, userId: 'someone' }));
   });
 });

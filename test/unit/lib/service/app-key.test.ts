@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service/client';
 import { credentialsKey, isStoredAccount, missingCredentials } from '@/lib/store/accounts';
-import { parseSettingsFile, planImport, settingsFile } from '@/lib/input/settings-file';
+import { parseSettingsFile, settingsFile } from '@/lib/input/settings-file';
+import { planImport } from '@/lib/store/changes';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { account } from '../../helpers/fixtures';
 import { demoAccount } from '../../../../testbed/simulator/simulator';

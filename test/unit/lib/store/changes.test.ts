@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { accountIdentity, type Account } from '@/lib/store/accounts';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
+import { revisionOf } from '@/lib/store/revision';
+import {
+  changedFields,
+  importBasis,
+  NewerStored,
+  planAccountEdit,
+  planImport,
+  planSettingsEdit,
+  UnplannableChange,
+  type AccountFields,
+  type ImportedFile,
+} from '@/lib/store/changes';
+import { parseSettingsFile } from '@/lib/input/settings-file';
+import { account } from '../../helpers/fixtures';
+
+// The background's planners: what a page's change (what the user did, from the revision their
+// form or preview showed) becomes over what is stored when it runs. A change made from an older
+// read never undoes a newer one: it is refused with what is stored now, unless what is stored
+// already is what it asks (the same change arriving twice). An import adds, updates and leaves
+// alone; nothing is removed.
+
+const home = account();
+const work = account({
+  id: 'work',
+  label: 'Work',
+  userId: 'work',
+  password: 'work-pw',
+  apiKey: 'work-key',
+  keyForm: 'matrix',
+});
+const ids = (() => {
+  let n = 0;
+  return () => `new-${++n}`;
+})();
+
+/** What the planner throws, or undefined: the refusal a page reads. */
+function refusal(plan: () => unknown): unknown {
+  try {
+    plan();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('an account’s edit', () => {
+  const edit = (fields: Partial<AccountFields>, revision: string | null, accountId = home.id) =>
+    ({ kind: 'edit-account', accountId, fields, revision }) as const;
+
+  it('sends only the fields the user changed (every field for a new account)', () => {
+    expect(changedFields({ ...home, label: 'House', password: 'new' }, home)).toEqual({
+      label: 'House',
+      password: 'new',
+    });
+    const { id: _id, ...every } = home;
+    expect(changedFields(home, undefined)).toEqual(every);
+  });
+
+  it('over the revision it began from: those fields change, the rest is as stored', () => {
+    expect(planAccountEdit(home, edit({ label: 'House' }, revisionOf(home)))).toEqual({
+      ...home,
+      label: 'House',
+    });
+  });
+
+  it('from an older revision: refused with the stored account, which stays as it is', () => {
+    const newer = { ...home, baseUrl: 'https://api.infini-cloud.net', keyForm: 'matrix' as const };
+    const error = refusal(() => planAccountEdit(newer, edit({ label: 'House' }, revisionOf(home))));
+    expect(error).toBeInstanceOf(NewerStored);
+    expect((error as NewerStored<Account>).stored).toEqual(newer);
+  });
+
+  it('from an older revision whose changed fields are all stored already (the same save twice): stands', () => {
+    const first = planAccountEdit(home, edit({ label: 'House' }, revisionOf(home)));
+    expect(planAccountEdit(first, edit({ label: 'House' }, revisionOf(home)))).toEqual(first);
+    // The same fields and one more: another change, refused.
+    expect(
+      refusal(() =>
+        planAccountEdit(first, edit({ label: 'House', notifications: false }, revisionOf(home))),
+      ),
+    ).toBeInstanceOf(NewerStored);
+  });
+
+  it('Keep mine (the same fields over the newer revision) changes only those fields', () => {
+    const newer = { ...home, password: 'changed elsewhere', notifications: false };
+    const mine = { label: 'House', apiKey: 'my-key' };
+    expect(refusal(() => planAccountEdit(newer, edit(mine, revisionOf(home))))).toBeInstanceOf(
+      NewerStored,
+    );
+    expect(planAccountEdit(newer, edit(mine, revisionOf(newer)))).toEqual({ ...newer, ...mine });
+  });
+
+  it('a new account (revision null): added; refused when its id is stored meanwhile', () => {
+    const { id: _id, ...every } = work;
+    expect(planAccountEdit(undefined, edit(every, null, work.id))).toEqual(work);
+    const other = { ...work, label: 'Someone else’s' };
+    expect(
+      (refusal(() => planAccountEdit(other, edit(every, null, work.id))) as NewerStored<Account>)
+        .stored,
+    ).toEqual(other);
+  });
+
+  it('of an account removed meanwhile: refused with nothing stored (null)', () => {
+    const error = refusal(() => planAccountEdit(undefined, edit({ label: 'x' }, revisionOf(home))));
+    expect(error).toBeInstanceOf(NewerStored);
+    expect((error as NewerStored<null>).stored).toBeNull();
+  });
+
+  it('that would store no account (a new one missing fields): cannot be planned', () => {
+    expect(refusal(() => planAccountEdit(undefined, edit({ label: 'x' }, null)))).toBeInstanceOf(
+      UnplannableChange,
+    );
+  });
+
+  it('the popup’s key-in-address: on the revision it showed, only the key form changes; on an older one, nothing', () => {
+    const fix = (revision: string) =>
+      ({ kind: 'key-in-address', accountId: home.id, revision }) as const;
+    expect(planAccountEdit(home, fix(revisionOf(home)))).toEqual({ ...home, keyForm: 'matrix' });
+    const newer = { ...home, apiKey: 'key-2' };
+    const error = refusal(() => planAccountEdit(newer, fix(revisionOf(home))));
+    expect(error).toBeInstanceOf(NewerStored);
+    expect((error as NewerStored<Account>).stored).toEqual(newer);
+  });
+});
+
+describe('the settings’ edit', () => {
+  const edit = (fields: Partial<Settings>, revision: string) =>
+    ({ kind: 'edit-settings', fields, revision }) as const;
+
+  it('over the revision it began from: the fields sent change, the rest is as stored', () => {
+    expect(
+      planSettingsEdit(DEFAULT_SETTINGS, edit({ refreshMinutes: 60 }, revisionOf(DEFAULT_SETTINGS))),
+    ).toEqual({ ...DEFAULT_SETTINGS, refreshMinutes: 60 });
+  });
+
+  it('from older settings: refused with the stored ones, unless they already hold every field sent', () => {
+    const newer = { ...DEFAULT_SETTINGS, keepAliveHours: 12 };
+    const old = revisionOf(DEFAULT_SETTINGS);
+    const error = refusal(() => planSettingsEdit(newer, edit({ refreshMinutes: 60 }, old)));
+    expect(error).toBeInstanceOf(NewerStored);
+    expect((error as NewerStored<Settings>).stored).toEqual(newer);
+    expect(planSettingsEdit(newer, edit({ keepAliveHours: 12 }, old))).toEqual(newer);
+  });
+
+  it('Keep mine with only some fields over newer settings: those change, the newer ones stay', () => {
+    const newer = { ...DEFAULT_SETTINGS, keepAliveHours: 12, notifyUsage: false };
+    expect(
+      planSettingsEdit(newer, edit({ refreshMinutes: 60, warningPercent: 80 }, revisionOf(newer))),
+    ).toEqual({ ...newer, refreshMinutes: 60, warningPercent: 80 });
+  });
+
+  it('a value that may not be stored: cannot be planned', () => {
+    const stored = DEFAULT_SETTINGS;
+    for (const fields of [{ refreshMinutes: 1 }, { warningPercent: 99 }])
+      expect(refusal(() => planSettingsEdit(stored, edit(fields, revisionOf(stored))))).toEqual(
+        expect.any(UnplannableChange),
+      );
+  });
+});
+
+describe('the plan of an import', () => {
+  const parse = (accounts: unknown[], settings?: unknown) => {
+    const parsed = parseSettingsFile(
+      JSON.stringify({
+        format: 'storage-keeper-settings',
+        version: 1,
+        accounts,
+        ...(settings !== undefined && { settings }),
+      }),
+      DEFAULT_SETTINGS,
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed));
+    return parsed.file;
+  };
+
+  it('adds new accounts (without secrets: incomplete), updates the same server and user ID, leaves the rest alone', () => {
+    const file = parse([
+      { baseUrl: 'https://api.teracloud.jp', userId: 'yamada', label: 'Home, renamed' }, // home, without secrets
+      { baseUrl: 'https://api.teracloud.jp', userId: 'work', label: 'Work', keyForm: 'matrix' }, // the same as stored
+      { baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', label: 'Elsewhere' }, // same user, another server: new
+    ]);
+    const other: Account = account({ id: 'other', label: 'Other', userId: 'other' });
+    const plan = planImport(file, [home, work, other], DEFAULT_SETTINGS, ids);
+    expect(plan.updated).toEqual([{ ...home, label: 'Home, renamed' }]); // its password and key are kept
+    // A preset server without a key form in the file gets the address form, as a new account there does.
+    expect(plan.added).toEqual([
+      {
+        id: expect.stringMatching(/^new-/),
+        label: 'Elsewhere',
+        baseUrl: 'https://api.infini-cloud.net',
+        userId: 'yamada',
+        password: '',
+        apiKey: '',
+        keyForm: 'matrix',
+        notifications: true,
+      },
+    ]);
+    expect(plan.leftAlone).toEqual([work, other]);
+    expect(plan.settings).toBeUndefined();
+  });
+
+  it('takes the secrets a file brings, for new and known accounts alike', () => {
+    const file = parse([
+      { baseUrl: home.baseUrl, userId: 'yamada', password: 'renewed', apiKey: ' new-key ' },
+    ]);
+    expect(planImport(file, [home], DEFAULT_SETTINGS, ids).updated).toEqual([
+      { ...home, password: 'renewed', apiKey: 'new-key' },
+    ]);
+  });
+
+  it('replaces the settings the file gives, keeping the others', () => {
+    const file = parse([], { refreshMinutes: 60, notifyForecast: false });
+    expect(planImport(file, [], DEFAULT_SETTINGS, ids).settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      refreshMinutes: 60,
+      notifyForecast: false,
+    });
+    expect(
+      planImport(file, [], { ...DEFAULT_SETTINGS, refreshMinutes: 60, notifyForecast: false }, ids)
+        .settings,
+    ).toBeUndefined();
+  });
+
+  it('identifies accounts by server and user ID', () => {
+    expect(accountIdentity(home)).not.toBe(accountIdentity({ ...home, userId: 'someone' }));
+  });
+});
+
+describe('what an import’s preview was planned from (importBasis)', () => {
+  const file: ImportedFile = {
+    accounts: [
+      { baseUrl: home.baseUrl, userId: home.userId, label: 'Home, renamed' },
+      { baseUrl: 'https://api.infini-cloud.net', userId: 'new' },
+    ],
+  };
+  const basis = importBasis(file, [home, work], DEFAULT_SETTINGS);
+
+  it('changes with any stored account it would update, or one stored meanwhile that it would add', () => {
+    expect(importBasis(file, [{ ...home, password: 'changed' }, work], DEFAULT_SETTINGS)).not.toBe(
+      basis,
+    );
+    expect(importBasis(file, [work], DEFAULT_SETTINGS)).not.toBe(basis);
+    const added = account({ id: 'x', baseUrl: 'https://api.infini-cloud.net', userId: 'new' });
+    expect(importBasis(file, [home, work, added], DEFAULT_SETTINGS)).not.toBe(basis);
+  });
+
+  it('not with an account it leaves alone, nor with the settings when the file brings none', () => {
+    const changed = { ...DEFAULT_SETTINGS, refreshMinutes: 60 };
+    expect(importBasis(file, [home, { ...work, label: 'Office' }], changed)).toBe(basis);
+    const withSettings = { ...file, settings: { keepAliveHours: 12 } };
+    expect(importBasis(withSettings, [home, work], changed)).not.toBe(
+      importBasis(withSettings, [home, work], DEFAULT_SETTINGS),
+    );
+  });
+});
