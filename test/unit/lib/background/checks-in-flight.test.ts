@@ -82,3 +82,58 @@ describe('the checks in flight', () => {
     expect(stop.signal.aborted).toBe(false);
   });
 });
+
+describe('holds, per page', () => {
+  it('a held account’s checks stop and none begins, until the hold is released', () => {
+    const checks = new ChecksInFlight();
+    const underWay = checks.begin(account());
+    const hold = checks.hold('a');
+    expect(underWay.signal.aborted).toBe(true);
+    expect(checks.begin(account()).signal.aborted).toBe(true);
+    expect(checks.begin(account({ id: 'b' })).signal.aborted).toBe(false);
+    hold.release();
+    expect(checks.begin(account()).signal.aborted).toBe(false);
+  });
+
+  it('another page’s change of the account ends only its own hold: the first page’s still stops the old server’s checks', () => {
+    const checks = new ChecksInFlight();
+    const tabA = checks.hold('a'); // tab A's Save, its permission prompt open
+    const tabB = checks.hold('a');
+    const moved = account({ baseUrl: 'https://api.infini-cloud.net' });
+    checks.willStore([moved], [], tabB); // tab B's change of the same account is stored
+    checks.stored([moved]);
+    expect(checks.begin(moved).signal.aborted).toBe(true);
+    checks.willStore([account({ baseUrl: 'https://other.example' })], [], tabA);
+    expect(checks.begin(account({ baseUrl: 'https://other.example' })).signal.aborted).toBe(false);
+  });
+
+  it('a hold given up (its page closed) ends that page’s hold only', () => {
+    const checks = new ChecksInFlight();
+    const tabA = checks.hold('a');
+    const tabB = checks.hold('a');
+    tabB.release();
+    tabB.release(); // released twice (its change, then its port's close): still only its own
+    expect(checks.begin(account()).signal.aborted).toBe(true);
+    tabA.release();
+    expect(checks.begin(account()).signal.aborted).toBe(false);
+  });
+
+  it('a Test connection of an account (a new one’s draft too) stops at a Save of that account, not of another', async () => {
+    const checks = new ChecksInFlight();
+    const signals: AbortSignal[] = [];
+    const tests = ['draft', 'other'].map((id) =>
+      checks.trackTest(id, (stop) => {
+        signals.push(stop);
+        return new Promise<void>((resolve) => stop.addEventListener('abort', () => resolve()));
+      }),
+    );
+    const hold = checks.hold('draft'); // the new account's Save, with the draft's id
+    expect(signals.map((s) => s.aborted)).toEqual([true, false]);
+    await tests[0];
+    await checks.trackTest('draft', async (stop) => expect(stop.aborted).toBe(true));
+    hold.release();
+    checks.willStore([], ['other']);
+    await Promise.all(tests);
+    expect(signals.map((s) => s.aborted)).toEqual([true, true]);
+  });
+});
