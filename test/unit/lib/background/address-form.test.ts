@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/extension/messages';
 import { loadAccounts } from '@/lib/store/reads';
+import { revisionOf } from '@/lib/store/revision';
 import { demoAccount } from '../../../../testbed/simulator/simulator';
 import { clock, HOUR, snapshotOf, storeAccounts, backgroundSuite } from '../../helpers/harness';
 
@@ -20,7 +21,9 @@ describe('the one-click switch to the address form', () => {
     );
     sim().requests.length = 0;
     clock.now += HOUR; // past the few seconds within which a manual check is not repeated
-    await sendMessage('useAddressForm', { accountId: carol.id });
+    await expect(
+      sendMessage('useAddressForm', { accountId: carol.id, revision: revisionOf(carol) }),
+    ).resolves.toEqual({});
     const { accounts, damaged } = await loadAccounts();
     expect(accounts).toEqual([{ ...carol, keyForm: 'matrix' }]);
     expect(damaged).toHaveLength(1);
@@ -29,5 +32,23 @@ describe('the one-click switch to the address form', () => {
     expect(sim().requests.some((r) => r.server === 'api')).toBe(true);
     expect(sim().requests.map((r) => r.keyVia)).toEqual(sim().requests.map(() => 'matrix'));
     expect((await snapshotOf(carol.id)).keepAlive.lastSuccessAt).toBe(clock.now);
+  });
+
+  it('on an account changed since the popup showed it: changes nothing, sends nothing, and answers that it is newer', async () => {
+    await freshBrowser();
+    const carol = stored('carol', { keyForm: 'header' });
+    const newer = { ...carol, label: 'Renamed in Settings' };
+    await storeAccounts([newer]);
+    newWorker({ listening: true });
+    await vi.waitFor(async () =>
+      expect((await snapshotOf(carol.id)).refresh.lastAttemptAt).toBeDefined(),
+    );
+    sim().requests.length = 0;
+    clock.now += HOUR;
+    await expect(
+      sendMessage('useAddressForm', { accountId: carol.id, revision: revisionOf(carol) }),
+    ).resolves.toEqual({ newer: true });
+    expect((await loadAccounts()).accounts).toEqual([newer]);
+    expect(sim().requests).toEqual([]);
   });
 });
