@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { demoAccount, type Simulator } from '../../../testbed/simulator/simulator';
 import { loadActivity, loadSnapshots } from '@/lib/store/reads';
-import { sendMessage } from '@/lib/extension/messages';
+import { beginChange } from '@/lib/extension/change-port';
+import { changedFields } from '@/lib/store/changes';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { revisionOf } from '@/lib/store/revision';
+import type { Account } from '@/lib/store/accounts';
 import { snapshotOf, storeAccounts, backgroundSuite } from '../helpers/harness';
 
 // An edit to another server, or to other credentials, is final at once: a run that began before
@@ -37,6 +39,15 @@ async function runUnderWay() {
   await vi.waitFor(() => expect(oldServer().requests).toHaveLength(1), { timeout: 5_000 });
   return worker;
 }
+
+/** An account's form saved over `base`, as the Settings page sends it: the fields it changed, from base's revision. */
+const editOf = (account: Account, base: Account) =>
+  ({
+    kind: 'edit-account',
+    accountId: account.id,
+    fields: changedFields(account, base),
+    revision: revisionOf(base),
+  }) as const;
 
 /** What reached a server from the `from`-th request on: [server, user, password]. */
 const since = (sim: Simulator, from: number) =>
@@ -181,7 +192,7 @@ describe('an account saved while a run of it is under way', () => {
     const worker = await runUnderWay();
     const testing = worker.testConnection({ draft: stored('alice'), accountId: 'id-alice' });
     await vi.waitFor(() => expect(oldServer().requests).toHaveLength(2), { timeout: 5_000 });
-    const release = worker.holdChecks('id-alice');
+    const save = worker.beginChange('id-alice');
     expect(await testing).toEqual({ stopped: true });
     await vi.waitFor(() => expect(oldServer().requests[1]).toMatchObject({ abandoned: true }), {
       timeout: 5_000,
@@ -192,7 +203,27 @@ describe('an account saved while a run of it is under way', () => {
       stopped: true,
     });
     expect(oldServer().requests.length).toBe(from);
-    release();
+    save.close();
+  });
+
+  it('a new account’s Test connection under way stops when its Save is clicked (the draft’s id)', async () => {
+    await freshBrowser([stored('alice')]);
+    const worker = newWorker();
+    newServer().setFault('api', 'slow', { delayMs: SLOW_MS });
+    const draft = storedNew('alice2');
+    const testing = worker.testConnection({ draft, accountId: 'id-draft' });
+    await vi.waitFor(() => expect(newServer().requests).toHaveLength(1), { timeout: 5_000 });
+    const save = worker.beginChange('id-draft');
+    expect(await testing).toEqual({ stopped: true });
+    // Stopped, not answered: its call abandoned, and nothing more goes out with the draft.
+    await vi.waitFor(() => expect(newServer().requests[0]).toMatchObject({ abandoned: true }), {
+      timeout: 5_000,
+    });
+    expect(newServer().requests).toHaveLength(1);
+    save.close();
+    newServer().setFault('api', undefined);
+    const other = worker.testConnection({ draft, accountId: 'id-other' });
+    expect(await other).toMatchObject({ user: { ok: true } });
   });
 
   it('saved through the Settings page’s command: the check under way stops before the change is stored, and the page’s answer says it was saved', async () => {
@@ -221,11 +252,9 @@ describe('an account saved while a run of it is under way', () => {
       listening: true,
     });
     await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 5_000 });
-    const answer = await sendMessage('saveAccount', {
-      account: storedNew('alice2', { id: 'id-alice', label: 'alice' }),
-      revision: revisionOf(stored('alice')),
-    });
-    expect(answer).toEqual({ saved: true });
+    const edited = storedNew('alice2', { id: 'id-alice', label: 'alice' });
+    const answer = await beginChange('id-alice').send(editOf(edited, stored('alice')));
+    expect(answer).toEqual({ saved: edited });
     expect(order).toEqual(['stopped', 'stored']);
     await vi.waitFor(
       async () => expect((await snapshotOf('id-alice')).capacity?.used).toBe(3 * GB),
@@ -238,10 +267,8 @@ describe('an account saved while a run of it is under way', () => {
     await freshBrowser([stored('alice')]);
     await fakeBrowser.storage.local.set({ accounts$: { v: 99 } });
     const worker = newWorker({ listening: true });
-    const answer = await sendMessage('saveAccount', {
-      account: storedNew('alice2', { id: 'id-alice', label: 'alice' }),
-      revision: revisionOf(stored('alice')),
-    });
+    const edited = storedNew('alice2', { id: 'id-alice', label: 'alice' });
+    const answer = await beginChange('id-alice').send(editOf(edited, stored('alice')));
     expect(answer).toEqual({ refused: 'newer-version' });
     await worker.checkNow({});
     expect(since(oldServer(), 0).map(([server]) => server)).toEqual(
@@ -252,10 +279,57 @@ describe('an account saved while a run of it is under way', () => {
 
   it('removed through the Settings page’s command: its check under way stops, and nothing of it is recorded', async () => {
     await runUnderWay();
-    expect(await sendMessage('removeAccount', { accountId: 'id-alice' })).toEqual({ saved: true });
+    expect(
+      await beginChange('id-alice').send({ kind: 'remove-account', accountId: 'id-alice' }),
+    ).toEqual({ saved: true });
     await vi.waitFor(() => expect(oldServer().requests[0]).toMatchObject({ abandoned: true }), {
       timeout: 5_000,
     });
     expect((await loadSnapshots())['id-alice']).toBeUndefined();
   });
+
+  it.each([
+    [
+      'its sign-in’s snapshot and its log',
+      (items: Record<string, unknown>) => 'snapshots' in items,
+    ],
+    [
+      'its usage update’s snapshot and its reading',
+      (items: Record<string, unknown>) =>
+        JSON.stringify(items.snapshots ?? {}).includes('capacity'),
+    ],
+  ])(
+    'Remove all data while a check is between %s: nothing of the account is written back after the clear',
+    async (_between, atWrite) => {
+      await freshBrowser([stored('alice')]);
+      const local = fakeBrowser.storage.local as unknown as {
+        set(items: Record<string, unknown>): Promise<void>;
+        clear(): Promise<void>;
+      };
+      const set = local.set.bind(local);
+      const clear = local.clear.bind(local);
+      let worker: ReturnType<typeof newWorker> | undefined;
+      let removal: Promise<unknown> | undefined;
+      let cleared = false;
+      const writtenBack: string[] = [];
+      vi.spyOn(local, 'clear').mockImplementation(async () => {
+        await clear();
+        cleared = true;
+      });
+      vi.spyOn(local, 'set').mockImplementation(async (items) => {
+        if (cleared && /alice/.test(JSON.stringify(items)))
+          writtenBack.push(Object.keys(items).join());
+        // The check's write of this step: "Remove all data" is queued right behind it.
+        if (!removal && worker && atWrite(items))
+          removal = worker.beginChange(undefined).carryOut({ kind: 'remove-all' });
+        return set(items);
+      });
+      worker = newWorker({ listening: true });
+      await vi.waitFor(() => expect(removal).toBeDefined(), { timeout: 5_000 });
+      expect(await removal).toEqual({ saved: true });
+      await worker.reschedule(); // every run queued before it is done
+      expect([cleared, writtenBack]).toEqual([true, []]);
+      expect(JSON.stringify(await fakeBrowser.storage.local.get())).not.toMatch(/alice/);
+    },
+  );
 });
