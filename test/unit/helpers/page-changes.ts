@@ -56,3 +56,15 @@ export function pageChanges(
     },
   };
 }
+
+/**
+ * An account's form saved as the Settings page sends it: the fields that differ from `base`, the
+ * account its form began from (none: a new account), with base's revision.
+ */
+export const accountEdit = (account: Account, base?: Account) =>
+  ({
+    kind: 'edit-account',
+    accountId: account.id,
+    fields: changedFields(account, base),
+    revision: base ? revisionOf(base) : null,
+  }) as const;

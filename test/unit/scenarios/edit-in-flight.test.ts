@@ -3,11 +3,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { demoAccount, type Simulator } from '../../../testbed/simulator/simulator';
 import { loadActivity, loadSnapshots } from '@/lib/store/reads';
 import { beginChange } from '@/lib/extension/change-port';
-import { changedFields } from '@/lib/store/changes';
 import { GIB as GB } from '@/lib/basics/bytes';
-import { revisionOf } from '@/lib/store/revision';
-import type { Account } from '@/lib/store/accounts';
 import { snapshotOf, storeAccounts, backgroundSuite } from '../helpers/harness';
+import { accountEdit } from '../helpers/page-changes';
 
 // An edit to another server, or to other credentials, is final at once: a run that began before
 // the Save (it read the old account) stops there, its requests aborted and its outcome recorded
@@ -39,15 +37,6 @@ async function runUnderWay() {
   await vi.waitFor(() => expect(oldServer().requests).toHaveLength(1), { timeout: 5_000 });
   return worker;
 }
-
-/** An account's form saved over `base`, as the Settings page sends it: the fields it changed, from base's revision. */
-const editOf = (account: Account, base: Account) =>
-  ({
-    kind: 'edit-account',
-    accountId: account.id,
-    fields: changedFields(account, base),
-    revision: revisionOf(base),
-  }) as const;
 
 /** What reached a server from the `from`-th request on: [server, user, password]. */
 const since = (sim: Simulator, from: number) =>
@@ -253,7 +242,7 @@ describe('an account saved while a run of it is under way', () => {
     });
     await vi.waitFor(() => expect(waiting).toBe(true), { timeout: 5_000 });
     const edited = storedNew('alice2', { id: 'id-alice', label: 'alice' });
-    const answer = await beginChange('id-alice').send(editOf(edited, stored('alice')));
+    const answer = await beginChange('id-alice').send(accountEdit(edited, stored('alice')));
     expect(answer).toEqual({ saved: edited });
     expect(order).toEqual(['stopped', 'stored']);
     await vi.waitFor(
@@ -268,7 +257,7 @@ describe('an account saved while a run of it is under way', () => {
     await fakeBrowser.storage.local.set({ accounts$: { v: 99 } });
     const worker = newWorker({ listening: true });
     const edited = storedNew('alice2', { id: 'id-alice', label: 'alice' });
-    const answer = await beginChange('id-alice').send(editOf(edited, stored('alice')));
+    const answer = await beginChange('id-alice').send(accountEdit(edited, stored('alice')));
     expect(answer).toEqual({ refused: 'newer-version' });
     await worker.checkNow({});
     expect(since(oldServer(), 0).map(([server]) => server)).toEqual(
