@@ -5,8 +5,9 @@ import { clock, DAY, snapshotOf, backgroundSuite } from '../helpers/harness';
 import { readsByKey, watchStorageReads } from '../helpers/storage-reads';
 
 // A background run reads each stored item once and passes it down; the only reads after that
-// are the ones each write makes (the credentials check just before recording, and the item
-// it changes), so an outcome fetched with changed credentials is still never recorded.
+// are the ones each write makes (the credentials check just before each write about an account,
+// and the item it changes), so an outcome fetched with changed credentials is never recorded,
+// logged or kept as a reading.
 
 const USERS = ['alice', 'bob', 'carol'];
 const { sim, freshBrowser, newWorker } = backgroundSuite({
@@ -40,9 +41,10 @@ describe('a background run', () => {
       // The run's one read.
       settings: 1,
       settings$: 1,
-      // Then the credentials check before each outcome is recorded, and the snapshots it changes.
-      accounts: 1 + recorded,
-      accounts$: 1 + recorded,
+      // Then the credentials check before each write about an account (each outcome recorded,
+      // each logged, each reading: none is written back for an account removed or edited since).
+      accounts: 1 + recorded + recorded + readings,
+      accounts$: 1 + recorded + recorded + readings,
       snapshots: 1 + recorded,
       // Each outcome logged: the whole log (every account's) read, with its version, and written back.
       activity: recorded,
