@@ -2,9 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// One writer: every change of the accounts and the settings is a command the background carries
-// out in its one write queue (lib/store/writes.ts, loaded by the background alone). No page, nor
-// what a page loads, writes storage: a grep of the code finds no write outside the background.
+// One writer: every change of the accounts and the settings is what the user did, sent on its
+// click's port (lib/extension/change-port.ts) and planned and written by the background in its one
+// write queue (lib/store/writes.ts, loaded by the background alone). No page, nor what a page
+// loads (the planners of lib/store/changes.ts, for an import's preview), writes storage: a grep of
+// the code finds no write outside the background.
 
 const ROOT = resolve(__dirname, '../../..');
 /** Where the pages' code lives: everything but the background's own folders. */
@@ -14,17 +16,20 @@ const PAGE_CODE = [
   'entrypoints/popup',
   'lib/extension',
   'lib/input',
+  'lib/store/changes.ts',
 ];
 /** Writes by the background that live outside its folder: the mark that the setup page was opened (at install). */
 const BACKGROUND_ONLY = ['lib/extension/settings-page.ts'];
 const WRITES = [
-  /store\/writes['"]/,
+  /\/writes['"]/, // the write queue, by any path
   /storage\.(setItem|setItems|setMeta|removeItem|removeItems|clear)\(/,
   /storage\.local\.(set|remove|clear)\(/,
   /\.setValue\(/,
 ];
 
+/** The source files in a folder (or the file itself). */
 function files(folder: string): string[] {
+  if (!statSync(join(ROOT, folder)).isDirectory()) return [folder];
   return readdirSync(join(ROOT, folder)).flatMap((name) => {
     const path = join(folder, name);
     if (statSync(join(ROOT, path)).isDirectory()) return files(path);
