@@ -3,10 +3,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { ALARM } from '@/lib/store/stored-names';
 import { sendMessage } from '@/lib/extension/messages';
+import { beginChange } from '@/lib/extension/change-port';
+import { loadAccounts } from '@/lib/store/reads';
 import { demoAccount, startSimulator, type Simulator } from '../../../testbed/simulator/simulator';
 import { storedAccount } from '../../../testbed/simulator/stored-account';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
 import { snapshotOf, storeAccounts } from '../helpers/harness';
+import { accountEdit } from '../helpers/page-changes';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -19,7 +22,7 @@ beforeEach(() => {
   sim.requests.length = 0;
 });
 
-it('registers its listeners at start and answers alarms, messages and account changes', async () => {
+it('registers its listeners at start and answers alarms, messages, account changes and a page’s change', async () => {
   background.main();
   await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(ALARM.signIn)).toBeDefined());
   expect(sim.requests).toHaveLength(0);
@@ -50,4 +53,13 @@ it('registers its listeners at start and answers alarms, messages and account ch
   await sendMessage('checkNow', {});
   expect(sim.requests.map((r) => r.server)).toEqual(['api', 'node', 'api', 'api', 'node']);
   vi.useRealTimers();
+
+  // A page's change, on its port: planned over what is stored, then written (the same again: no change).
+  const carol = storedAccount(sim, sim.account('carol'));
+  const renamed = { ...carol, label: 'Carol’s' };
+  for (let again = 0; again < 2; again++)
+    await expect(beginChange(carol.id).send(accountEdit(renamed, carol))).resolves.toEqual({
+      saved: renamed,
+    });
+  expect((await loadAccounts()).accounts).toEqual([renamed]);
 });
