@@ -297,7 +297,7 @@ describe('an account saved while a run of it is under way', () => {
       };
       const set = local.set.bind(local);
       const clear = local.clear.bind(local);
-      let worker: ReturnType<typeof newWorker> | undefined;
+      const started: { worker?: ReturnType<typeof newWorker> } = {};
       let removal: Promise<unknown> | undefined;
       let cleared = false;
       const writtenBack: string[] = [];
@@ -309,11 +309,11 @@ describe('an account saved while a run of it is under way', () => {
         if (cleared && /alice/.test(JSON.stringify(items)))
           writtenBack.push(Object.keys(items).join());
         // The check's write of this step: "Remove all data" is queued right behind it.
-        if (!removal && worker && atWrite(items))
-          removal = worker.beginChange(undefined).carryOut({ kind: 'remove-all' });
+        if (!removal && started.worker && atWrite(items))
+          removal = started.worker.beginChange(undefined).carryOut({ kind: 'remove-all' });
         return set(items);
       });
-      worker = newWorker({ listening: true });
+      const worker = (started.worker = newWorker({ listening: true }));
       await vi.waitFor(() => expect(removal).toBeDefined(), { timeout: 5_000 });
       expect(await removal).toEqual({ saved: true });
       await worker.reschedule(); // every run queued before it is done

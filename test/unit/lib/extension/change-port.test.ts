@@ -22,11 +22,12 @@ function watchPorts() {
   const page: Port[] = [];
   fakeBrowser.runtime.onConnect.addListener((port) => void background.push(port));
   const connect = fakeBrowser.runtime.connect;
-  vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation((info) => {
-    const port = connect(info as { name: string });
+  const watched = (info: { name: string }) => {
+    const port = connect(info);
     page.push(port);
     return port;
-  });
+  };
+  vi.spyOn(fakeBrowser.runtime, 'connect').mockImplementation(watched as typeof connect);
   return { background, page };
 }
 

@@ -132,7 +132,10 @@ describe('the settings’ edit', () => {
 
   it('over the revision it began from: the fields sent change, the rest is as stored', () => {
     expect(
-      planSettingsEdit(DEFAULT_SETTINGS, edit({ refreshMinutes: 60 }, revisionOf(DEFAULT_SETTINGS))),
+      planSettingsEdit(
+        DEFAULT_SETTINGS,
+        edit({ refreshMinutes: 60 }, revisionOf(DEFAULT_SETTINGS)),
+      ),
     ).toEqual({ ...DEFAULT_SETTINGS, refreshMinutes: 60 });
   });
 
