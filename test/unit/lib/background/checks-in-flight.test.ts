@@ -136,4 +136,25 @@ describe('holds, per page', () => {
     await Promise.all(tests);
     expect(signals.map((s) => s.aborted)).toEqual([true, true]);
   });
+
+  it('a change of no one account (an import, Remove all data) holds every account’s checks and tests until its own change', async () => {
+    const checks = new ChecksInFlight();
+    const underWay = [checks.begin(account()), checks.begin(account({ id: 'b' }))];
+    let testSignal: AbortSignal | undefined;
+    const test = checks.trackTest('draft', async (stop) => void (testSignal = stop));
+    await test; // begun before the click: its signal is the one the click must stop
+    const testing = checks.trackTest(
+      'another draft',
+      (stop) =>
+        new Promise<boolean>((resolve) => stop.addEventListener('abort', () => resolve(true))),
+    );
+    const removeAll = checks.hold();
+    expect(underWay.map((stop) => stop.signal.aborted)).toEqual([true, true]);
+    expect(await testing).toBe(true); // a test under way stopped at the click
+    expect(checks.begin(account({ id: 'c' })).signal.aborted).toBe(true);
+    await checks.trackTest('draft', async (stop) => expect(stop.aborted).toBe(true));
+    expect(testSignal?.aborted).toBe(false); // a test that ended is not stopped later
+    checks.willStore([], [], removeAll); // an import that changed nothing: the hold ends with it
+    expect(checks.begin(account({ id: 'c' })).signal.aborted).toBe(false);
+  });
 });
