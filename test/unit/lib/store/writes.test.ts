@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { emptySnapshot } from '@/lib/store/account-state';
+import { importBasis } from '@/lib/store/changes';
+import { revisionOf } from '@/lib/store/revision';
+import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { freshStorage, raw } from '../../helpers/fresh-storage';
 import { account as fixtureAccount } from '../../helpers/fixtures';
 
@@ -102,5 +105,55 @@ describe('writes', () => {
     await storage.saveAccount(account);
     expect(await fakeBrowser.storage.sync.get()).toEqual({});
     expect(await raw('accounts')).toEqual([account]);
+  });
+});
+
+describe('a page’s change, planned over what is stored when it runs', () => {
+  /** Every step of a change as storage sees it: what it announced, then each write. */
+  async function steps(change: Parameters<typeof import('@/lib/store/writes').writeChange>[0]) {
+    const storage = await freshStorage();
+    const seen: string[] = [];
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
+      seen.push(`set ${Object.keys(items).sort().join()}`);
+    });
+    vi.spyOn(fakeBrowser.storage.local, 'clear').mockImplementation(async () => {
+      seen.push('clear');
+    });
+    const outcome = await storage
+      .writeChange(change, (saved, removed) =>
+        seen.push(`announce ${saved.map((a) => a.id).join()}|${removed.join()}`),
+      )
+      .catch((error: unknown) => (error as Error).constructor.name);
+    return { seen, outcome };
+  }
+
+  it('announces what it stores and removes just before it writes it', async () => {
+    await fakeBrowser.storage.local.set({ accounts: [account, other], accounts$: { v: 2 } });
+    expect(await steps({ kind: 'remove-all' })).toEqual({
+      seen: ['announce |a1,a2', 'clear'],
+      outcome: { answer: { saved: true } },
+    });
+    const edit = { kind: 'edit-account', accountId: 'a1', fields: { label: 'House' } } as const;
+    expect(await steps({ ...edit, revision: revisionOf(account) })).toEqual({
+      seen: ['announce a1|', 'set accounts,accounts$'],
+      outcome: { answer: { saved: { ...account, label: 'House' } } },
+    });
+  });
+
+  it('made from an older revision, or an import previewed over other accounts: announces and writes nothing', async () => {
+    await fakeBrowser.storage.local.set({ accounts: [account], accounts$: { v: 2 } });
+    const edit = { kind: 'edit-account', accountId: 'a1', fields: { label: 'House' } } as const;
+    const older = { ...account, password: 'before' };
+    expect(await steps({ ...edit, revision: revisionOf(older) })).toEqual({
+      seen: [],
+      outcome: 'NewerStored',
+    });
+    const { id: _id, ...inFile } = { ...account, label: 'From the file' };
+    const file = { accounts: [inFile] };
+    const previewed = importBasis(file, [older], DEFAULT_SETTINGS);
+    expect(await steps({ kind: 'import', file, previewed })).toEqual({
+      seen: [],
+      outcome: 'NewerStored',
+    });
   });
 });
