@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import { revisionOf } from '@/lib/store/revision';
 import {
   changedFields,
+  differingFields,
   importBasis,
   NewerStored,
   planAccountEdit,
@@ -57,6 +58,12 @@ describe('an account’s edit', () => {
     });
     const { id: _id, ...every } = home;
     expect(changedFields(home, undefined)).toEqual(every);
+  });
+
+  it('a refusal can name each field another change made (never the id)', () => {
+    const newer = { ...home, id: 'other', password: 'changed', notifications: false };
+    expect(differingFields(home, newer).sort()).toEqual(['notifications', 'password']);
+    expect(differingFields(home, { ...home })).toEqual([]);
   });
 
   it('over the revision it began from: those fields change, the rest is as stored', () => {
