@@ -25,11 +25,7 @@ const ACTING = [
   'lib/i18n/translate.ts', // the notices' and the badge's words, from the browser's i18n
   'lib/schedule/alarms.ts', // the periodic alarms and the retry
   'lib/service/client.ts', // getUser and the capacity call (handed to the background as api)
-  'lib/store/accounts-upgrade.ts', // the accounts' upgrade, once per worker, on the run's read
-  'lib/store/history-sources.ts', // the recent history, at the run's end
-  'lib/store/items.ts', // the stored items, by key
-  'lib/store/load-store.ts', // the run's one read
-  'lib/store/writes.ts', // every write
+  'lib/store/items.ts', // storage itself: every read and write of the stored items goes through it
 ];
 
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');

@@ -3,8 +3,6 @@ import { accountIdentity, type Account } from '@/lib/store/accounts';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import { revisionOf } from '@/lib/store/revision';
 import {
-  changedFields,
-  differingFields,
   importBasis,
   NewerStored,
   planAccountEdit,
@@ -50,21 +48,6 @@ function refusal(plan: () => unknown): unknown {
 describe('an account’s edit', () => {
   const edit = (fields: Partial<AccountFields>, revision: string | null, accountId = home.id) =>
     ({ kind: 'edit-account', accountId, fields, revision }) as const;
-
-  it('sends only the fields the user changed (every field for a new account)', () => {
-    expect(changedFields({ ...home, label: 'House', password: 'new' }, home)).toEqual({
-      label: 'House',
-      password: 'new',
-    });
-    const { id: _id, ...every } = home;
-    expect(changedFields(home, undefined)).toEqual(every);
-  });
-
-  it('a refusal can name each field another change made (never the id)', () => {
-    const newer = { ...home, id: 'other', password: 'changed', notifications: false };
-    expect(differingFields(home, newer).sort()).toEqual(['notifications', 'password']);
-    expect(differingFields(home, { ...home })).toEqual([]);
-  });
 
   it('over the revision it began from: those fields change, the rest is as stored', () => {
     expect(planAccountEdit(home, edit({ label: 'House' }, revisionOf(home)))).toEqual({
