@@ -229,11 +229,18 @@ describe('an import planned from its preview', () => {
     const saved = { ...stored('alice'), password: 'newer-pw' };
     expect(await send(accountEdit(saved, stored('alice')))).toEqual({ saved });
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    const fresh = await previewed(change.file); // the preview over what is stored now
     expect(await send(change)).toEqual({
-      newer: { added: [], updated: [{ ...renamedInFile }], leftAlone: [] },
+      newer: {
+        plan: { added: [], updated: [renamedInFile], leftAlone: [] },
+        previewed: fresh.previewed,
+      },
     });
     expect(set).not.toHaveBeenCalled();
     expect((await loadAccounts()).accounts).toEqual([saved]);
+    // Shown the fresh plan, the user imports it: sent with its basis, it is stored.
+    expect(await send(fresh)).toEqual({ saved: { added: 0, updated: 1 } });
+    expect((await loadAccounts()).accounts).toEqual([renamedInFile]);
   });
 
   it('the same import sent twice adds once: the second is out of date', async () => {
@@ -242,7 +249,7 @@ describe('an import planned from its preview', () => {
     const change = await previewed(fileOf(stored('bob')));
     const answers = await Promise.all([send(change), send(change)]);
     expect(answers[0]).toEqual({ saved: { added: 1, updated: 0 } });
-    expect(answers[1]).toMatchObject({ newer: { added: [], updated: [] } });
+    expect(answers[1]).toMatchObject({ newer: { plan: { added: [], updated: [] } } });
     const { accounts } = await loadAccounts();
     expect(accounts.map((a) => a.userId)).toEqual(['alice', 'bob']);
   });
