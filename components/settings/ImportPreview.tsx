@@ -1,6 +1,6 @@
 import { accountName, missingCredentials, type Account } from '@/lib/store/accounts';
 import { t, type MessageKey } from '@/lib/i18n/translate';
-import type { ImportPlan } from '@/lib/store/changes';
+import type { ImportPlan } from '@/lib/store/import-plan';
 import { hostOf } from '../helpers/safe-names';
 
 // The import's preview, as the Settings page shows it.

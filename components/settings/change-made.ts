@@ -1,5 +1,6 @@
 import { accountIdentity, type Account } from '@/lib/store/accounts';
-import type { AccountFields, ImportPlan } from '@/lib/store/changes';
+import type { AccountFields } from '@/lib/store/fields';
+import type { ImportPlan } from '@/lib/store/import-plan';
 import { storedKeys } from '@/lib/store/items';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { revisionOf } from '@/lib/store/revision';

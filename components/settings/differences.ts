@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n/translate';
 import type { Account } from '@/lib/store/accounts';
-import type { AccountFields } from '@/lib/store/changes';
+import type { AccountFields } from '@/lib/store/fields';
 import { differingFields } from '@/lib/store/fields';
 import type { Settings } from '@/lib/store/settings';
 import { hostOf } from '../helpers/safe-names';

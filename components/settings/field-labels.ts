@@ -1,5 +1,5 @@
 import type { MessageKey } from '@/lib/i18n/translate';
-import type { AccountFields } from '@/lib/store/changes';
+import type { AccountFields } from '@/lib/store/fields';
 
 /** Each account field's label, as the account form names it. */
 export const ACCOUNT_LABELS: Record<keyof AccountFields, MessageKey> = {

@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { beginChange } from '@/lib/extension/change-port';
 import type { ParsedFile, SettingsFile } from '@/lib/input/settings-file';
 import { newAccountId, type Account } from '@/lib/store/accounts';
-import { importBasis, planImport, type ImportPlan } from '@/lib/store/changes';
+import { importBasis, planImport, type ImportPlan } from '@/lib/store/import-plan';
 import type { Settings } from '@/lib/store/settings';
 import type { NotMade } from '../helpers/send-change';
 import { sendChange } from '../helpers/send-change';

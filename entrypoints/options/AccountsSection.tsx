@@ -4,36 +4,17 @@ import { AccountList } from '@/components/settings/AccountList';
 import { ConfirmButton } from '@/components/settings/ConfirmButton';
 import type { Place } from '@/components/settings/place';
 import { WithPart } from '@/components/settings/parts';
-import type { ChangeOutcome, NotMade } from '@/components/helpers/send-change';
+import { sendChange, type ChangeOutcome, type NotMade } from '@/components/helpers/send-change';
 import { accountRemoved, damagedRemoved } from '@/components/settings/change-made';
-import { sendChange } from '@/components/helpers/send-change';
 import { beginChange } from '@/lib/extension/change-port';
 import { ChangeFailure } from '@/components/settings/SaveOutcome';
 import { DamagedEntry, damagedName } from '@/components/common/DamagedEntry';
 import type { DamagedEntry as Damaged } from '@/lib/store/reads';
-import {
-  ACCOUNT_DEFAULTS,
-  defaultKeyForm,
-  newAccountId,
-  SERVER_PRESETS,
-  type Account,
-} from '@/lib/store/accounts';
+import { blankAccount, type Account } from '@/lib/store/accounts';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import type { Settings } from '@/lib/store/settings';
 import { hasAppApiKey } from '@/lib/service/app-key';
 import { t, uiLocale } from '@/lib/i18n/translate';
-
-/** A new account: the first preset server, the address form it defaults to, the build's key if it has one. */
-const blankAccount = (): Account => ({
-  ...ACCOUNT_DEFAULTS,
-  id: newAccountId(),
-  baseUrl: SERVER_PRESETS[0],
-  userId: '',
-  password: '',
-  apiKey: '',
-  keyForm: defaultKeyForm(SERVER_PRESETS[0]),
-  keySource: hasAppApiKey() ? 'app' : 'own',
-});
 
 interface Props {
   accounts: Account[];
@@ -48,8 +29,8 @@ interface Props {
 /**
  * The accounts: the list, the damaged entries, and the form that adds or edits one (on install,
  * the setup's walk-through and the first account's form). Every change is sent on its click's
- * port and carried out by the background (components/settings/saves.ts); what was not made is
- * said here.
+ * port and carried out by the background (components/helpers/send-change.ts); what was not made
+ * is said here.
  */
 export function AccountsSection({
   accounts,
@@ -63,18 +44,18 @@ export function AccountsSection({
   /** Why the last removal was not made, if it was not. */
   const [refused, setRefused] = useState<NotMade>();
   // A new account's id is made once per form shown: after a save, the next "Add account" is another account.
-  const [newAccount, setNewAccount] = useState(blankAccount);
+  const [newAccount, setNewAccount] = useState(() => blankAccount(hasAppApiKey()));
   const accountsPlace: Place = { section: 'accounts' };
 
-  async function remove(outcome: Promise<ChangeOutcome<'remove-account' | 'remove-damaged'>>) {
-    const done = await outcome;
+  async function remove(sending: Promise<ChangeOutcome<'remove-account' | 'remove-damaged'>>) {
+    const done = await sending;
     setRefused(done.kind === 'saved' || done.kind === 'newer' ? undefined : done);
   }
 
   /** An account's form saved (and no second save of it waiting): back to the list. */
   function saved(account: Account) {
     setRefused(undefined);
-    if (account.id === newAccount.id) setNewAccount(blankAccount());
+    if (account.id === newAccount.id) setNewAccount(blankAccount(hasAppApiKey()));
     goTo(accountsPlace);
   }
 

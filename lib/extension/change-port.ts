@@ -51,6 +51,8 @@ export function beginChange(accountId = ''): PendingChange {
     port.onDisconnect.addListener(() => {
       if (lost) lost();
       else if (open && reconnects-- > 0) connect();
+      // Given up: a change sent now has no answer at once, not after the wait.
+      else port = undefined;
     });
   };
   connect();

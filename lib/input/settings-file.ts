@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isObject } from '../basics/guards';
 import { accountIdentity, type Account } from '../store/accounts';
 import type { Settings } from '../store/settings';
-import { withFileSettings } from '../store/changes';
+import { withFileSettings } from '../store/import-plan';
 import { accountFields, headerSafeKey, settingsFields } from './form-schemas';
 
 // "Settings you can take with you": the exported file, and what importing one would change.

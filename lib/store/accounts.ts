@@ -81,6 +81,18 @@ export function isStoredAccount(value: unknown): value is Account {
   );
 }
 
+/** A new account's form: the first preset server, the address form it defaults to, and the build's key when it has one (`appKey`). */
+export const blankAccount = (appKey: boolean): Account => ({
+  ...ACCOUNT_DEFAULTS,
+  id: newAccountId(),
+  baseUrl: SERVER_PRESETS[0],
+  userId: '',
+  password: '',
+  apiKey: '',
+  keyForm: defaultKeyForm(SERVER_PRESETS[0]),
+  keySource: appKey ? 'app' : 'own',
+});
+
 /** A new account id, unique enough for a list a person keeps by hand. */
 export function newAccountId(): string {
   return crypto.randomUUID();

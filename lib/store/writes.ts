@@ -36,15 +36,14 @@ import {
 import { VERSION } from './stored-names';
 import { revisionOf } from './revision';
 import {
-  importBasis,
   NewerStored,
   planAccountEdit,
-  planImport,
   planSettingsEdit,
   type Change,
   type ChangeKind,
   type OutcomeOf,
 } from './changes';
+import { importBasis, planImport } from './import-plan';
 
 // Every change to stored data, one at a time, never losing what it does not understand. Only the
 // background loads this module: the pages' changes of the accounts and the settings are changes

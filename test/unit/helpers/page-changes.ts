@@ -1,4 +1,5 @@
-import { changedFields, importBasis, type ImportedFile } from '@/lib/store/changes';
+import { changedFields } from '@/lib/store/fields';
+import { importBasis, type ImportedFile } from '@/lib/store/import-plan';
 import { revisionOf } from '@/lib/store/revision';
 import type { Account } from '@/lib/store/accounts';
 import type { Settings } from '@/lib/store/settings';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { carryOut } from '@/lib/background/changes';
+import { changeSession } from '@/lib/background/changes';
 import { ChecksInFlight } from '@/lib/background/checks-in-flight';
 import { onMessages } from '@/lib/extension/messages';
 import type { Change } from '@/lib/store/changes';
@@ -32,7 +32,7 @@ function background(store: boolean, lost: 'never' | 'stops', after = async () =>
   const listener = (port: Port) =>
     port.onMessage.addListener(async (message: unknown) => {
       const { change } = message as { change: Change };
-      if (store) await carryOut(inFlight, change, undefined);
+      if (store) await changeSession(inFlight, undefined, () => {}).carryOut(change);
       await after();
       if (lost === 'stops') port.disconnect();
     });

@@ -5,7 +5,7 @@ import { beginChange } from '@/lib/extension/change-port';
 import { sendMessage } from '@/lib/extension/messages';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { revisionOf } from '@/lib/store/revision';
-import { importBasis, type ImportedFile } from '@/lib/store/changes';
+import { importBasis, type ImportedFile } from '@/lib/store/import-plan';
 import { writeChange } from '@/lib/store/writes';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import type { Account } from '@/lib/store/accounts';

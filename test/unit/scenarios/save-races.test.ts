@@ -10,7 +10,9 @@ import { sendChange } from '@/components/helpers/send-change';
 import { beginChange, NoAnswer } from '@/lib/extension/change-port';
 import { createServiceApi } from '@/lib/service/client';
 import { credentialsKey, type Account } from '@/lib/store/accounts';
-import { changedFields, importBasis, type Change, type ImportedFile } from '@/lib/store/changes';
+import { type Change } from '@/lib/store/changes';
+import { changedFields } from '@/lib/store/fields';
+import { importBasis, type ImportedFile } from '@/lib/store/import-plan';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { revisionOf } from '@/lib/store/revision';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
@@ -88,7 +90,7 @@ function world(s: fc.Scheduler) {
 
   /** A worker: its service calls answered when the scheduler says; stopped, it hears nothing more. */
   let stopWorker = () => {};
-  let ports: { disconnect(): void }[] = [];
+  const ports: { disconnect(): void }[] = [];
   fakeBrowser.runtime.onConnect.addListener(
     (port: { disconnect(): void }) => void ports.push(port),
   );
@@ -96,7 +98,7 @@ function world(s: fc.Scheduler) {
     let alive = true;
     const api = createServiceApi({
       fetch: async (input, init) => {
-        const url = new URL(String(input));
+        const url = new URL(input as string); // the service client passes the address as text
         // A stopped worker sends nothing; and as fetch does, a request whose signal is already
         // aborted is never sent.
         if (!alive) await new Promise(() => {});
@@ -167,9 +169,10 @@ interface Done {
 
 /** The page's answer, or "no answer" (the port closed with the worker, or the limit passed). */
 const answerOf = (sending: Promise<unknown>) =>
-  sending.catch((error: unknown) =>
-    error instanceof NoAnswer ? 'no answer' : Promise.reject(error),
-  );
+  sending.catch((error: unknown) => {
+    if (error instanceof NoAnswer) return 'no answer';
+    throw error;
+  });
 
 type World = ReturnType<typeof world>;
 
@@ -505,8 +508,10 @@ function savedMeansStored({ written, done }: Outcome) {
     // What the answer says is stored has every field the user changed, and was stored at some
     // moment between the click and the answer (by this save, or by an equal one).
     const reported = (save.answer as { saved: Account }).saved;
-    for (const [field, value] of Object.entries(changedFields(save.mine!, save.from!)))
-      expect(reported[field as keyof Account], `reported saved without ${field}`).toBe(value);
+    for (const [field, value] of Object.entries(changedFields(save.mine!, save.from)))
+      expect(reported[field as keyof typeof reported], `reported saved without ${field}`).toBe(
+        value,
+      );
     const states = [
       storedAt(written, save.clickedAt),
       ...written

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { carryOut, forgetReplaced } from '@/lib/background/changes';
+import { changeSession, forgetReplaced } from '@/lib/background/changes';
+import type { Change } from '@/lib/store/changes';
 import { ChecksInFlight } from '@/lib/background/checks-in-flight';
 import { accountIdentity } from '@/lib/store/accounts';
 import { addReading, logActivity, recordSnapshot } from '@/lib/store/writes';
@@ -18,6 +19,27 @@ const alice = account({ id: 'a', userId: 'alice' });
 const edit = (fields: Partial<typeof alice>, revision: string | null = revisionOf(alice)) =>
   ({ kind: 'edit-account', accountId: alice.id, fields, revision }) as const;
 
+/**
+ * A change carried out as its port's session carries it (held from its click, `session`: its own
+ * page's, else one for the account it names), then closed: the answer, and the account it had
+ * checked at once, if any.
+ */
+async function carryOut(
+  inFlight: ChecksInFlight,
+  change: Change,
+  session?: ReturnType<typeof changeSession>,
+) {
+  let recheck: string | undefined;
+  const page =
+    session ??
+    changeSession(inFlight, 'accountId' in change ? change.accountId : undefined, (id) => {
+      recheck = id;
+    });
+  const answer = await page.carryOut(change);
+  page.close();
+  return { answer, recheck };
+}
+
 beforeEach(() => fakeBrowser.reset());
 afterEach(() => vi.restoreAllMocks());
 
@@ -33,7 +55,7 @@ describe('carryOut', () => {
       return set(items);
     });
     const moved = { ...alice, baseUrl: 'https://other.example' };
-    const { answer } = await carryOut(inFlight, edit({ baseUrl: moved.baseUrl }), undefined);
+    const { answer } = await carryOut(inFlight, edit({ baseUrl: moved.baseUrl }));
     expect(seen).toEqual([true]);
     expect(answer).toEqual({ saved: moved });
     expect((await loadAccounts()).accounts).toEqual([moved]);
@@ -42,23 +64,18 @@ describe('carryOut', () => {
   it('a change the store refuses is the page’s answer, and the checks of what stays stored go on', async () => {
     await fakeBrowser.storage.local.set({ accounts: [alice], accounts$: { v: 99 } });
     const inFlight = new ChecksInFlight();
-    const { answer } = await carryOut(
-      inFlight,
-      { kind: 'remove-account', accountId: 'a' },
-      undefined,
-    );
+    const { answer } = await carryOut(inFlight, { kind: 'remove-account', accountId: 'a' });
     expect(answer).toEqual({ refused: 'newer-version' });
     expect(inFlight.begin(alice).signal.aborted).toBe(false);
   });
 
-  it('a change made from an older revision is answered with what is stored now, and stops nothing', async () => {
+  it('a change made from an older revision is answered with what is stored now; the checks of what stays stored go on', async () => {
     const newer = { ...alice, password: 'changed in another tab' };
     await storeAccounts([newer]);
     const inFlight = new ChecksInFlight();
-    const underWay = inFlight.begin(newer);
-    const { answer } = await carryOut(inFlight, edit({ label: 'Mine' }), undefined);
+    const { answer } = await carryOut(inFlight, edit({ label: 'Mine' }));
     expect(answer).toEqual({ newer });
-    expect(underWay.signal.aborted).toBe(false);
+    expect(inFlight.begin(newer).signal.aborted).toBe(false);
     expect((await loadAccounts()).accounts).toEqual([newer]);
   });
 
@@ -66,22 +83,23 @@ describe('carryOut', () => {
     await storeAccounts([alice]);
     const inFlight = new ChecksInFlight();
     vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('disk full'));
-    await expect(
-      carryOut(inFlight, { kind: 'remove-account', accountId: 'a' }, undefined),
-    ).resolves.toEqual({ answer: { failed: 'disk full' } });
+    await expect(carryOut(inFlight, { kind: 'remove-account', accountId: 'a' })).resolves.toEqual({
+      answer: { failed: 'disk full' },
+      recheck: undefined,
+    });
     vi.restoreAllMocks();
     expect(inFlight.begin(alice).signal.aborted).toBe(false); // what is stored stands
-    const underWay = inFlight.begin(alice);
     const notAnAccount = {
       kind: 'edit-account',
       accountId: 'x',
       fields: {},
       revision: null,
     } as const;
-    await expect(carryOut(inFlight, notAnAccount, undefined)).resolves.toEqual({
+    await expect(carryOut(inFlight, notAnAccount)).resolves.toEqual({
       answer: { failed: 'not an account' },
+      recheck: undefined,
     });
-    expect(underWay.signal.aborted).toBe(false);
+    expect(inFlight.begin(alice).signal.aborted).toBe(false);
     expect((await loadAccounts()).accounts).toEqual([alice]);
   });
 
@@ -90,8 +108,9 @@ describe('carryOut', () => {
     const inFlight = new ChecksInFlight();
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     // Stores what is there already: Chromium fires no storage event for it, and nothing is written.
-    await expect(carryOut(inFlight, edit({ label: alice.label }), undefined)).resolves.toEqual({
+    await expect(carryOut(inFlight, edit({ label: alice.label }))).resolves.toEqual({
       answer: { saved: alice },
+      recheck: undefined,
     });
     expect(set).not.toHaveBeenCalled();
     // The account moves to the address form another way (no announcement; the background hears
@@ -105,8 +124,8 @@ describe('carryOut', () => {
     await storeAccounts([alice]);
     const inFlight = new ChecksInFlight();
     const tabA = inFlight.hold(alice.id);
-    const tabB = inFlight.hold(alice.id);
-    const { answer } = await carryOut(inFlight, edit({ label: 'B' }), tabB);
+    const tabB = changeSession(inFlight, alice.id, () => {});
+    const answer = await tabB.carryOut(edit({ label: 'B' }));
     expect(answer).toEqual({ saved: { ...alice, label: 'B' } });
     expect(inFlight.begin({ ...alice, label: 'B' }).signal.aborted).toBe(true); // tab A still holds
     tabA.release();
@@ -116,8 +135,7 @@ describe('carryOut', () => {
   it('an account saved with new credentials (or added) is to be checked at once; one with only a new name or switch is not', async () => {
     await storeAccounts([alice]);
     const inFlight = new ChecksInFlight();
-    const recheck = async (change: Parameters<typeof carryOut>[1]) =>
-      (await carryOut(inFlight, change, undefined)).recheck;
+    const recheck = async (change: Change) => (await carryOut(inFlight, change)).recheck;
     expect(await recheck(edit({ label: 'Home', notifications: false }))).toBeUndefined();
     const renamed = { ...alice, label: 'Home', notifications: false };
     expect(await recheck(edit({ password: 'new' }, revisionOf(renamed)))).toBe(alice.id);

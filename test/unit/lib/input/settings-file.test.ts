@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { parseSettingsFile, settingsFile, type ParsedFile } from '@/lib/input/settings-file';
-import { planImport } from '@/lib/store/changes';
+import { planImport } from '@/lib/store/import-plan';
 import { account } from '../../helpers/fixtures';
 
 // The settings file: what an export holds, and what an import accepts (and what it says about a

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service/client';
 import { credentialsKey, isStoredAccount, missingCredentials } from '@/lib/store/accounts';
 import { parseSettingsFile, settingsFile } from '@/lib/input/settings-file';
-import { planImport } from '@/lib/store/changes';
+import { planImport } from '@/lib/store/import-plan';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { account } from '../../helpers/fixtures';
 import { demoAccount } from '../../../../testbed/simulator/simulator';

@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { accountIdentity, type Account } from '@/lib/store/accounts';
+import { type Account } from '@/lib/store/accounts';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import { revisionOf } from '@/lib/store/revision';
 import {
-  importBasis,
   NewerStored,
   planAccountEdit,
-  planImport,
   planSettingsEdit,
   UnplannableChange,
-  type AccountFields,
-  type ImportedFile,
 } from '@/lib/store/changes';
-import { parseSettingsFile } from '@/lib/input/settings-file';
+import { type AccountFields } from '@/lib/store/fields';
 import { account } from '../../helpers/fixtures';
 
 // The background's planners: what a page's change (what the user did, from the revision their
 // form or preview showed) becomes over what is stored when it runs. A change made from an older
 // read never undoes a newer one: it is refused with what is stored now, unless what is stored
-// already is what it asks (the same change arriving twice). An import adds, updates and leaves
-// alone; nothing is removed.
+// already is what it asks (the same change arriving twice). Imports: import-plan.test.ts.
 
 const home = account();
 const work = account({
@@ -30,10 +25,6 @@ const work = account({
   apiKey: 'work-key',
   keyForm: 'matrix',
 });
-const ids = (() => {
-  let n = 0;
-  return () => `new-${++n}`;
-})();
 
 /** What the planner throws, or undefined: the refusal a page reads. */
 function refusal(plan: () => unknown): unknown {
@@ -151,101 +142,5 @@ describe('the settings’ edit', () => {
       expect(refusal(() => planSettingsEdit(stored, edit(fields, revisionOf(stored))))).toEqual(
         expect.any(UnplannableChange),
       );
-  });
-});
-
-describe('the plan of an import', () => {
-  const parse = (accounts: unknown[], settings?: unknown) => {
-    const parsed = parseSettingsFile(
-      JSON.stringify({
-        format: 'storage-keeper-settings',
-        version: 1,
-        accounts,
-        ...(settings !== undefined && { settings }),
-      }),
-      DEFAULT_SETTINGS,
-    );
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed));
-    return parsed.file;
-  };
-
-  it('adds new accounts (without secrets: incomplete), updates the same server and user ID, leaves the rest alone', () => {
-    const file = parse([
-      { baseUrl: 'https://api.teracloud.jp', userId: 'yamada', label: 'Home, renamed' }, // home, without secrets
-      { baseUrl: 'https://api.teracloud.jp', userId: 'work', label: 'Work', keyForm: 'matrix' }, // the same as stored
-      { baseUrl: 'https://api.infini-cloud.net', userId: 'yamada', label: 'Elsewhere' }, // same user, another server: new
-    ]);
-    const other: Account = account({ id: 'other', label: 'Other', userId: 'other' });
-    const plan = planImport(file, [home, work, other], DEFAULT_SETTINGS, ids);
-    expect(plan.updated).toEqual([{ ...home, label: 'Home, renamed' }]); // its password and key are kept
-    // A preset server without a key form in the file gets the address form, as a new account there does.
-    expect(plan.added).toEqual([
-      {
-        id: expect.stringMatching(/^new-/),
-        label: 'Elsewhere',
-        baseUrl: 'https://api.infini-cloud.net',
-        userId: 'yamada',
-        password: '',
-        apiKey: '',
-        keyForm: 'matrix',
-        notifications: true,
-      },
-    ]);
-    expect(plan.leftAlone).toEqual([work, other]);
-    expect(plan.settings).toBeUndefined();
-  });
-
-  it('takes the secrets a file brings, for new and known accounts alike', () => {
-    const file = parse([
-      { baseUrl: home.baseUrl, userId: 'yamada', password: 'renewed', apiKey: ' new-key ' },
-    ]);
-    expect(planImport(file, [home], DEFAULT_SETTINGS, ids).updated).toEqual([
-      { ...home, password: 'renewed', apiKey: 'new-key' },
-    ]);
-  });
-
-  it('replaces the settings the file gives, keeping the others', () => {
-    const file = parse([], { refreshMinutes: 60, notifyForecast: false });
-    expect(planImport(file, [], DEFAULT_SETTINGS, ids).settings).toEqual({
-      ...DEFAULT_SETTINGS,
-      refreshMinutes: 60,
-      notifyForecast: false,
-    });
-    expect(
-      planImport(file, [], { ...DEFAULT_SETTINGS, refreshMinutes: 60, notifyForecast: false }, ids)
-        .settings,
-    ).toBeUndefined();
-  });
-
-  it('identifies accounts by server and user ID', () => {
-    expect(accountIdentity(home)).not.toBe(accountIdentity({ ...home, userId: 'someone' }));
-  });
-});
-
-describe('what an import’s preview was planned from (importBasis)', () => {
-  const file: ImportedFile = {
-    accounts: [
-      { baseUrl: home.baseUrl, userId: home.userId, label: 'Home, renamed' },
-      { baseUrl: 'https://api.infini-cloud.net', userId: 'new' },
-    ],
-  };
-  const basis = importBasis(file, [home, work], DEFAULT_SETTINGS);
-
-  it('changes with any stored account it would update, or one stored meanwhile that it would add', () => {
-    expect(importBasis(file, [{ ...home, password: 'changed' }, work], DEFAULT_SETTINGS)).not.toBe(
-      basis,
-    );
-    expect(importBasis(file, [work], DEFAULT_SETTINGS)).not.toBe(basis);
-    const added = account({ id: 'x', baseUrl: 'https://api.infini-cloud.net', userId: 'new' });
-    expect(importBasis(file, [home, work, added], DEFAULT_SETTINGS)).not.toBe(basis);
-  });
-
-  it('not with an account it leaves alone, nor with the settings when the file brings none', () => {
-    const changed = { ...DEFAULT_SETTINGS, refreshMinutes: 60 };
-    expect(importBasis(file, [home, { ...work, label: 'Office' }], changed)).toBe(basis);
-    const withSettings = { ...file, settings: { keepAliveHours: 12 } };
-    expect(importBasis(withSettings, [home, work], changed)).not.toBe(
-      importBasis(withSettings, [home, work], DEFAULT_SETTINGS),
-    );
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { emptySnapshot } from '@/lib/store/account-state';
-import { importBasis } from '@/lib/store/changes';
+import { importBasis } from '@/lib/store/import-plan';
 import { revisionOf } from '@/lib/store/revision';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { freshStorage, raw } from '../../helpers/fresh-storage';
