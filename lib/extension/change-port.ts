@@ -104,12 +104,14 @@ export function onChanges(open: (accountId: string | undefined) => ChangeSession
       closed = true;
       session.close();
     });
-    port.onMessage.addListener((message: unknown) => {
+    /** The page's change, carried out and answered on its port (still open). */
+    const hear = (message: unknown) => {
       if (!isObject(message) || !isObject(message.change)) return;
       void session.carryOut(message.change as unknown as Change).then((answer) => {
         if (!closed) port.postMessage({ answer });
       });
-    });
+    };
+    port.onMessage.addListener(hear);
     port.postMessage(HELD);
   };
   browser.runtime.onConnect.addListener(listener);
