@@ -1,8 +1,11 @@
 // The kept releases' fixtures (testbed/kept-releases.ts), built from their own commits: each
 // commit's files (git archive) in a temporary folder, its own locked packages (npm ci), its test
-// builds for Chromium and Firefox, and its record (stored-names.json): its stored names, read
-// from its own sources. Minutes; needs git (the commits) and the npm registry.
+// builds for Chromium and Firefox, its record (stored-names.json): its stored names, read
+// from its own sources, and its stored data (stored-data.json): what its Chromium build stored
+// when used through its own pages (testbed/release-use.ts). Minutes; needs git (the commits), the
+// npm registry and Chromium.
 //   npm run releases:add -- <version> <commit>   a new release's fixture; an existing one is never replaced
+//   npm run releases:add -- record <version>     its stored data made again (it holds times and ids of its own run)
 //   npm run releases:check [-- <version>…]       every kept release (or those named) rebuilt and
 //                                                compared byte for byte with what is kept; exits 1 on any difference
 import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
@@ -24,18 +27,23 @@ import {
   RELEASE_BUILDS,
   RELEASES_DIR,
   releaseNames,
+  storedDataFile,
   storedNamesFile,
   type ReleaseNames,
 } from '../testbed/kept-releases';
 import { notificationPrefixes, STORED_VALUE_TYPES, storedFields } from '../testbed/stored-fields';
+import { recordReleaseUse } from '../testbed/release-use';
 
 const [command, ...args] = process.argv.slice(2);
-if (command === 'add' && args.length === 2) {
+if (command === 'add' && args[0] === 'record' && args.length === 2) {
+  await recordStoredData(args[1]!);
+} else if (command === 'add' && args.length === 2) {
   const [version, commit] = args as [string, string];
   if (existsSync(join(RELEASES_DIR, version)))
     throw new Error(`${version} is kept already: a kept release is never replaced`);
   const full = String(execFileSync('git', ['rev-parse', '--verify', `${commit}^{commit}`])).trim();
   build(version, full, join(RELEASES_DIR, version));
+  await recordStoredData(version);
   console.log(`Kept ${version} (${full}) in ${join(RELEASES_DIR, version)}`);
 } else if (command === 'check') {
   const versions = args.length > 0 ? args : keptReleases();
@@ -44,7 +52,10 @@ if (command === 'add' && args.length === 2) {
     const out = mkdtempSync(join(tmpdir(), `storage-keeper-${version}-rebuilt-`));
     try {
       build(version, releaseNames(version).commit, out);
-      const found = compareTrees(join(RELEASES_DIR, version), out).map((d) => `${version}/${d}`);
+      // Its stored data comes from a run of its build, with that run's times and ids: not rebuilt.
+      const found = compareTrees(join(RELEASES_DIR, version), out)
+        .filter((d) => !d.startsWith('stored-data.json:'))
+        .map((d) => `${version}/${d}`);
       const seconds = Math.round((Date.now() - started) / 1000);
       console.log(
         `${version}: ${found.length === 0 ? 'the same, byte for byte' : `${found.length} differences`} (${seconds} s)`,
@@ -63,6 +74,13 @@ if (command === 'add' && args.length === 2) {
 } else {
   console.error('usage: releases.ts add <version> <commit> | check [<version>…] (docs/release.md)');
   process.exit(2);
+}
+
+/** What a kept release's Chromium build stores when used (testbed/release-use.ts), in its stored-data.json. */
+async function recordStoredData(version: string) {
+  const used = await recordReleaseUse(version);
+  writeFileSync(storedDataFile(version), `${JSON.stringify(used, null, 2)}\n`);
+  console.log(`Recorded what ${version} stores in ${storedDataFile(version)}`);
 }
 
 /** A release's test builds and record, from its commit, into `out`. */

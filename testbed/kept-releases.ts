@@ -34,6 +34,32 @@ export const storedNamesFile = (version: string) =>
 export const releaseNames = (version: string): ReleaseNames =>
   JSON.parse(readFileSync(storedNamesFile(version), 'utf8')) as ReleaseNames;
 
+/**
+ * What a release stored when used as its users use it (testbed/release-use.ts), kept beside its
+ * builds (stored-data.json): the fake-browser update test starts the current background on it.
+ */
+export interface ReleaseUse {
+  version: string;
+  /** The language its pages were used in. */
+  locale: 'en' | 'ja';
+  /** When it was read: the clock the update starts at. */
+  recordedAt: number;
+  /** The simulator's addresses then, which its accounts and snapshots name. */
+  apiUrl: string;
+  nodeUrl: string;
+  /** Everything in storage.local. */
+  storage: Record<string, unknown>;
+  /** Its alarms (a browser clears them at an update; the new version sets them again). */
+  alarms: { name: string; scheduledTime: number; periodInMinutes?: number }[];
+  /** The ids of the notifications it showed (a click on one after the update hands it back). */
+  notifications: string[];
+}
+
+export const storedDataFile = (version: string) => join(RELEASES_DIR, version, 'stored-data.json');
+
+export const releaseStoredData = (version: string): ReleaseUse =>
+  JSON.parse(readFileSync(storedDataFile(version), 'utf8')) as ReleaseUse;
+
 /** Compares versions as numbers, part by part (0.10.0 after 0.9.0). */
 export const byVersion = (a: string, b: string) => {
   const [x, y] = [a, b].map((v) => v.split('.').map(Number));
@@ -45,6 +71,16 @@ export const keptReleases = (): string[] =>
   readdirSync(RELEASES_DIR)
     .filter((name) => /^\d+\.\d+\.\d+$/.test(name))
     .sort(byVersion);
+
+/**
+ * The kept releases an update is driven from in the real browsers: the oldest and the newest
+ * (each one of them once when they are the same). Every kept release is updated from on the
+ * fake browser (test/unit/scenarios/update-from-kept-releases.test.ts), from its stored data.
+ */
+export const releasesForBrowsers = (): string[] => {
+  const all = keptReleases();
+  return [...new Set([all[0]!, all.at(-1)!])];
+};
 
 /**
  * A release's test builds, made as the current ones are (test/e2e/global-setup.ts,
