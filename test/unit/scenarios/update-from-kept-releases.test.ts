@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The current background on the time of the release's build (days of 10 s), as the real
+// browsers' update tests run it: the release's stored days and intervals read as it wrote them.
+const TIME_SCALE = vi.hoisted(() => {
+  vi.stubEnv('MODE', 'e2e');
+  vi.stubEnv('WXT_TIME_SCALE', '8640');
+  return 8640;
+});
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { unpackActivity } from '@/lib/store/activity';
+import { unpackPoints } from '@/lib/store/history';
+import { loadAccounts } from '@/lib/store/reads';
+import { storageProblems } from '@/lib/store/storage-problems';
+import { ALARM, NOTICE_ID_PREFIX } from '@/lib/store/stored-names';
+import {
+  keptReleases,
+  RELEASE_BUILDS,
+  releaseStoredData,
+  type ReleaseUse,
+} from '../../../testbed/kept-releases';
+import { releaseUsers } from '../../../testbed/release-use';
+import { USER_PATH } from '../../../testbed/simulator/simulator';
+import { backgroundSuite, browserEvent, clock, DAY, fireAlarm } from '../helpers/harness';
+import { installFakeExtensionApis } from '../helpers/fake-extension';
+
+// The update from every kept release, on the fake browser: what the release stored when used
+// through its own pages (test/fixtures/releases/<version>/stored-data.json, recorded from its
+// Chromium build by scripts/releases.ts: two accounts, one per key form, notices on, a usage
+// notice shown, the node down with a retry pending) is written into storage, its notices are on
+// screen, and the browser, as at an update, has cleared the alarms. The current background then
+// starts on the fake clock at the moment the data was read, and what an update can lose is
+// compared: accounts, settings, snapshots with their alerts, histories and their recent part,
+// activity, setupOpened, every alarm (the retry alarm included), the notices (none shown again;
+// a click on the release's still opens its page), and the next sign-in and reading. The real
+// browsers update from the oldest and the newest kept release only (test/e2e/update.test.ts,
+// test/e2e-firefox/update.test.ts).
+
+const { sim, newWorker } = backgroundSuite({ users: releaseUsers() });
+afterEach(() => vi.restoreAllMocks());
+
+type Stored = Record<string, unknown>;
+interface Snapshot {
+  alerts: unknown;
+  capacity?: unknown;
+  user?: unknown;
+  keepAlive: { lastSuccessAt?: number };
+  refresh: { lastSuccessAt?: number; retryAt?: number; failure?: unknown };
+}
+const snapshotsOf = (stored: Stored) => (stored.snapshots ?? {}) as Record<string, Snapshot>;
+const pointsOf = (stored: Stored, key: 'history' | 'recentHistory', id: string) =>
+  unpackPoints((stored[key] as Record<string, { points: string }> | undefined)?.[id]?.points ?? '');
+const activityOf = (stored: Stored, id: string) =>
+  unpackActivity(
+    (stored.activity as Record<string, { entries: string }> | undefined)?.[id]?.entries ?? '',
+  );
+const accountsOf = (stored: Stored) =>
+  stored.accounts as { id: string; userId: string; password: string; keyForm: string }[];
+const storedNow = (): Promise<Stored> => fakeBrowser.storage.local.get(null);
+
+/** The release's state, as the browser holds it after updating the extension: storage and notices kept, alarms cleared. */
+async function browserAfterUpdate(release: ReleaseUse) {
+  fakeBrowser.reset();
+  installFakeExtensionApis();
+  clock.now = release.recordedAt;
+  await fakeBrowser.storage.local.set(structuredClone(release.storage));
+  for (const id of release.notifications)
+    await fakeBrowser.notifications.create(id, {
+      type: 'basic',
+      title: '',
+      message: '',
+      iconUrl: '',
+    });
+}
+
+/** The release's simulator addresses (its accounts and snapshots name them) answered by this test's simulator. */
+const toThisSimulator =
+  (release: ReleaseUse): typeof fetch =>
+  (input, init) => {
+    const url = String(input instanceof Request ? input.url : input)
+      .replace(release.apiUrl, sim().apiUrl)
+      .replace(release.nodeUrl, sim().nodeUrl);
+    return fetch(url, init);
+  };
+
+describe.each(keptReleases())('an update from %s, on the fake browser', (version) => {
+  const release = releaseStoredData(version);
+  const before = release.storage;
+  const ids = accountsOf(before).map((account) => account.id);
+
+  it('keeps what the release stored, sets every alarm again, shows no notice again, and goes on from the kept state', async () => {
+    expect(release.version).toBe(version);
+    expect(Number(RELEASE_BUILDS.chromium.timeScale)).toBe(TIME_SCALE);
+    expect(DAY).toBe(10_000);
+    await browserAfterUpdate(release);
+    sim().setFault('node', 'server-error'); // down at the update, as it was when the data was read
+    const created = vi.spyOn(fakeBrowser.notifications, 'create');
+    const tabs = vi.spyOn(fakeBrowser.tabs, 'create');
+
+    const worker = newWorker({ fetch: toThisSimulator(release), listening: true });
+    await browserEvent(fakeBrowser.runtime.onInstalled, { reason: 'update' });
+    await worker.start('worker-start');
+    const after = await storedNow();
+
+    // The accounts (both key forms), the settings and setupOpened, as stored; nothing reads as damaged.
+    expect(after.accounts).toEqual(before.accounts);
+    expect(after.settings).toEqual(before.settings);
+    expect(after.setupOpened).toEqual(before.setupOpened);
+    expect((await loadAccounts()).damaged).toEqual([]);
+    expect(await storageProblems()).toEqual([]);
+    expect(tabs).not.toHaveBeenCalled(); // an update opens no setup page
+    // Each snapshot's alerts, figures and successes (the node still down: nothing read since).
+    for (const id of ids) {
+      const [was, is] = [snapshotsOf(before)[id]!, snapshotsOf(after)[id]!];
+      expect(is.alerts, id).toEqual(was.alerts);
+      expect(is.capacity, id).toEqual(was.capacity);
+      expect(is.user, id).toEqual(was.user);
+      expect(is.keepAlive.lastSuccessAt, id).toBe(was.keepAlive.lastSuccessAt);
+      expect(is.refresh.lastSuccessAt, id).toBe(was.refresh.lastSuccessAt);
+      expect(is.refresh.failure, id).toBeDefined();
+      // The histories, their recent part where the release kept one, and the activity log.
+      expect(pointsOf(after, 'history', id), id).toEqual(pointsOf(before, 'history', id));
+      if (before.recentHistory !== undefined)
+        expect(pointsOf(after, 'recentHistory', id), id).toEqual(
+          pointsOf(before, 'recentHistory', id),
+        );
+      const logged = activityOf(before, id);
+      expect(activityOf(after, id).slice(0, logged.length), id).toEqual(logged);
+    }
+    for (const key of Object.keys(before).filter((k) => k.endsWith('$')))
+      expect(after[key], key).toEqual(before[key]);
+    // No notice shown again: the usage notice the release showed is in the kept alerts.
+    const usageNotices = release.notifications.filter((id) =>
+      id.startsWith(`${NOTICE_ID_PREFIX.usage}:`),
+    );
+    expect(usageNotices.length, 'the release showed a usage notice').toBeGreaterThan(0);
+    expect(created.mock.calls.map(([id]) => id)).toEqual([]);
+
+    // Every alarm again: the periodic ones under the release's names at the user's intervals, and the retry.
+    const alarms = await fakeBrowser.alarms.getAll();
+    expect(alarms.map((alarm) => alarm.name).sort()).toEqual(
+      release.alarms.map((alarm) => alarm.name).sort(),
+    );
+    for (const { name, periodInMinutes } of release.alarms.filter((a) => a.periodInMinutes))
+      expect(alarms.find((alarm) => alarm.name === name)?.periodInMinutes, name).toBeCloseTo(
+        periodInMinutes!,
+      );
+    const retry = alarms.find((alarm) => alarm.name === ALARM.retry);
+    expect(retry?.periodInMinutes).toBeUndefined();
+    const retryAts = ids.map((id) => snapshotsOf(after)[id]!.refresh.retryAt!);
+    expect(retry?.scheduledTime).toBe(Math.min(...retryAts));
+
+    // A click on the release's notice still opens what it is about (a usage notice: the overview).
+    await browserEvent(fakeBrowser.notifications.onClicked, usageNotices[0]);
+    expect(tabs.mock.calls.map(([options]) => options.url)).toEqual([
+      fakeBrowser.runtime.getURL('/popup.html'),
+    ]);
+
+    // The node back, the retry due: each account's next reading adds to its kept history.
+    sim().setFault('node', undefined);
+    sim().requests.length = 0;
+    clock.now = retry!.scheduledTime;
+    await fireAlarm(ALARM.retry);
+    const read = await storedNow();
+    for (const id of ids) {
+      const kept = pointsOf(before, 'history', id);
+      const now = pointsOf(read, 'history', id);
+      expect(now.length, id).toBeGreaterThanOrEqual(kept.length);
+      expect(now.slice(0, kept.length - 1), id).toEqual(kept.slice(0, -1));
+      expect(snapshotsOf(read)[id]!.refresh.lastSuccessAt, id).toBe(clock.now);
+    }
+    // The next sign-in: the kept credentials in each account's kept key form.
+    sim().requests.length = 0;
+    clock.now = (await fakeBrowser.alarms.get(ALARM.signIn))!.scheduledTime;
+    await fireAlarm(ALARM.signIn);
+    const signIns = sim().requests.filter(
+      (r) => r.server === 'api' && r.path.split(';')[0] === USER_PATH && r.status === 200,
+    );
+    expect(signIns.map(({ userId, password, keyVia }) => ({ userId, password, keyVia }))).toEqual(
+      expect.arrayContaining(
+        accountsOf(before).map(({ userId, password, keyForm }) => ({
+          userId,
+          password,
+          keyVia: keyForm,
+        })),
+      ),
+    );
+    expect(new Set(accountsOf(before).map((account) => account.keyForm))).toEqual(
+      new Set(['header', 'matrix']),
+    );
+    // Still no notice again: the usage is as high as when the release told it.
+    expect(created.mock.calls.map(([id]) => id)).toEqual([]);
+  });
+});
