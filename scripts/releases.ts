@@ -31,7 +31,7 @@ import {
   storedNamesFile,
   type ReleaseNames,
 } from '../testbed/kept-releases';
-import { notificationPrefixes, STORED_VALUE_TYPES, storedFields } from '../testbed/stored-fields';
+import { notificationPrefixes, STORED_VALUE_TYPES, storedTypes } from '../testbed/stored-fields';
 import { recordReleaseUse } from '../testbed/release-use';
 
 const [command, ...args] = process.argv.slice(2);
@@ -125,7 +125,7 @@ function build(version: string, commit: string, out: string) {
  * notification id prefixes) from its lib/store/stored-names.ts (STORED_NAMES); a release older
  * than that module (0.1.0) keeps those as written by hand in its record. Its notification id
  * prefixes where STORED_NAMES has none (0.1.0, 0.2.0), from its code, and the fields of each
- * stored value from its types (testbed/stored-fields.ts), with the value types its record names,
+ * stored value with the type stored in each, from its types (testbed/stored-fields.ts), with the value types its record names,
  * or this checkout's for a new release.
  */
 function recordOf(version: string, commit: string, source: string): ReleaseNames {
@@ -173,13 +173,17 @@ function recordOf(version: string, commit: string, source: string): ReleaseNames
         return [key, type];
       }),
     );
+  const types = storedTypes(source, fieldsFrom);
   return {
     version,
     commit,
     ...listed,
     notificationPrefixes: listed.notificationPrefixes ?? notificationPrefixes(source),
     fieldsFrom,
-    fields: storedFields(source, fieldsFrom),
+    fields: Object.fromEntries(
+      Object.entries(types).map(([key, paths]) => [key, Object.keys(paths)]),
+    ),
+    types,
   };
 }
 

@@ -26,6 +26,8 @@ export interface ReleaseNames {
   /** Each key's value as a type of its sources (testbed/stored-fields.ts), and the field paths read from it. */
   fieldsFrom: Record<string, string>;
   fields: Record<string, string[]>;
+  /** The type stored at each field path, as its sources declare it: kinds and literal values (storedTypes). */
+  types: Record<string, Record<string, string>>;
 }
 
 export const storedNamesFile = (version: string) =>

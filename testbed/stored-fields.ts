@@ -2,8 +2,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
-// The field names inside each stored value, read from a source tree's own types with the
-// TypeScript checker: a renamed field loses the user's value as surely as a renamed key. Used on
+// The field names inside each stored value, and the type stored in each, read from a source
+// tree's own types with the TypeScript checker: a renamed field loses the user's value as surely
+// as a renamed key, and a value stored in another type or spelling (a key form renamed, a kind
+// of failure gone) is read as damaged. Used on
 // this checkout (test/unit/structure/stored-names.test.ts) and on a release's sources when its
 // record is written (scripts/releases.ts), with the types the record names.
 
@@ -32,6 +34,21 @@ export function storedFields(
   root: string,
   types: Record<string, string>,
 ): Record<string, string[]> {
+  const typed = storedTypes(root, types);
+  return Object.fromEntries(Object.entries(typed).map(([key, paths]) => [key, Object.keys(paths)]));
+}
+
+/**
+ * Each field path inside each stored value (as storedFields spells it) with the type of what is
+ * stored there, as the source tree declares it: its kinds and literal values, sorted and joined
+ * by ` | `: `'header' | 'matrix'` for the key forms, every failure kind for `kind`, `number |
+ * undefined` for an optional count, `object` where fields go on below. A value stored in another
+ * type, unit or spelling than a release's record says is a change that needs a migration.
+ */
+export function storedTypes(
+  root: string,
+  types: Record<string, string>,
+): Record<string, Record<string, string>> {
   const entry = join(root, '__stored-values.ts');
   const text = `export interface StoredValues {\n${Object.entries(types)
     .map(([key, type]) => `  ${JSON.stringify(key)}: ${type};`)
@@ -68,7 +85,20 @@ export function storedFields(
   const declaration = source.statements.find(ts.isInterfaceDeclaration)!;
   const stored = checker.getTypeAtLocation(declaration);
 
-  const walk = (type: ts.Type, path: string, seen: ts.Type[], into: Set<string>) => {
+  /** What one type (not a union) is, as a record spells it. */
+  const kindOf = (type: ts.Type): string => {
+    if (type.isStringLiteral()) return `'${type.value}'`;
+    if (type.isNumberLiteral()) return String(type.value);
+    if (type.flags & ts.TypeFlags.BooleanLiteral) return 'boolean';
+    if (type.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) return 'object';
+    return checker.typeToString(type);
+  };
+  const walk = (type: ts.Type, path: string, seen: ts.Type[], into: Map<string, Set<string>>) => {
+    if (path) {
+      const kinds = into.get(path) ?? new Set<string>();
+      into.set(path, kinds);
+      if (!type.isUnion()) kinds.add(kindOf(type));
+    }
     if (seen.includes(type)) return;
     const within = [...seen, type];
     if (type.isUnion()) {
@@ -80,26 +110,24 @@ export function storedFields(
     const at = (name: string) => (path ? `${path}.${name}` : name);
     if (checker.isArrayType(type)) {
       const element = checker.getTypeArguments(type as ts.TypeReference)[0]!;
-      into.add(at('[]'));
       walk(element, at('[]'), within, into);
       return;
     }
     const index = type.getStringIndexType();
-    if (index) {
-      into.add(at('*'));
-      walk(index, at('*'), within, into);
-    }
-    for (const property of checker.getPropertiesOfType(type)) {
-      into.add(at(property.name));
+    if (index) walk(index, at('*'), within, into);
+    for (const property of checker.getPropertiesOfType(type))
       walk(checker.getTypeOfSymbol(property), at(property.name), within, into);
-    }
   };
 
   return Object.fromEntries(
     checker.getPropertiesOfType(stored).map((item) => {
-      const fields = new Set<string>();
-      walk(checker.getTypeOfSymbol(item), '', [], fields);
-      return [item.name, [...fields].sort()];
+      const paths = new Map<string, Set<string>>();
+      walk(checker.getTypeOfSymbol(item), '', [], paths);
+      const sorted = [...paths].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return [
+        item.name,
+        Object.fromEntries(sorted.map(([path, kinds]) => [path, [...kinds].sort().join(' | ')])),
+      ];
     }),
   );
 }

@@ -29,9 +29,9 @@ import {
 import { messages } from '../../testbed/browsers/chromium-pages';
 import {
   buildMessages,
-  keptReleases,
   releaseBuild,
   releaseNames,
+  releasesForBrowsers,
 } from '../../testbed/kept-releases';
 import { storedPaths } from '../e2e/stored-paths';
 
@@ -99,7 +99,8 @@ async function setChecked(page: Page, label: string, checked: boolean) {
 const isChecked = async (page: Page, label: string) =>
   (await field(page, label)).evaluate((e) => (e as HTMLInputElement).checked);
 
-describe.each(keptReleases())('an update from %s in Firefox', (version) => {
+// The oldest and the newest kept release (every one: test/unit/scenarios/update-from-kept-releases.test.ts).
+describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) => {
   const released = buildMessages(releaseBuild(version, 'firefox'));
   let sim: Simulator;
   let firefox: FirefoxSession | undefined;

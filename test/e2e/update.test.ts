@@ -30,6 +30,7 @@ import {
   buildMessages,
   keptReleases,
   releaseBuild,
+  releasesForBrowsers,
   releaseNames,
 } from '../../testbed/kept-releases';
 import { storedPaths } from './stored-paths';
@@ -42,8 +43,10 @@ import { storedPaths } from './stored-paths';
 // browser restarted; for the previous release (the newest kept), its files come back the same
 // way, and then the current ones again. Both builds live days of 10 s (WXT_TIME_SCALE 8640).
 
-const RELEASES = keptReleases();
-const PREVIOUS = RELEASES.at(-1)!;
+// The oldest and the newest kept release; every one is updated from on the fake browser
+// (test/unit/scenarios/update-from-kept-releases.test.ts).
+const RELEASES = releasesForBrowsers();
+const PREVIOUS = keptReleases().at(-1)!;
 const current = messages('en');
 const SCALED_DAY_MS = 10_000;
 /**

@@ -15,28 +15,51 @@ import {
   releaseNames,
   type ReleaseNames,
 } from '../../../testbed/kept-releases';
-import { sourceFiles, STORED_VALUE_TYPES, storedFields } from '../../../testbed/stored-fields';
+import { sourceFiles, STORED_VALUE_TYPES, storedTypes } from '../../../testbed/stored-fields';
 
 // Stored names are a contract with every installed copy: what each kept release stored (its
 // record, test/fixtures/releases/<version>/stored-names.json: keys and versions, alarms,
-// notification id prefixes, the fields inside each value) is still used as it stored it, or a
-// migration is listed for it, whose function the update test imports and runs. Every release in
-// the CHANGELOG is kept. And the product reads and writes storage only through lib/store.
+// notification id prefixes, the fields inside each value and the type stored in each: its kinds
+// and literal values) is still used as it stored it, or a migration is listed for it, whose
+// function an update test imports and asserts what it makes of that release's stored data. Every
+// release in the CHANGELOG is kept. And the product reads and writes storage only through lib/store.
 
 const ROOT = resolve(__dirname, '../../..');
 const releases = keptReleases().map(releaseNames);
-const UPDATE_TESTS = ['test/e2e/update.test.ts', 'test/e2e-firefox/update.test.ts'];
+const UPDATE_TESTS = [
+  'test/unit/scenarios/update-from-kept-releases.test.ts',
+  'test/e2e/update.test.ts',
+  'test/e2e-firefox/update.test.ts',
+];
 
 /** What the current code stores, read from its sources as each release's record was. */
+const currentTypes = storedTypes(
+  ROOT,
+  Object.fromEntries(Object.keys(STORED_NAMES.keys).map((key) => [key, STORED_VALUE_TYPES[key]!])),
+);
 const current = {
-  fields: storedFields(
-    ROOT,
-    Object.fromEntries(
-      Object.keys(STORED_NAMES.keys).map((key) => [key, STORED_VALUE_TYPES[key]!]),
-    ),
+  fields: Object.fromEntries(
+    Object.entries(currentTypes).map(([key, paths]) => [key, Object.keys(paths)]),
   ),
+  types: currentTypes,
   notificationPrefixes: STORED_NAMES.notificationPrefixes,
 };
+
+/** A field's type as a stored name: `<path>: <type>` (a field path holds no `: `). */
+const typedField = (path: string, type: string) => `${path}: ${type}`;
+/** The kinds and literal values of a recorded type. */
+const kindsOf = (type: string) => type.split(' | ');
+
+/**
+ * Whether what a release stored at a field is read as such now: each kind and literal value it
+ * stored is one the code stores (a kind added is no change for what is stored; one renamed,
+ * dropped or turned into another type is).
+ */
+function isCurrentType(key: string, field: string): boolean {
+  const [path, type] = field.split(/: (.*)/s) as [string, string];
+  const now = current.types[key]?.[path];
+  return now !== undefined && kindsOf(type).every((kind) => kindsOf(now).includes(kind));
+}
 
 const sameName = (a: StoredName, b: StoredName) => JSON.stringify(a) === JSON.stringify(b);
 const migrationFrom = (name: StoredName) =>
@@ -47,7 +70,10 @@ function isCurrent(name: StoredName): boolean {
   if ('alarm' in name) return STORED_NAMES.alarms.includes(name.alarm);
   if ('notificationPrefix' in name)
     return current.notificationPrefixes.includes(name.notificationPrefix);
-  if ('field' in name) return current.fields[name.key]?.includes(name.field) ?? false;
+  if ('field' in name)
+    return name.field.includes(': ')
+      ? isCurrentType(name.key, name.field)
+      : (current.fields[name.key]?.includes(name.field) ?? false);
   return name.key in STORED_NAMES.keys && STORED_NAMES.keys[name.key] === name.version;
 }
 
@@ -58,6 +84,9 @@ const namesOf = (release: ReleaseNames): StoredName[] => [
   ...release.notificationPrefixes.map((notificationPrefix) => ({ notificationPrefix })),
   ...Object.entries(release.fields).flatMap(([key, fields]) =>
     fields.map((field) => ({ key, field })),
+  ),
+  ...Object.entries(release.types).flatMap(([key, paths]) =>
+    Object.entries(paths).map(([path, type]) => ({ key, field: typedField(path, type) })),
   ),
 ];
 
@@ -106,6 +135,27 @@ describe('stored names: a contract with every installed copy', () => {
       ]),
     );
     expect(current.notificationPrefixes).toContain('keep-alive');
+    expect(current.types['local:accounts']).toMatchObject({ '[].keyForm': "'header' | 'matrix'" });
+    expect(kindsOf(current.types['local:snapshots']!['*.refresh.failure.kind']!)).toEqual(
+      expect.arrayContaining(["'network'", "'timeout'", "'server-error'"]),
+    );
+    expect(current.types['local:settings']).toMatchObject({ refreshMinutes: 'number' });
+  });
+
+  it('a type stored otherwise is a change: a literal renamed or dropped, another kind; a literal added is none', () => {
+    const accounts = current.types['local:accounts']!;
+    const keyForm = (type: string) =>
+      isCurrent({ key: 'local:accounts', field: typedField('[].keyForm', type) });
+    expect(keyForm(accounts['[].keyForm']!)).toBe(true);
+    expect(keyForm("'header'")).toBe(true);
+    expect(keyForm("'header' | 'address'")).toBe(false);
+    expect(keyForm('string')).toBe(false);
+    expect(
+      isCurrent({ key: 'local:settings', field: typedField('refreshMinutes', 'string') }),
+    ).toBe(false);
+    expect(
+      isCurrent({ key: 'local:settings', field: typedField('refreshSeconds', 'number') }),
+    ).toBe(false);
   });
 
   it.each(releases)(
@@ -122,8 +172,13 @@ describe('stored names: a contract with every installed copy', () => {
     },
   );
 
-  it('each migration ends in a name the code uses, and its function is exported, imported by its update test and called there', () => {
+  it("each migration starts from a name a kept release stored, ends in one the code uses, and its update test asserts what its function makes of that release's stored data", () => {
+    const stored = releases.flatMap(namesOf);
     for (const migration of MIGRATIONS) {
+      expect(
+        stored.some((name) => sameName(name, migration.from)),
+        JSON.stringify(migration.from),
+      ).toBe(true);
       expect(isCurrent(migration.to), JSON.stringify(migration.to)).toBe(true);
       expect(
         migrationProblems(migration, (path) => readFileSync(join(ROOT, path), 'utf8')),
@@ -141,18 +196,35 @@ describe('stored names: a contract with every installed copy', () => {
     };
     const files = (test: string) => (path: string) =>
       path === migration.test ? test : path === 'lib/store/items.ts' ? module : '';
+    const imports =
+      "import { carryOver } from '../../lib/store/items';\nimport { releaseStoredData } from '../../testbed/kept-releases';\n";
     expect(
       migrationProblems(
         migration,
-        files("import { carryOver } from '../../lib/store/items';\nit('x', () => carryOver({}));"),
+        files(
+          `${imports}const old = releaseStoredData('0.1.0').storage.settings;\nit('x', () => expect(carryOver(old)).toEqual({ signInHours: 12 }));`,
+        ),
       ),
     ).toEqual([]);
     expect(
       migrationProblems(migration, files("// carryOver, signInHours\nit('x', () => {});")),
     ).toEqual([`${migration.test} does not import carryOver from lib/store/items.ts`]);
+    expect(migrationProblems(migration, files(imports))).toEqual([
+      `${migration.test} never asserts what carryOver makes of a kept release's stored data (expect(carryOver(releaseStoredData(…)…)))`,
+    ]);
+    // Called, but on a value of the test's own, or with nothing asserted of its result.
     expect(
-      migrationProblems(migration, files("import { carryOver } from '../../lib/store/items';")),
-    ).toEqual([`${migration.test} never calls carryOver`]);
+      migrationProblems(
+        migration,
+        files(`${imports}it('x', () => expect(carryOver({ keepAliveHours: 12 })).toBeDefined());`),
+      ),
+    ).toHaveLength(1);
+    expect(
+      migrationProblems(
+        migration,
+        files(`${imports}it('x', () => carryOver(releaseStoredData('0.1.0').storage.settings));`),
+      ),
+    ).toHaveLength(1);
     expect(
       migrationProblems({ ...migration, by: 'lib/store/items.ts#gone' }, files('')).join(),
     ).toContain('exports no function gone');
@@ -191,7 +263,9 @@ describe('stored names: a contract with every installed copy', () => {
 
 /**
  * What is wrong with a migration: its function (`by`, `<module>#<export>`) is not exported by
- * its module, or its update test does not import it from there and call it.
+ * its module, or its update test does not import it from there and assert what it makes of a
+ * kept release's stored data: `expect(by(…))` whose arguments come from releaseStoredData (in
+ * the call, or through a constant made from it).
  */
 function migrationProblems(migration: Migration, read: (path: string) => string): string[] {
   const [module, name] = migration.by.split('#') as [string, string | undefined];
@@ -238,18 +312,43 @@ function migrationProblems(migration: Migration, read: (path: string) => string)
     problems.push(`${migration.test} does not import ${name} from ${module}`);
     return problems;
   }
-  let called = false;
-  const visit = (node: ts.Node) => {
+  // The constants made from a kept release's stored data, and the calls that hand it on.
+  const fromRelease = new Set<string>();
+  const readsRelease = (node: ts.Node) =>
+    /\breleaseStoredData\(/.test(node.getText(test)) ||
+    [...fromRelease].some((constant) => new RegExp(`\\b${constant}\\b`).test(node.getText(test)));
+  const findConstants = (node: ts.Node) => {
     if (
-      ts.isCallExpression(node) &&
-      ts.isIdentifier(node.expression) &&
-      node.expression.text === local
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      readsRelease(node.initializer)
     )
-      called = true;
+      fromRelease.add(node.name.text);
+    ts.forEachChild(node, findConstants);
+  };
+  findConstants(test);
+  let asserted = false;
+  const visit = (node: ts.Node) => {
+    const subject =
+      ts.isCallExpression(node) && /^expect\b/.test(node.expression.getText(test))
+        ? node.arguments[0]
+        : undefined;
+    if (
+      subject &&
+      ts.isCallExpression(subject) &&
+      ts.isIdentifier(subject.expression) &&
+      subject.expression.text === local &&
+      subject.arguments.some(readsRelease)
+    )
+      asserted = true;
     ts.forEachChild(node, visit);
   };
   visit(test);
-  if (!called) problems.push(`${migration.test} never calls ${name}`);
+  if (!asserted)
+    problems.push(
+      `${migration.test} never asserts what ${name} makes of a kept release's stored data (expect(${name}(releaseStoredData(…)…)))`,
+    );
   return problems;
 }
 
