@@ -6,6 +6,7 @@
 // npm registry and Chromium.
 //   npm run releases:add -- <version> <commit>   a new release's fixture; an existing one is never replaced
 //   npm run releases:add -- record <version>     its stored data made again (it holds times and ids of its own run)
+//   npm run releases:add -- builds               a kind of build added to RELEASE_BUILDS, made for each kept release
 //   npm run releases:check [-- <version>…]       every kept release (or those named) rebuilt and
 //                                                compared byte for byte with what is kept; exits 1 on any difference
 import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
@@ -33,6 +34,7 @@ import {
 } from '../testbed/kept-releases';
 import { notificationPrefixes, STORED_VALUE_TYPES, storedTypes } from '../testbed/stored-fields';
 import { recordReleaseUse } from '../testbed/release-use';
+import { E2E_APP_KEY } from '../testbed/browsers/chromium';
 
 const [command, ...args] = process.argv.slice(2);
 if (command === 'add' && args[0] === 'record' && args.length === 2) {
@@ -45,6 +47,33 @@ if (command === 'add' && args[0] === 'record' && args.length === 2) {
   build(version, full, join(RELEASES_DIR, version));
   await recordStoredData(version);
   console.log(`Kept ${version} (${full}) in ${join(RELEASES_DIR, version)}`);
+} else if (command === 'add' && args[0] === 'builds' && args.length === 1) {
+  // A kind of build added to RELEASE_BUILDS: each kept release gets it, made from its commit;
+  // what it kept already must come out the same, byte for byte.
+  for (const version of keptReleases()) {
+    const missing = Object.values(RELEASE_BUILDS).filter(
+      ({ folder }) => !existsSync(join(RELEASES_DIR, version, folder)),
+    );
+    if (missing.length === 0) continue;
+    const out = mkdtempSync(join(tmpdir(), `storage-keeper-${version}-builds-`));
+    try {
+      build(version, releaseNames(version).commit, out);
+      const differences = compareTrees(join(RELEASES_DIR, version), out).filter(
+        (d) =>
+          !d.startsWith('stored-data.json:') &&
+          !missing.some(({ folder }) => d.startsWith(`${folder}/`)),
+      );
+      if (differences.length > 0)
+        throw new Error(
+          `${version}, rebuilt from its commit, differs:\n  ${differences.join('\n  ')}`,
+        );
+      for (const { folder } of missing)
+        cpSync(join(out, folder), join(RELEASES_DIR, version, folder), { recursive: true });
+      console.log(`${version}: added ${missing.map(({ folder }) => folder).join(', ')}`);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
 } else if (command === 'check') {
   const versions = args.length > 0 ? args : keptReleases();
   const differences = versions.flatMap((version) => {
@@ -99,17 +128,17 @@ function build(version: string, commit: string, out: string) {
       throw new Error(`${commit} is version ${itsVersion}, not ${version}`);
     run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
     mkdirSync(out, { recursive: true });
-    for (const { folder, browser, timeScale } of Object.values(RELEASE_BUILDS)) {
-      // As the current test builds are made: production libraries, no application key.
+    for (const { folder, browser, timeScale, appKey } of Object.values(RELEASE_BUILDS)) {
+      // As the current test builds are made: production libraries, the test key or none.
       run('npx', ['wxt', 'build', '-b', browser, '--mode', 'e2e'], {
         env: {
           ...process.env,
           NODE_ENV: 'production',
           WXT_TIME_SCALE: timeScale,
-          WXT_APP_API_KEY: '',
+          WXT_APP_API_KEY: appKey ? E2E_APP_KEY : '',
         },
       });
-      cpSync(join(source, '.output', folder.replace(/-fast$/, '')), join(out, folder), {
+      cpSync(join(source, '.output', `${browser}-mv3-e2e`), join(out, folder), {
         recursive: true,
       });
     }

@@ -87,11 +87,19 @@ export const releasesForBrowsers = (): string[] => {
 /**
  * A release's test builds, made as the current ones are (test/e2e/global-setup.ts,
  * test/e2e-firefox/global-setup.ts), so one updates over the other at the same speed:
- * Chromium's with days of 10 s, like FAST_E2E_BUILD; Firefox's with hours of 5 s, like FIREFOX_E2E_BUILD.
+ * Chromium's with days of 10 s, like FAST_E2E_BUILD; Firefox's with hours of 5 s, like
+ * FIREFOX_E2E_BUILD; and Chromium's with the test application key (E2E_APP_KEY), as the stores'
+ * builds carry one, which its stored data is recorded from (testbed/release-use.ts).
  */
 export const RELEASE_BUILDS = {
-  chromium: { folder: 'chrome-mv3-e2e-fast', browser: 'chrome', timeScale: '8640' },
-  firefox: { folder: 'firefox-mv3-e2e', browser: 'firefox', timeScale: '720' },
+  chromium: { folder: 'chrome-mv3-e2e-fast', browser: 'chrome', timeScale: '8640', appKey: false },
+  firefox: { folder: 'firefox-mv3-e2e', browser: 'firefox', timeScale: '720', appKey: false },
+  chromiumAppKey: {
+    folder: 'chrome-mv3-e2e-app-key',
+    browser: 'chrome',
+    timeScale: '8640',
+    appKey: true,
+  },
 } as const;
 
 export const releaseBuild = (version: string, browser: keyof typeof RELEASE_BUILDS) =>

@@ -12,11 +12,13 @@ import {
   type SimAccount,
   type Simulator,
 } from './simulator/simulator';
-import { buildMessages, releaseBuild, type ReleaseUse } from './kept-releases';
+import { E2E_APP_KEY } from './browsers/chromium';
+import { buildMessages, RELEASE_BUILDS, releaseBuild, type ReleaseUse } from './kept-releases';
 
 // A kept release used in real Chromium as its users use it, in its own words (its _locales):
-// two accounts added in its own Settings page, one sending its key in a header and one in the
-// address, notifications on; its settings changed; days of sign-ins and usage until one account
+// accounts added in its own Settings page, one sending its key in a header and one in the
+// address, and (in a build with the application key, from the release that offers it) one on
+// that key, notifications on; its settings changed; days of sign-ins and usage until one account
 // is over its thresholds and its notice is shown; then the storage node down, so a retry is
 // pending. What it then stored, its alarms and its notifications on screen are what an update
 // starts from: scripts/releases.ts records them as the release's stored data (stored-data.json),
@@ -42,12 +44,22 @@ export const releaseUsers = (): SimAccount[] => [
     used: 40 * GIB,
     bonus: undefined,
   }),
+  // Signs in with the build's application key.
+  demoAccount({
+    userId: 'app-user',
+    password: 'app-password',
+    apiKey: E2E_APP_KEY,
+    quota: 100 * GIB,
+    used: 20 * GIB,
+    bonus: undefined,
+  }),
 ];
 
 /** The accounts as the user names them, by user: each sends its key in its own form. */
 export const RELEASE_ACCOUNTS = {
-  'header-user': { label: 'Header', keyForm: 'header' },
-  'matrix-user': { label: 'Matrix', keyForm: 'matrix' },
+  'header-user': { label: 'Header', keyForm: 'header', appKey: false },
+  'matrix-user': { label: 'Matrix', keyForm: 'matrix', appKey: false },
+  'app-user': { label: 'App', keyForm: 'header', appKey: true },
 } as const;
 
 /**
@@ -95,23 +107,42 @@ export async function useRelease(
   sim: Simulator,
   version: string,
   locale: 'en' | 'ja',
+  build: keyof typeof RELEASE_BUILDS,
 ): Promise<ReleaseUse> {
-  const words = buildMessages(releaseBuild(version, 'chromium'), locale);
+  const words = buildMessages(releaseBuild(version, build), locale);
+  const offersAppKey = RELEASE_BUILDS[build].appKey && hasWord(words, 'keySourceApp');
   const options = new SettingsPage(await session.open('options'), locale, words);
-  for (const user of sim.accounts) {
-    const { label, keyForm } = RELEASE_ACCOUNTS[user.userId as keyof typeof RELEASE_ACCOUNTS];
+  const { page } = options;
+  const users = sim.accounts.filter(
+    (user) =>
+      offersAppKey || !RELEASE_ACCOUNTS[user.userId as keyof typeof RELEASE_ACCOUNTS].appKey,
+  );
+  for (const user of users) {
+    const { label, keyForm, appKey } =
+      RELEASE_ACCOUNTS[user.userId as keyof typeof RELEASE_ACCOUNTS];
     await options.openNewAccount();
-    await options.fillAccount({
-      label,
-      baseUrl: sim.apiUrl,
-      userId: user.userId,
-      password: user.password,
-      apiKey: user.apiKey,
-    });
+    if (offersAppKey)
+      await page
+        .getByRole('radio', { name: words(appKey ? 'keySourceApp' : 'keySourceOwn') })
+        .check();
+    if (appKey) {
+      await page.getByLabel(words('fieldLabel'), { exact: true }).fill(label);
+      await page.getByLabel(words('fieldServer'), { exact: true }).selectOption('custom');
+      await page.getByLabel(words('fieldCustomServer'), { exact: true }).fill(sim.apiUrl);
+      await page.getByLabel(words('fieldUserId'), { exact: true }).fill(user.userId);
+      await page.getByLabel(words('fieldPassword'), { exact: true }).fill(user.password);
+    } else
+      await options.fillAccount({
+        label,
+        baseUrl: sim.apiUrl,
+        userId: user.userId,
+        password: user.password,
+        apiKey: user.apiKey,
+      });
     const formKey = keyForm === 'matrix' ? 'keyFormMatrix' : 'keyFormHeader';
-    await options.page.getByRole('radio', { name: words(formKey) }).check();
-    await options.page.getByRole('button', { name: words('save'), exact: true }).click();
-    await options.page.getByRole('button', { name: words('addAccount') }).waitFor();
+    await page.getByRole('radio', { name: words(formKey) }).check();
+    await page.getByRole('button', { name: words('save'), exact: true }).click();
+    await page.getByRole('button', { name: words('addAccount') }).waitFor();
   }
   await showReleaseSettings(options.page, words);
   const numbers = {
@@ -155,13 +186,13 @@ export async function useRelease(
   await until(
     'three days of readings and the usage notice',
     (stored) =>
-      sim.accounts.every((user) => points(stored, user.userId) >= 3) &&
+      users.every((user) => points(stored, user.userId) >= 3) &&
       snapshotOf(stored, idOf(stored, 'header-user'))?.alerts?.usage === 'critical',
   );
   // The node down until after the update: each account's failed reading and its retry pending.
   sim.setFault('node', 'server-error');
   const retrying = (stored: Stored) =>
-    sim.accounts.every((user) => {
+    users.every((user) => {
       const snapshot = snapshotOf(stored, idOf(stored, user.userId));
       return snapshot?.refresh.failure !== undefined && snapshot.refresh.retryAt !== undefined;
     });
@@ -196,15 +227,28 @@ export async function useRelease(
   }
 }
 
-/** Records a kept release's stored data: its Chromium test build used as useRelease uses it. */
+/** Whether a build has a message (a release before a feature has none of its words). */
+function hasWord(words: (key: string) => string, key: string): boolean {
+  try {
+    words(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Records a kept release's stored data: its Chromium test build with the application key, as the
+ * stores' builds carry one, used as useRelease uses it.
+ */
 export async function recordReleaseUse(version: string): Promise<ReleaseUse> {
   const home = mkdtempSync(join(tmpdir(), `sk-release-use-${version}-`));
   const extensionDir = join(home, 'storage-keeper');
-  cpSync(releaseBuild(version, 'chromium'), extensionDir, { recursive: true });
+  cpSync(releaseBuild(version, 'chromiumAppKey'), extensionDir, { recursive: true });
   const sim = await startSimulator({ accounts: releaseUsers() });
   const session = await launchExtension({ extensionDir });
   try {
-    return await useRelease(session, sim, version, 'en');
+    return await useRelease(session, sim, version, 'en', 'chromiumAppKey');
   } finally {
     await session.close();
     await sim.close();

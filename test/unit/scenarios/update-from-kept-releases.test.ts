@@ -2,10 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The current background on the time of the release's build (days of 10 s), as the real
 // browsers' update tests run it: the release's stored days and intervals read as it wrote them.
-const TIME_SCALE = vi.hoisted(() => {
+// With the test application key, as the build the release's data was recorded from carries.
+const { TIME_SCALE, APP_KEY } = vi.hoisted(() => {
+  const [scale, key] = ['8640', 'simulated-application-key'];
   vi.stubEnv('MODE', 'e2e');
-  vi.stubEnv('WXT_TIME_SCALE', '8640');
-  return 8640;
+  vi.stubEnv('WXT_TIME_SCALE', scale);
+  vi.stubEnv('WXT_APP_API_KEY', key);
+  return { TIME_SCALE: Number(scale), APP_KEY: key };
 });
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { unpackActivity } from '@/lib/store/activity';
@@ -16,10 +19,12 @@ import { ALARM, NOTICE_ID_PREFIX } from '@/lib/store/stored-names';
 import {
   keptReleases,
   RELEASE_BUILDS,
+  releaseNames,
   releaseStoredData,
   type ReleaseUse,
 } from '../../../testbed/kept-releases';
 import { releaseUsers } from '../../../testbed/release-use';
+import { E2E_APP_KEY } from '../../../testbed/browsers/chromium';
 import { USER_PATH } from '../../../testbed/simulator/simulator';
 import { backgroundSuite, browserEvent, clock, DAY, fireAlarm } from '../helpers/harness';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
@@ -55,7 +60,14 @@ const activityOf = (stored: Stored, id: string) =>
     (stored.activity as Record<string, { entries: string }> | undefined)?.[id]?.entries ?? '',
   );
 const accountsOf = (stored: Stored) =>
-  stored.accounts as { id: string; userId: string; password: string; keyForm: string }[];
+  stored.accounts as {
+    id: string;
+    userId: string;
+    password: string;
+    apiKey: string;
+    keyForm: string;
+    keySource?: string;
+  }[];
 const storedNow = (): Promise<Stored> => fakeBrowser.storage.local.get(null);
 
 /** The release's state, as the browser holds it after updating the extension: storage and notices kept, alarms cleared. */
@@ -83,6 +95,17 @@ const toThisSimulator =
     return fetch(url, init);
   };
 
+it('the kept releases that offer the application key stored an account on it, which each update must keep', () => {
+  const onAppKey = keptReleases().filter((version) =>
+    accountsOf(releaseStoredData(version).storage).some((account) => account.keySource === 'app'),
+  );
+  const offering = keptReleases().filter((version) =>
+    releaseNames(version).fields['local:accounts']!.includes('[].keySource'),
+  );
+  expect(offering.length).toBeGreaterThan(0);
+  expect(onAppKey).toEqual(offering);
+});
+
 describe.each(keptReleases())('an update from %s, on the fake browser', (version) => {
   const release = releaseStoredData(version);
   const before = release.storage;
@@ -90,7 +113,11 @@ describe.each(keptReleases())('an update from %s, on the fake browser', (version
 
   it('keeps what the release stored, sets every alarm again, shows no notice again, and goes on from the kept state', async () => {
     expect(release.version).toBe(version);
-    expect(Number(RELEASE_BUILDS.chromium.timeScale)).toBe(TIME_SCALE);
+    expect(RELEASE_BUILDS.chromiumAppKey).toMatchObject({
+      timeScale: String(TIME_SCALE),
+      appKey: true,
+    });
+    expect(APP_KEY).toBe(E2E_APP_KEY);
     expect(DAY).toBe(10_000);
     await browserAfterUpdate(release);
     sim().setFault('node', 'server-error'); // down at the update, as it was when the data was read
