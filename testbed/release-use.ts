@@ -98,8 +98,8 @@ export async function showReleaseSettings(page: Page, t: (key: string) => string
 }
 
 /**
- * Uses the release running in `session` through its own pages, against `sim` (its users
- * releaseUsers()), and returns what it stored, its alarms and the notifications it shows, at a
+ * Uses the release running in `session` through its own pages, against `sim` (whose users
+ * include releaseUsers()), and returns what it stored, its alarms and the notifications it shows, at a
  * moment when the node is down and a retry is pending. Each wait is for the stored state.
  */
 export async function useRelease(
@@ -113,10 +113,11 @@ export async function useRelease(
   const offersAppKey = RELEASE_BUILDS[build].appKey && hasWord(words, 'keySourceApp');
   const options = new SettingsPage(await session.open('options'), locale, words);
   const { page } = options;
-  const users = sim.accounts.filter(
-    (user) =>
-      offersAppKey || !RELEASE_ACCOUNTS[user.userId as keyof typeof RELEASE_ACCOUNTS].appKey,
-  );
+  // The release's users (releaseUsers), the one on the application key only where it is offered.
+  const users = sim.accounts.filter((user) => {
+    const account = RELEASE_ACCOUNTS[user.userId as keyof typeof RELEASE_ACCOUNTS];
+    return account !== undefined && (offersAppKey || !account.appKey);
+  });
   for (const user of users) {
     const { label, keyForm, appKey } =
       RELEASE_ACCOUNTS[user.userId as keyof typeof RELEASE_ACCOUNTS];

@@ -8,11 +8,13 @@ import { unpackPoints } from '../../lib/store/history';
 import { unpackActivity } from '../../lib/store/activity';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/store/settings';
 import {
-  demoAccount,
   startSimulator,
   USER_PATH,
+  type SimAccount,
   type Simulator,
 } from '../../testbed/simulator/simulator';
+import { ALARM, NOTICE_ID_PREFIX } from '../../lib/store/stored-names';
+import { RELEASE_ACCOUNTS, releaseUsers } from '../../testbed/release-use';
 import {
   FIREFOX_E2E_BUILD,
   FIREFOX_E2E_XPI,
@@ -35,24 +37,28 @@ import {
 } from '../../testbed/kept-releases';
 import { storedPaths } from '../e2e/stored-paths';
 
-// The update from each kept release in Firefox: its own build (test/fixtures/releases/),
-// installed permanently as its users have it, used as they use it in its own words, every value
-// they can set away from its default; then the current XPI installed over it, as Firefox updates
-// an add-on, and the browser restarted on the kept profile. Both builds live hours of 5 s
-// (WXT_TIME_SCALE 720). The step back is shown in Chromium (test/e2e/update.test.ts).
+// The update from the oldest and the newest kept release in Firefox: its own build
+// (test/fixtures/releases/), installed permanently as its users have it, used as they use it in
+// its own words: an account per key form (the users and accounts of testbed/release-use.ts),
+// settings changed, notifications on, a usage notice shown, then the node down with a retry
+// pending; then the current XPI installed over it, as Firefox updates an add-on, and the browser
+// restarted on the kept profile. Both builds live hours of 5 s (WXT_TIME_SCALE 720). The step
+// back is shown in Chromium (test/e2e/update.test.ts); every kept release is updated from on the
+// fake browser (test/unit/scenarios/update-from-kept-releases.test.ts).
 
 const current = messages('en');
 /**
- * The user's settings, each changed in the release's Settings page from its default: sign in
- * every hour (5 s), usage every 15 minutes (1.25 s), thresholds and notices.
+ * The user's settings, changed in the release's Settings page from their defaults: sign in
+ * every hour (5 s), usage every 15 minutes (1.25 s), thresholds, and no forecast notices (the
+ * others stay on).
  */
 const SETTINGS: Settings = {
   keepAliveHours: 1,
   refreshMinutes: 15,
   warningPercent: 70,
   criticalPercent: 85,
-  notifyUsage: false,
-  notifyKeepAlive: false,
+  notifyUsage: true,
+  notifyKeepAlive: true,
   notifyForecast: false,
 };
 const NUMBERS = {
@@ -61,7 +67,11 @@ const NUMBERS = {
   warningPercent: 'settingWarning',
   criticalPercent: 'settingCritical',
 } as const;
-const SWITCHES = ['settingNotifyUsage', 'settingNotifySignIn', 'settingNotifyForecast'];
+const SWITCHES = {
+  settingNotifyUsage: true,
+  settingNotifySignIn: true,
+  settingNotifyForecast: false,
+};
 const DAMAGE_WORDS = [
   'damagedAccount',
   'storageAccountsNewer',
@@ -70,11 +80,23 @@ const DAMAGE_WORDS = [
 ];
 
 type Stored = Record<string, unknown>;
-const accountId = (stored: Stored) => (stored.accounts as { id: string }[])[0]!.id;
-const pointsOf = (stored: Stored) =>
-  unpackPoints(
-    Object.values((stored.history ?? {}) as Record<string, { points: string }>)[0]?.points ?? '',
+const accountsOf = (stored: Stored) =>
+  stored.accounts as { id: string; userId: string; label: string; keyForm: string }[];
+const idOf = (stored: Stored, user: SimAccount) =>
+  accountsOf(stored).find((account) => account.userId === user.userId)?.id ?? '';
+const pointsOf = (stored: Stored, id: string, key: 'history' | 'recentHistory' = 'history') =>
+  unpackPoints((stored[key] as Record<string, { points: string }> | undefined)?.[id]?.points ?? '');
+const activityOf = (stored: Stored, id: string) =>
+  unpackActivity(
+    (stored.activity as Record<string, { entries: string }> | undefined)?.[id]?.entries ?? '',
   );
+interface Snapshot {
+  alerts?: { usage?: string };
+  capacity?: unknown;
+  refresh: { failure?: unknown; retryAt?: number; lastSuccessAt?: number };
+}
+const snapshotOf = (stored: Stored, id: string) =>
+  (stored.snapshots as Record<string, Snapshot> | undefined)?.[id];
 
 async function expectNothingDamaged(page: Page, t: (key: string) => string) {
   const text = await page.evaluate(() => document.body.innerText);
@@ -106,12 +128,10 @@ describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) =
   let firefox: FirefoxSession | undefined;
   const home = mkdtempSync(join(tmpdir(), `sk-firefox-update-${version}-`));
   const releaseXpi = join(home, `storage-keeper-${version}.xpi`);
-  const user = demoAccount({
-    userId: 'kept-user',
-    password: 'kept-pässword',
-    apiKey: 'kept-key',
-    bonus: undefined,
-  });
+  /** An account sending its key in a header (over both thresholds: its usage notice is shown), one in the address. */
+  const users = releaseUsers().filter(
+    (user) => !RELEASE_ACCOUNTS[user.userId as keyof typeof RELEASE_ACCOUNTS].appKey,
+  );
   const session = () => firefox!;
   const storage = () => session().storage() as Promise<Stored>;
   const periods = async () =>
@@ -120,14 +140,17 @@ describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) =
         .filter((a) => a.periodInMinutes)
         .map((a) => [a.name, a.periodInMinutes]),
     );
-  const signInsSince = (at: number) =>
+  const signInsSince = (at: number, { userId }: SimAccount) =>
     sim.requests.filter(
       (r) =>
         r.server === 'api' &&
         r.path.split(';')[0] === USER_PATH &&
         r.status === 200 &&
-        r.atMs >= at,
+        r.atMs >= at &&
+        r.userId === userId,
     );
+  /** The alarms' names, sorted. */
+  const alarmNames = async () => (await session().alarms()).map((alarm) => alarm.name).sort();
 
   /**
    * Which build's background script Firefox runs now: the script its event page loaded, as the
@@ -145,7 +168,7 @@ describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) =
   };
 
   beforeAll(async () => {
-    sim = await startSimulator({ accounts: [user] });
+    sim = await startSimulator({ accounts: users });
     // The release's XPI, as the current one is made (test/e2e-firefox/global-setup.ts).
     execFileSync(
       'npx',
@@ -171,56 +194,86 @@ describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) =
   let fromRelease: Stored;
   let releaseAlarms: Record<string, number | undefined>;
 
-  it(`1. ${version}, installed for good: an account added and every setting changed in its own Settings page, in its own words; a sign-in and a reading`, async () => {
+  it(`1. ${version}, installed for good: an account per key form added and settings changed in its own Settings page, in its own words, notifications on; readings, a usage notice, then the node down with a retry pending`, async () => {
     firefox = await launchFirefox({ install: { xpi: releaseXpi } });
     expect(await runningBackground()).toBe(version);
     const options = new SettingsPage(await session().open('options'), 'en', released);
-    await options.openNewAccount();
-    await options.fillAccount({
-      label: 'Kept',
-      baseUrl: sim.apiUrl,
-      userId: user.userId,
-      password: user.password,
-      apiKey: user.apiKey,
-    });
-    await setChecked(options.page, released('keyFormMatrix'), true);
-    await setChecked(options.page, released('fieldAccountNotifications'), false);
-    await clickButton(options.page, released('save'));
-    await options.page.waitForSelector(
-      `::-p-aria([name=${JSON.stringify(released('addAccount'))}][role="button"])`,
-    );
+    for (const user of users) {
+      const { label, keyForm } = RELEASE_ACCOUNTS[user.userId as keyof typeof RELEASE_ACCOUNTS];
+      await options.openNewAccount();
+      await options.fillAccount({
+        label,
+        baseUrl: sim.apiUrl,
+        userId: user.userId,
+        password: user.password,
+        apiKey: user.apiKey,
+      });
+      await setChecked(
+        options.page,
+        released(keyForm === 'matrix' ? 'keyFormMatrix' : 'keyFormHeader'),
+        true,
+      );
+      await clickButton(options.page, released('save'));
+      await options.page.waitForSelector(
+        `::-p-aria([name=${JSON.stringify(released('addAccount'))}][role="button"])`,
+      );
+    }
     await showSettings(options);
     for (const [setting, key] of Object.entries(NUMBERS))
       await options.fill(released(key), String(SETTINGS[setting as keyof typeof NUMBERS]));
-    for (const key of SWITCHES) await setChecked(options.page, released(key), false);
+    for (const [key, on] of Object.entries(SWITCHES))
+      await setChecked(options.page, released(key), on);
     await clickButton(options.page, released('saveSettings'));
     await waitForText(options.page, released('saved'));
-    await expect
-      .poll(async () => pointsOf(await storage()).length, { timeout: 30_000, interval: 500 })
-      .toBeGreaterThanOrEqual(1);
-    // The storage node down until after the update: once the release has recorded a failed
-    // reading, nothing more is read, and the updated pages can only show what the release stored.
-    sim.setFault('node', 'server-error');
+    // A reading of each, and the full account's usage notice shown and told in its alerts.
+    const [full] = users;
     await expect
       .poll(
-        async () =>
-          ((await storage()).snapshots as Record<string, { refresh: { failure?: unknown } }>)[
-            accountId(await storage())
-          ]?.refresh.failure,
-        { timeout: 30_000 },
+        async () => {
+          const stored = await storage();
+          return (
+            users.every((user) => pointsOf(stored, idOf(stored, user)).length >= 1) &&
+            snapshotOf(stored, idOf(stored, full!))?.alerts?.usage
+          );
+        },
+        { timeout: 30_000, interval: 500 },
       )
-      .toBeDefined();
+      .toBe('critical');
+    const fullId = idOf(await storage(), full!);
+    expect(await session().notifications()).toContain(`${NOTICE_ID_PREFIX.usage}:${fullId}`);
+    // The storage node down until after the update: once the release has recorded a failed
+    // reading of each and set its retry, nothing more is read, and the updated pages can only
+    // show what the release stored.
+    sim.setFault('node', 'server-error');
+    const retrying = (stored: Stored) =>
+      users.every((user) => {
+        const refresh = snapshotOf(stored, idOf(stored, user))?.refresh;
+        return refresh?.failure !== undefined && refresh.retryAt !== undefined;
+      });
+    await expect
+      .poll(async () => retrying(await storage()) && (await alarmNames()).join(), {
+        timeout: 30_000,
+      })
+      .toBe([ALARM.signIn, ALARM.usageUpdate, ALARM.retry].sort().join());
     fromRelease = await storage();
     releaseAlarms = await periods();
-    // Every value the user can set, away from its default: an update that lost one would show.
+    expect(retrying(fromRelease)).toBe(true);
+    // The values the user set, away from their defaults: an update that lost one would show.
     expect(fromRelease.settings).toEqual(SETTINGS);
-    for (const [key, value] of Object.entries(SETTINGS))
-      expect(value, key).not.toBe(DEFAULT_SETTINGS[key as keyof Settings]);
-    expect((fromRelease.accounts as unknown[])[0]).toMatchObject({
-      label: 'Kept',
-      keyForm: 'matrix',
-      notifications: false,
-    });
+    for (const key of [
+      'keepAliveHours',
+      'refreshMinutes',
+      'warningPercent',
+      'criticalPercent',
+      'notifyForecast',
+    ])
+      expect(SETTINGS[key as keyof Settings], key).not.toBe(
+        DEFAULT_SETTINGS[key as keyof Settings],
+      );
+    expect(accountsOf(fromRelease).map(({ label, keyForm }) => ({ label, keyForm }))).toEqual([
+      { label: 'Header', keyForm: 'header' },
+      { label: 'Matrix', keyForm: 'matrix' },
+    ]);
     expect(Object.keys(releaseAlarms).sort()).toEqual(['keep-alive', 'refresh']);
     // Only the names and fields its record lists.
     const names = releaseNames(version);
@@ -229,9 +282,9 @@ describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) =
       expect(recorded, key).toBeDefined();
       expect(recorded, key).toEqual(expect.arrayContaining(storedPaths(value, recorded!)));
     }
-  }, 90_000);
+  }, 120_000);
 
-  it('2. the current XPI installed over it, the browser restarted: the account, settings, history and alarms kept, nothing damaged, the next sign-in with the kept credentials', async () => {
+  it('2. the current XPI installed over it, the browser restarted: the accounts, settings, snapshots with their alerts, history, recent days, activity, setup mark and every alarm kept, nothing damaged, no notice again, the next sign-ins with the kept credentials in each kept form', async () => {
     const updatedAt = Date.now();
     await session().updateInPlace(FIREFOX_E2E_XPI);
     const profileDir = session().profileDir;
@@ -239,33 +292,41 @@ describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) =
     firefox = await launchFirefox({ profileDir });
     expect(await runningBackground()).toBe('current');
 
-    // The current version signs in with the kept credentials, in the kept form, and logs it.
-    const id = accountId(fromRelease);
-    const signedInAndLogged = async () => {
-      const request = signInsSince(updatedAt)[0];
-      const logged = unpackActivity(
-        ((await storage()).activity as Record<string, { entries: string }> | undefined)?.[id]
-          ?.entries ?? '',
-      );
-      return (
-        request !== undefined &&
-        logged.some((e) => e.check === 'sign-in' && e.outcome === 'ok' && e.at >= request.atMs)
-      );
-    };
-    await expect.poll(signedInAndLogged, { timeout: 30_000, interval: 500 }).toBe(true);
-    expect(signInsSince(updatedAt)[0]).toMatchObject({
-      userId: user.userId,
-      password: user.password,
-      apiKey: user.apiKey,
-      keyVia: 'matrix',
-    });
+    // The current version signs in with the kept credentials, in each kept form, and logs it.
+    for (const user of users) {
+      const { id, keyForm } = accountsOf(fromRelease).find((a) => a.userId === user.userId)!;
+      const signedInAndLogged = async () => {
+        const request = signInsSince(updatedAt, user)[0];
+        return (
+          request !== undefined &&
+          activityOf(await storage(), id).some(
+            (e) => e.check === 'sign-in' && e.outcome === 'ok' && e.at >= request.atMs,
+          )
+        );
+      };
+      await expect.poll(signedInAndLogged, { timeout: 30_000, interval: 500 }).toBe(true);
+      expect(signInsSince(updatedAt, user)[0]).toMatchObject({
+        password: user.password,
+        apiKey: user.apiKey,
+        keyVia: keyForm,
+      });
+    }
+    // Firefox clears an add-on's alarms when it updates it (seen with an alarm of the test's own):
+    // the current version sets them again, under the release's names at the user's intervals,
+    // and the retry (the node still down) once its first run has ended, its notices decided.
+    await expect
+      .poll(alarmNames, { timeout: 30_000 })
+      .toEqual([ALARM.signIn, ALARM.usageUpdate, ALARM.retry].sort());
+    expect(await periods()).toEqual(releaseAlarms);
+    // No notice again (Firefox's notices do not outlive its restart: any one now is new).
+    expect(await session().notifications()).toEqual([]);
 
     // The figures the release read (the node still down: nothing read since).
     const popup = new Popup(await session().open('popup'));
-    await waitForText(popup.page, '12.3 GB of 28 GB used', popup.card('Kept'));
+    await waitForText(popup.page, '92 GB of 100 GB used', popup.card('Header'));
     await expectNothingDamaged(popup.page, current);
     const options = new SettingsPage(await session().open('options'));
-    await waitForText(options.page, 'Kept', options.section('accountsHeading'));
+    await waitForText(options.page, 'Matrix', options.section('accountsHeading'));
     await expectNothingDamaged(options.page, current);
     await options.showSection('settingsHeading');
     for (const [setting, key] of Object.entries(NUMBERS))
@@ -275,15 +336,27 @@ describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) =
         ).evaluate((e) => (e as HTMLInputElement).value),
         key,
       ).toBe(String(SETTINGS[setting as keyof typeof NUMBERS]));
-    for (const key of SWITCHES)
-      expect(await isChecked(options.page, current(key)), key).toBe(false);
+    for (const [key, on] of Object.entries(SWITCHES))
+      expect(await isChecked(options.page, current(key)), key).toBe(on);
 
     const updated = await storage();
     expect(updated.accounts).toEqual(fromRelease.accounts);
     expect(updated.settings).toEqual(fromRelease.settings);
-    expect(pointsOf(updated)).toEqual(pointsOf(fromRelease));
-    // Firefox clears an add-on's alarms when it updates it (seen with an alarm of the test's own):
-    // the current version sets them again, under the release's names, at the user's interval.
-    expect(await periods()).toEqual(releaseAlarms);
-  }, 90_000);
+    expect(updated.setupOpened).toEqual(fromRelease.setupOpened);
+    for (const { id } of accountsOf(fromRelease)) {
+      const [was, is] = [snapshotOf(fromRelease, id)!, snapshotOf(updated, id)!];
+      expect(is.alerts, id).toEqual(was.alerts);
+      expect(is.capacity, id).toEqual(was.capacity);
+      expect(is.refresh.lastSuccessAt, id).toBe(was.refresh.lastSuccessAt);
+      expect(pointsOf(updated, id), id).toEqual(pointsOf(fromRelease, id));
+      if (fromRelease.recentHistory !== undefined)
+        expect(pointsOf(updated, id, 'recentHistory'), id).toEqual(
+          pointsOf(fromRelease, id, 'recentHistory'),
+        );
+      // What the release logged, still there.
+      const logged = activityOf(fromRelease, id);
+      expect(activityOf(updated, id).slice(0, logged.length), id).toEqual(logged);
+    }
+    expect(await session().notifications()).toEqual([]);
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import { unpackActivity } from '../../lib/store/activity';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/store/settings';
 import { ACCOUNT_DEFAULTS } from '../../lib/store/accounts';
 import { GIB as GB } from '../../lib/basics/bytes';
+import { ALARM, NOTICE_ID_PREFIX } from '../../lib/store/stored-names';
 import {
   demoAccount,
   startSimulator,
@@ -15,6 +16,14 @@ import {
   type SimAccount,
   type Simulator,
 } from '../../testbed/simulator/simulator';
+import {
+  RELEASE_ACCOUNTS,
+  RELEASE_SETTINGS,
+  releaseUsers,
+  showReleaseSettings,
+  useRelease,
+} from '../../testbed/release-use';
+import { NotificationLog } from './notification-log';
 import {
   FAST_E2E_BUILD,
   launchExtension,
@@ -35,33 +44,26 @@ import {
 } from '../../testbed/kept-releases';
 import { storedPaths } from './stored-paths';
 
-// An update from each kept release (test/fixtures/releases/) keeps everything, and a step back
-// to the previous release loses nothing. In real Chromium, on one profile and one unpacked folder
-// (the extension's id comes from its path): the release's own build used as its users used it,
-// in its own words, every value they can set away from its default; then the current build's
-// files in the same folder, loaded again as the browser updates an installed extension, and the
-// browser restarted; for the previous release (the newest kept), its files come back the same
-// way, and then the current ones again. Both builds live days of 10 s (WXT_TIME_SCALE 8640).
+// An update from the oldest and the newest kept release (test/fixtures/releases/) keeps
+// everything, and a step back to the previous release loses nothing. In real Chromium, on one
+// profile and one unpacked folder (the extension's id comes from its path): the release's own
+// build used as its users used it, in its own words (the oldest in Japanese), through its pages
+// (testbed/release-use.ts: an account per key form, notifications on, a usage notice shown, the
+// node down with a retry pending); then the current build's files in the same folder, loaded
+// again as the browser updates an installed extension, and the browser restarted; for the
+// previous release (the newest kept), its files come back the same way, and then the current
+// ones again. Both builds live days of 10 s (WXT_TIME_SCALE 8640). Every kept release is
+// updated from on the fake browser (test/unit/scenarios/update-from-kept-releases.test.ts).
 
 // The oldest and the newest kept release; every one is updated from on the fake browser
 // (test/unit/scenarios/update-from-kept-releases.test.ts).
 const RELEASES = releasesForBrowsers();
 const PREVIOUS = keptReleases().at(-1)!;
-const current = messages('en');
+/** The oldest kept release is used in Japanese, the others in English. */
+const localeOf = (version: string) => (version === keptReleases()[0] ? 'ja' : 'en');
 const SCALED_DAY_MS = 10_000;
-/**
- * The user's settings, each changed in the release's Settings page from its default: sign in every
- * 12 h (5 s), usage every 6 h (2.5 s), thresholds and notices.
- */
-const SETTINGS: Settings = {
-  keepAliveHours: 12,
-  refreshMinutes: 360,
-  warningPercent: 70,
-  criticalPercent: 85,
-  notifyUsage: false,
-  notifyKeepAlive: false,
-  notifyForecast: false,
-};
+/** The user's settings, changed in the release's Settings page from their defaults (testbed/release-use.ts). */
+const SETTINGS: Settings = RELEASE_SETTINGS;
 /** Changed again in the current version's Settings page, before the step back. */
 const WARNING = 75;
 /** What each version's pages say of stored data they cannot read or may not change. */
@@ -81,10 +83,20 @@ const activityOf = (stored: Stored, id: string) =>
   unpackActivity(
     (stored.activity as Record<string, { entries: string }> | undefined)?.[id]?.entries ?? '',
   );
-const accountsOf = (stored: Stored) => stored.accounts as { id: string; label: string }[];
-const failedReading = (stored: Stored, id: string) =>
-  (stored.snapshots as Record<string, { refresh: { failure?: unknown } }> | undefined)?.[id]
-    ?.refresh.failure;
+const accountsOf = (stored: Stored) =>
+  stored.accounts as { id: string; label: string; userId: string; keyForm: string }[];
+interface Snapshot {
+  alerts: unknown;
+  capacity?: unknown;
+  keepAlive: { lastSuccessAt?: number };
+  refresh: { failure?: unknown; retryAt?: number; lastSuccessAt?: number };
+}
+const snapshotsOf = (stored: Stored) => (stored.snapshots ?? {}) as Record<string, Snapshot>;
+const failedReading = (stored: Stored, id: string) => snapshotsOf(stored)[id]?.refresh.failure;
+const recentPointsOf = (stored: Stored, id: string) =>
+  unpackPoints(
+    (stored.recentHistory as Record<string, { points: string }> | undefined)?.[id]?.points ?? '',
+  );
 
 async function expectNothingDamaged(page: Page, t: (key: string) => string) {
   const text = await page.locator('body').innerText();
@@ -95,17 +107,6 @@ async function expectNothingDamaged(page: Page, t: (key: string) => string) {
 function expectDaysKept(now: number[][], before: number[][]) {
   expect(now.slice(0, before.length - 1)).toEqual(before.slice(0, -1));
   expect(now.map(([day]) => day)).toContain(before.at(-1)![0]);
-}
-
-/**
- * Shows a version's Settings section where its page has sections (0.2.0 on); a page without them
- * (0.1.0) shows everything at once.
- */
-async function showSettings(page: Page, t: (key: string) => string) {
-  const link = page
-    .getByRole('navigation')
-    .getByRole('link', { name: t('settingsHeading'), exact: true });
-  if ((await link.count()) > 0) await link.click();
 }
 
 /**
@@ -165,7 +166,9 @@ const workerOf = (build: string) => readFileSync(join(build, 'background.js'), '
 
 describe.each(RELEASES)('an update from %s in Chromium', (version) => {
   const RELEASE = releaseBuild(version, 'chromium');
-  const released = buildMessages(RELEASE);
+  const locale = localeOf(version);
+  const released = buildMessages(RELEASE, locale);
+  const current = messages(locale);
   /** Which build's worker script runs now: the release's, the current one's, or neither. */
   const runningWorker = async () => {
     const script = await runningWorkerScript(session());
@@ -178,12 +181,8 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
   /** The unpacked folder the browser loads, whichever version's files it holds. */
   const extensionDir = join(home, 'storage-keeper');
   const profileDir = join(home, 'profile');
-  const kept = demoAccount({
-    userId: 'kept-user',
-    password: 'kept-pässword',
-    apiKey: 'kept-key',
-    bonus: undefined,
-  });
+  /** The release's users (testbed/release-use.ts): an account sending its key in a header, one in the address. */
+  const [kept, inAddress, ...others] = releaseUsers();
   const added = demoAccount({
     userId: 'added-user',
     password: 'added-password',
@@ -191,12 +190,14 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
     bonus: undefined,
   });
   let growth: NodeJS.Timeout;
+  const notices = new NotificationLog();
 
   const session = () => browser!;
   const storage = () => session().storage() as Promise<Stored>;
   const restart = async () => {
+    notices.stop();
     await browser?.close({ keepProfile: true });
-    browser = await launchExtension({ extensionDir, profileDir, updatable: true });
+    browser = await launchExtension({ extensionDir, profileDir, locale, updatable: true });
   };
   /** Updates (or takes back) the extension in place, then restarts the browser; returns when the files changed. */
   async function switchTo(build: string): Promise<number> {
@@ -224,13 +225,14 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
     );
 
   beforeAll(async () => {
-    sim = await startSimulator({ accounts: [kept, added] });
+    sim = await startSimulator({ accounts: [kept!, inAddress!, ...others, added] });
     // Half a GB a day, a little at a time: each day's reading differs.
-    growth = setInterval(() => (kept.used += Math.round(GB / 40)), SCALED_DAY_MS / 20);
+    growth = setInterval(() => (kept!.used += Math.round(GB / 40)), SCALED_DAY_MS / 20);
     cpSync(RELEASE, extensionDir, { recursive: true });
   });
   afterAll(async () => {
     clearInterval(growth);
+    notices.stop();
     await browser?.close();
     await sim?.close();
     rmSync(home, { recursive: true, force: true });
@@ -239,73 +241,50 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
   /** What each step left, for the next to compare. */
   let fromRelease: Stored;
   let releaseAlarms: Record<string, number | undefined>;
+  let releaseNotices: string[];
   let fromCurrent: Stored;
   let fromReleaseAgain: Stored;
   let keptId: string;
   let addedId: string;
+  let releaseIds: string[];
 
-  it(`1. ${version}, as its users have it: an account added and every setting changed in its own Settings page, in its own words; days of usage and sign-ins`, async () => {
+  it(`1. ${version}, as its users have it, in its own words (${locale}): an account per key form added and settings changed in its own Settings page, notifications on; days of usage and sign-ins, a usage notice, the node down with a retry pending`, async () => {
     expect(JSON.parse(readFileSync(join(RELEASE, 'manifest.json'), 'utf8')).version).toBe(version);
     await restart();
     expect(await runningWorker()).toBe(version);
-    const options = new SettingsPage(await session().open('options'), 'en', released);
-    await options.openNewAccount();
-    await options.fillAccount({
-      label: 'Kept',
-      baseUrl: sim.apiUrl,
-      userId: kept.userId,
-      password: kept.password,
-      apiKey: kept.apiKey,
-    });
-    await options.page.getByRole('radio', { name: released('keyFormMatrix') }).check();
-    await options.page.getByLabel(released('fieldAccountNotifications')).uncheck();
-    await options.page.getByRole('button', { name: released('save'), exact: true }).click();
-    await options.page.getByRole('button', { name: released('addAccount') }).waitFor();
-    await showSettings(options.page, released);
-    const numbers = {
-      keepAliveHours: 'settingSignInEvery',
-      refreshMinutes: 'settingUsageUpdateEvery',
-      warningPercent: 'settingWarning',
-      criticalPercent: 'settingCritical',
-    } as const;
-    for (const [setting, key] of Object.entries(numbers))
-      await options.page
-        .getByLabel(released(key), { exact: true })
-        .fill(String(SETTINGS[setting as keyof typeof numbers]));
-    for (const key of ['settingNotifyUsage', 'settingNotifySignIn', 'settingNotifyForecast'])
-      await options.page.getByLabel(released(key), { exact: true }).uncheck();
-    await options.page.getByRole('button', { name: released('saveSettings') }).click();
-    await options.page.getByText(released('saved'), { exact: true }).waitFor();
-    keptId = accountsOf(await storage())[0]!.id;
+    const used = await useRelease(session(), sim, version, locale, 'chromium');
+    fromRelease = used.storage;
+    releaseNotices = used.notifications;
+    releaseAlarms = Object.fromEntries(
+      used.alarms.filter((a) => a.periodInMinutes).map((a) => [a.name, a.periodInMinutes]),
+    );
+    keptId = accountsOf(fromRelease).find((a) => a.userId === kept!.userId)!.id;
+    releaseIds = accountsOf(fromRelease).map((a) => a.id);
 
-    await expect
-      .poll(async () => pointsOf(await storage(), keptId).length, {
-        timeout: 5 * SCALED_DAY_MS,
-        interval: 500,
-      })
-      .toBeGreaterThanOrEqual(3);
-    expect(signInsSince(0, kept).length).toBeGreaterThanOrEqual(3);
-    // Then the storage node goes down until after the update. Once the release has recorded a
-    // failed reading (its runs go one at a time), no reading comes after what is read here, and
-    // what the updated pages show of usage can only come from what the release stored.
-    sim.setFault('node', 'server-error');
-    await expect
-      .poll(async () => failedReading(await storage(), keptId), { timeout: 20_000 })
-      .toBeDefined();
-    fromRelease = await storage();
-    releaseAlarms = await periods();
-    // Every value the user can set, away from its default: an update that lost one would show.
+    // The settings changed from their defaults, and the accounts as added: both key forms, notices on.
     expect(fromRelease.settings).toEqual(SETTINGS);
-    for (const [key, value] of Object.entries(SETTINGS))
-      expect(value, key).not.toBe(DEFAULT_SETTINGS[key as keyof Settings]);
-    expect(accountsOf(fromRelease)[0]).toMatchObject({
-      label: 'Kept',
-      keyForm: 'matrix',
-      notifications: false,
-    });
+    for (const key of ['keepAliveHours', 'refreshMinutes', 'warningPercent', 'criticalPercent'])
+      expect(SETTINGS[key as keyof Settings], key).not.toBe(
+        DEFAULT_SETTINGS[key as keyof Settings],
+      );
+    expect(accountsOf(fromRelease).map(({ label, keyForm }) => ({ label, keyForm }))).toEqual(
+      [kept!, inAddress!].map((user) => {
+        const { label, keyForm } = RELEASE_ACCOUNTS[user.userId as keyof typeof RELEASE_ACCOUNTS];
+        return { label, keyForm };
+      }),
+    );
     expect(ACCOUNT_DEFAULTS).toMatchObject({ keyForm: 'header', notifications: true });
-    expect(signInsSince(0, kept).at(-1)?.keyVia).toBe('matrix');
-    expect(Object.keys(releaseAlarms).sort()).toEqual(['keep-alive', 'refresh']);
+    expect(signInsSince(0, inAddress!).at(-1)?.keyVia).toBe('matrix');
+    expect(signInsSince(0, kept!).at(-1)?.keyVia).toBe('header');
+    expect(pointsOf(fromRelease, keptId).length).toBeGreaterThanOrEqual(3);
+    // What an update can lose is there to lose: a usage notice shown and told in the alerts, a retry pending.
+    expect(releaseNotices).toContain(`${NOTICE_ID_PREFIX.usage}:${keptId}`);
+    expect(snapshotsOf(fromRelease)[keptId]!.alerts).toMatchObject({ usage: 'critical' });
+    expect(used.alarms.map((alarm) => alarm.name).sort()).toEqual([
+      'keep-alive',
+      'refresh',
+      'retry',
+    ]);
 
     // The release stores and sets only the names and fields recorded for it (test/unit/structure/stored-names.test.ts holds the code to them).
     const names = releaseNames(version);
@@ -320,12 +299,10 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
         expect(recorded, key).toEqual(expect.arrayContaining(storedPaths(value, recorded)));
       }
     }
-    expect(names.alarms).toEqual(
-      expect.arrayContaining((await session().alarms()).map((alarm) => alarm.name)),
-    );
-  }, 90_000);
+    expect(names.alarms).toEqual(expect.arrayContaining(used.alarms.map((alarm) => alarm.name)));
+  }, 120_000);
 
-  it('2. updated in place: the new worker runs; the accounts, settings, history and schedule are kept, nothing reads damaged, and the next sign-in uses the kept credentials', async () => {
+  it('2. updated in place: the new worker runs; the accounts, settings, snapshots with their alerts, history, recent days, activity, setup mark and every alarm are kept, no notice is shown again, and the next sign-ins use the kept credentials in each kept form', async () => {
     // The update asks for no permission the release did not have: Chrome would disable it until the user agreed.
     const manifest = (dir: string) =>
       JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
@@ -338,22 +315,60 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
     expect(manifest(RELEASE).host_permissions).toEqual(
       expect.arrayContaining(manifest(FAST_E2E_BUILD).host_permissions),
     );
+    // The user has closed the release's notices: any shown from here on is shown again.
+    await session()
+      .currentWorker()
+      .evaluate(async () => {
+        for (const id of Object.keys(await chrome.notifications.getAll()))
+          await chrome.notifications.clear(id);
+      });
 
     const updatedAt = await switchTo(FAST_E2E_BUILD);
+    notices.start(session());
     // The worker that runs is the current build's (Chromium keeps an old one if the folder is not loaded again).
     expect(workerOf(FAST_E2E_BUILD)).not.toBe(workerOf(RELEASE));
     expect(await runningWorker()).toBe('current');
-    // The pages show the release's account, settings and days of usage (the node still down: nothing read since).
-    const popup = new Popup(await session().open('popup'));
-    await expect(popup.sparkline('Kept').getAttribute('aria-label')).resolves.toMatch(
-      messagePatterns('en')('sparklineLabel'),
+    // The current version signs in with the kept credentials, in each kept form, and logs it.
+    const signedInAndLogged = async (user: SimAccount, id: string) => {
+      const request = signInsSince(updatedAt, user)[0];
+      return (
+        request !== undefined &&
+        activityOf(await storage(), id).some(
+          (e) => e.check === 'sign-in' && e.outcome === 'ok' && e.at >= request.atMs,
+        )
+      );
+    };
+    for (const user of [kept!, inAddress!]) {
+      const { id, keyForm } = accountsOf(fromRelease).find((a) => a.userId === user.userId)!;
+      await expect.poll(() => signedInAndLogged(user, id), { timeout: 20_000 }).toBe(true);
+      expect(signInsSince(updatedAt, user)[0]).toMatchObject({
+        password: user.password,
+        apiKey: user.apiKey,
+        keyVia: keyForm,
+      });
+    }
+    // Chromium clears an extension's alarms when it is updated: the current version sets them
+    // again, under the release's names at the user's intervals, and the retry (the node still
+    // down) once its first run has ended, after it decided its notices.
+    await expect
+      .poll(async () => (await session().alarms()).map((alarm) => alarm.name).sort(), {
+        timeout: 20_000,
+      })
+      .toEqual([ALARM.signIn, ALARM.usageUpdate, ALARM.retry].sort());
+    expect(await periods()).toEqual(releaseAlarms);
+
+    // The pages show the release's accounts, settings and days of usage (the node still down: nothing read since).
+    const popup = new Popup(await session().open('popup'), locale);
+    await expect(popup.sparkline('Header').getAttribute('aria-label')).resolves.toMatch(
+      messagePatterns(locale)('sparklineLabel'),
     );
     await expectNothingDamaged(popup.page, current);
     await popup.page.screenshot({
       path: `artifacts/screenshots/update-${version}-popup-updated.png`,
     });
-    const options = new SettingsPage(await session().open('options', 'accounts'));
-    await expect(options.accountEntries().filter({ hasText: 'Kept' }).count()).resolves.toBe(1);
+    const options = new SettingsPage(await session().open('options', 'accounts'), locale);
+    for (const label of ['Header', 'Matrix'])
+      await expect(options.accountEntries().filter({ hasText: label }).count()).resolves.toBe(1);
     await expectNothingDamaged(options.page, current);
     await options.showSection('settingsHeading');
     const shown = async (key: string) =>
@@ -362,39 +377,35 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
     await expect(shown('settingUsageUpdateEvery')).resolves.toBe(String(SETTINGS.refreshMinutes));
     await expect(shown('settingWarning')).resolves.toBe(String(SETTINGS.warningPercent));
     await expect(shown('settingCritical')).resolves.toBe(String(SETTINGS.criticalPercent));
-    for (const key of ['settingNotifyUsage', 'settingNotifySignIn', 'settingNotifyForecast'])
-      await expect(
-        options.page.getByLabel(current(key), { exact: true }).isChecked(),
-        key,
-      ).resolves.toBe(false);
-
-    // The current version signs in with the kept credentials, in the kept form, and logs it.
-    const signedInAndLogged = async () => {
-      const request = signInsSince(updatedAt, kept)[0];
-      return (
-        request !== undefined &&
-        activityOf(await storage(), keptId).some(
-          (e) => e.check === 'sign-in' && e.outcome === 'ok' && e.at >= request.atMs,
-        )
-      );
-    };
-    await expect.poll(signedInAndLogged, { timeout: 20_000 }).toBe(true);
-    expect(signInsSince(updatedAt, kept)[0]).toMatchObject({
-      password: kept.password,
-      apiKey: kept.apiKey,
-      keyVia: 'matrix',
-    });
+    const notify = (key: string) =>
+      options.page.getByLabel(current(key), { exact: true }).isChecked();
+    await expect(notify('settingNotifyUsage')).resolves.toBe(true);
+    await expect(notify('settingNotifySignIn')).resolves.toBe(true);
+    await expect(notify('settingNotifyForecast')).resolves.toBe(false);
 
     const updated = await storage();
     expect(updated.accounts).toEqual(fromRelease.accounts);
     expect(updated.settings).toEqual(fromRelease.settings);
-    expect(pointsOf(updated, keptId)).toEqual(pointsOf(fromRelease, keptId));
-    // What the release logged, still there.
-    const logged = activityOf(fromRelease, keptId);
-    expect(activityOf(updated, keptId).slice(0, logged.length)).toEqual(logged);
-    // Chromium clears an extension's alarms when it is updated (and when it is loaded from a folder at a start): the
-    // current version sets them again, under the release's names, at the user's interval.
-    expect(await periods()).toEqual(releaseAlarms);
+    // The setup mark, where the release kept one (0.2.0 on). Without it, this harness's restart
+    // (the folder loaded from the command line) reports an install, and the setup page opens:
+    // a store's update reports an update, which the fake-browser test shows opens nothing.
+    if (fromRelease.setupOpened !== undefined)
+      expect(updated.setupOpened).toEqual(fromRelease.setupOpened);
+    for (const id of releaseIds) {
+      const [was, is] = [snapshotsOf(fromRelease)[id]!, snapshotsOf(updated)[id]!];
+      expect(is.alerts, id).toEqual(was.alerts);
+      expect(is.capacity, id).toEqual(was.capacity);
+      expect(is.refresh.lastSuccessAt, id).toBe(was.refresh.lastSuccessAt);
+      expect(is.refresh.retryAt, id).toBeDefined();
+      expect(pointsOf(updated, id), id).toEqual(pointsOf(fromRelease, id));
+      if (fromRelease.recentHistory !== undefined)
+        expect(recentPointsOf(updated, id), id).toEqual(recentPointsOf(fromRelease, id));
+      // What the release logged, still there.
+      const logged = activityOf(fromRelease, id);
+      expect(activityOf(updated, id).slice(0, logged.length), id).toEqual(logged);
+    }
+    // No notice shown again: the usage the release told of is as high, and its alerts are kept.
+    expect(notices.seen.map((notice) => notice.id)).toEqual([]);
 
     // The node back: the next reading adds a day to the kept history instead of starting it over.
     sim.setFault('node', undefined);
@@ -405,12 +416,18 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
       })
       .toBeGreaterThan(pointsOf(fromRelease, keptId).length);
     expectDaysKept(pointsOf(await storage(), keptId), pointsOf(fromRelease, keptId));
-  }, 60_000);
+    // Its retry done, none pending.
+    await expect
+      .poll(async () => (await session().alarms()).map((alarm) => alarm.name), { timeout: 20_000 })
+      .not.toContain(ALARM.retry);
+    expect(notices.seen.map((notice) => notice.id)).toEqual([]);
+    notices.stop();
+  }, 90_000);
 
   // The step back: to the previous release only (a user who takes a version back gets the one before).
   if (version === PREVIOUS) {
     it('3. the current version adds an account and changes a setting in its own Settings page', async () => {
-      const options = new SettingsPage(await session().open('options', 'accounts'));
+      const options = new SettingsPage(await session().open('options', 'accounts'), locale);
       await options.addAccount({
         label: 'Added',
         baseUrl: sim.apiUrl,
@@ -451,18 +468,18 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
         apiKey: added.apiKey,
       });
       await expect
-        .poll(() => signInsSince(backAt, kept).length, { timeout: 20_000 })
+        .poll(() => signInsSince(backAt, kept!).length, { timeout: 20_000 })
         .toBeGreaterThan(0);
 
       const popup = await session().open('popup');
       await popup.getByRole('article', { name: 'Added' }).waitFor();
-      await popup.getByRole('article', { name: 'Kept' }).waitFor();
+      await popup.getByRole('article', { name: 'Header' }).waitFor();
       await expectNothingDamaged(popup, released);
       await popup.screenshot({ path: `artifacts/screenshots/update-${version}-popup-back.png` });
       const options = await session().open('options');
       await options.getByRole('button', { name: released('addAccount') }).waitFor();
       await expectNothingDamaged(options, released);
-      await showSettings(options, released);
+      await showReleaseSettings(options, released);
       await expect(
         options.getByLabel(released('settingWarning'), { exact: true }).inputValue(),
       ).resolves.toBe(String(WARNING));
@@ -513,7 +530,7 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
         expect(activityOf(again, id).slice(0, before.length), id).toEqual(before);
         expectDaysKept(pointsOf(again, id), pointsOf(fromReleaseAgain, id));
       }
-      const options = new SettingsPage(await session().open('options', 'activity'));
+      const options = new SettingsPage(await session().open('options', 'activity'), locale);
       await options.activityLog('Added').waitFor();
       await expectNothingDamaged(options.page, current);
     }, 60_000);
