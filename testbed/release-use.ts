@@ -20,7 +20,8 @@ import { buildMessages, RELEASE_BUILDS, releaseBuild, type ReleaseUse } from './
 // address, and (in a build with the application key, from the release that offers it) one on
 // that key, notifications on; its settings changed; days of sign-ins and usage until one account
 // is over its thresholds and its notice is shown; then the storage node down, so a retry is
-// pending. What it then stored, its alarms and its notifications on screen are what an update
+// pending (and for the recording, the service down for more than a day before, so each account's
+// sign-in failing notice is shown too). What it then stored, its alarms and its notifications are what an update
 // starts from: scripts/releases.ts records them as the release's stored data (stored-data.json),
 // which the fake-browser update test starts the current background on, and the Chromium update
 // test makes them again from the oldest and the newest kept release.
@@ -83,7 +84,7 @@ const snapshotOf = (stored: Stored, id: string) =>
   (stored.snapshots as Record<string, SnapshotPart> | undefined)?.[id];
 interface SnapshotPart {
   refresh: { failure?: unknown; retryAt?: number };
-  alerts?: { usage?: string };
+  alerts?: { usage?: string; keepAliveNotices?: number };
 }
 
 /**
@@ -108,6 +109,7 @@ export async function useRelease(
   version: string,
   locale: 'en' | 'ja',
   build: keyof typeof RELEASE_BUILDS,
+  { signInFailing = false } = {},
 ): Promise<ReleaseUse> {
   const words = buildMessages(releaseBuild(version, build), locale);
   const offersAppKey = RELEASE_BUILDS[build].appKey && hasWord(words, 'keySourceApp');
@@ -190,6 +192,17 @@ export async function useRelease(
       users.every((user) => points(stored, user.userId) >= 3) &&
       snapshotOf(stored, idOf(stored, 'header-user'))?.alerts?.usage === 'critical',
   );
+  if (signInFailing) {
+    // The service down for more than a day, until after the update: each account's "sign-in
+    // failing" notice shown and told in its alerts.
+    sim.setFault('api', 'server-error');
+    await until("each account's sign-in failing notice", (stored) =>
+      users.every(
+        (user) =>
+          (snapshotOf(stored, idOf(stored, user.userId))?.alerts?.keepAliveNotices ?? 0) > 0,
+      ),
+    );
+  }
   // The node down until after the update: each account's failed reading and its retry pending.
   sim.setFault('node', 'server-error');
   const retrying = (stored: Stored) =>
@@ -240,7 +253,7 @@ function hasWord(words: (key: string) => string, key: string): boolean {
 
 /**
  * Records a kept release's stored data: its Chromium test build with the application key, as the
- * stores' builds carry one, used as useRelease uses it.
+ * stores' builds carry one, used as useRelease uses it, the service down at the end too.
  */
 export async function recordReleaseUse(version: string): Promise<ReleaseUse> {
   const home = mkdtempSync(join(tmpdir(), `sk-release-use-${version}-`));
@@ -249,7 +262,7 @@ export async function recordReleaseUse(version: string): Promise<ReleaseUse> {
   const sim = await startSimulator({ accounts: releaseUsers() });
   const session = await launchExtension({ extensionDir });
   try {
-    return await useRelease(session, sim, version, 'en', 'chromiumAppKey');
+    return await useRelease(session, sim, version, 'en', 'chromiumAppKey', { signInFailing: true });
   } finally {
     await session.close();
     await sim.close();

@@ -15,7 +15,7 @@ import { unpackActivity } from '@/lib/store/activity';
 import { unpackPoints } from '@/lib/store/history';
 import { loadAccounts } from '@/lib/store/reads';
 import { storageProblems } from '@/lib/store/storage-problems';
-import { ALARM, NOTICE_ID_PREFIX } from '@/lib/store/stored-names';
+import { ALARM } from '@/lib/store/stored-names';
 import {
   keptReleases,
   RELEASE_BUILDS,
@@ -68,6 +68,8 @@ const accountsOf = (stored: Stored) =>
     keyForm: string;
     keySource?: string;
   }[];
+/** The prefixes the kept releases gave their notices' ids, as a release's data spells them (its record lists them). */
+const RELEASE_PREFIXES = { usage: 'usage', signIn: 'keep-alive' } as const;
 const storedNow = (): Promise<Stored> => fakeBrowser.storage.local.get(null);
 
 /** The release's state, as the browser holds it after updating the extension: storage and notices kept, alarms cleared. */
@@ -120,9 +122,13 @@ describe.each(keptReleases())('an update from %s, on the fake browser', (version
     expect(APP_KEY).toBe(E2E_APP_KEY);
     expect(DAY).toBe(10_000);
     await browserAfterUpdate(release);
-    sim().setFault('node', 'server-error'); // down at the update, as it was when the data was read
+    // The service and the node down at the update, as when the data was read.
+    sim().setFault('api', 'server-error');
+    sim().setFault('node', 'server-error');
     const created = vi.spyOn(fakeBrowser.notifications, 'create');
     const tabs = vi.spyOn(fakeBrowser.tabs, 'create');
+    const settingsPage = vi.fn(async () => {});
+    fakeBrowser.runtime.openOptionsPage = settingsPage;
 
     const worker = newWorker({ fetch: toThisSimulator(release), listening: true });
     await browserEvent(fakeBrowser.runtime.onInstalled, { reason: 'update' });
@@ -156,11 +162,16 @@ describe.each(keptReleases())('an update from %s, on the fake browser', (version
     }
     for (const key of Object.keys(before).filter((k) => k.endsWith('$')))
       expect(after[key], key).toEqual(before[key]);
-    // No notice shown again: the usage notice the release showed is in the kept alerts.
-    const usageNotices = release.notifications.filter((id) =>
-      id.startsWith(`${NOTICE_ID_PREFIX.usage}:`),
+    // No notice shown again: the usage and sign-in notices the release showed are in the kept alerts.
+    const shown = (topic: keyof typeof RELEASE_PREFIXES) =>
+      release.notifications.filter((id) => id.startsWith(`${RELEASE_PREFIXES[topic]}:`));
+    expect(releaseNames(version).notificationPrefixes).toEqual(
+      expect.arrayContaining(Object.values(RELEASE_PREFIXES)),
     );
-    expect(usageNotices.length, 'the release showed a usage notice').toBeGreaterThan(0);
+    expect(shown('usage').length, 'a usage notice shown').toBeGreaterThan(0);
+    expect(shown('signIn').sort(), 'each sign-in failing').toEqual(
+      ids.map((id) => `${RELEASE_PREFIXES.signIn}:${id}`).sort(),
+    );
     expect(created.mock.calls.map(([id]) => id)).toEqual([]);
 
     // Every alarm again: the periodic ones under the release's names at the user's intervals, and the retry.
@@ -177,45 +188,62 @@ describe.each(keptReleases())('an update from %s, on the fake browser', (version
     const retryAts = ids.map((id) => snapshotsOf(after)[id]!.refresh.retryAt!);
     expect(retry?.scheduledTime).toBe(Math.min(...retryAts));
 
-    // A click on the release's notice still opens what it is about (a usage notice: the overview).
-    await browserEvent(fakeBrowser.notifications.onClicked, usageNotices[0]);
+    // A click on a notice the release showed still opens what it is about: a usage notice the
+    // overview, a sign-in's the Settings page (its remedy is there).
+    await browserEvent(fakeBrowser.notifications.onClicked, shown('usage')[0]);
     expect(tabs.mock.calls.map(([options]) => options.url)).toEqual([
       fakeBrowser.runtime.getURL('/popup.html'),
     ]);
+    expect(settingsPage).not.toHaveBeenCalled();
+    await browserEvent(fakeBrowser.notifications.onClicked, shown('signIn')[0]);
+    expect(settingsPage).toHaveBeenCalledTimes(1);
+    expect(tabs).toHaveBeenCalledTimes(1);
 
-    // The node back, the retry due: each account's next reading adds to its kept history.
+    // The node back: the retry alarm fires when due, each time for the accounts whose retry is
+    // due then, until each account's next reading is stored and adds to its kept history.
     sim().setFault('node', undefined);
-    sim().requests.length = 0;
-    clock.now = retry!.scheduledTime;
-    await fireAlarm(ALARM.retry);
+    const readSince = (stored: Stored) =>
+      ids.every((id) => snapshotsOf(stored)[id]!.refresh.lastSuccessAt! > release.recordedAt);
+    for (let fired = 0; fired < ids.length && !readSince(await storedNow()); fired++) {
+      clock.now = (await fakeBrowser.alarms.get(ALARM.retry))!.scheduledTime;
+      await fireAlarm(ALARM.retry);
+    }
     const read = await storedNow();
+    expect(readSince(read)).toBe(true);
     for (const id of ids) {
       const kept = pointsOf(before, 'history', id);
       const now = pointsOf(read, 'history', id);
       expect(now.length, id).toBeGreaterThanOrEqual(kept.length);
       expect(now.slice(0, kept.length - 1), id).toEqual(kept.slice(0, -1));
-      expect(snapshotsOf(read)[id]!.refresh.lastSuccessAt, id).toBe(clock.now);
     }
-    // The next sign-in: the kept credentials in each account's kept key form.
+    // The service back, the next sign-in: the kept credentials in each account's kept key form,
+    // the application key for an account on it.
+    sim().setFault('api', undefined);
     sim().requests.length = 0;
     clock.now = (await fakeBrowser.alarms.get(ALARM.signIn))!.scheduledTime;
     await fireAlarm(ALARM.signIn);
     const signIns = sim().requests.filter(
       (r) => r.server === 'api' && r.path.split(';')[0] === USER_PATH && r.status === 200,
     );
-    expect(signIns.map(({ userId, password, keyVia }) => ({ userId, password, keyVia }))).toEqual(
+    expect(
+      signIns.map(({ userId, password, keyVia, apiKey }) => ({ userId, password, keyVia, apiKey })),
+    ).toEqual(
       expect.arrayContaining(
-        accountsOf(before).map(({ userId, password, keyForm }) => ({
+        accountsOf(before).map(({ userId, password, keyForm, apiKey, keySource }) => ({
           userId,
           password,
           keyVia: keyForm,
+          apiKey: keySource === 'app' ? APP_KEY : apiKey,
         })),
       ),
     );
     expect(new Set(accountsOf(before).map((account) => account.keyForm))).toEqual(
       new Set(['header', 'matrix']),
     );
-    // Still no notice again: the usage is as high as when the release told it.
-    expect(created.mock.calls.map(([id]) => id)).toEqual([]);
+    // The notices since: "works again" for each account, told once its sign-in failing was
+    // (its kept alerts); none of usage, as high as when the release told it.
+    expect(created.mock.calls.map(([id]) => id).sort()).toEqual(shown('signIn').sort());
+    for (const id of ids)
+      expect(snapshotsOf(await storedNow())[id]!.alerts, id).toMatchObject({ keepAliveNotices: 0 });
   });
 });
