@@ -4,6 +4,7 @@
 // (or the folder given with --out).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { builtByCi } from '../.ci/built';
 import { join, resolve } from 'node:path';
 import {
   findChromium,
@@ -38,11 +39,14 @@ const ACCOUNTS = [
 
 if (!findChromium()) throw new Error(NO_CHROMIUM_HELP);
 mkdirSync(OUT, { recursive: true });
-console.log('Building the simulator build of the extension…');
-execFileSync('npx', ['wxt', 'build', '--mode', 'simulator'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production' },
-});
+// Inside npm test the simulator build is made once for every suite (.ci/builds.ts).
+if (!builtByCi()) {
+  console.log('Building the simulator build of the extension…');
+  execFileSync('npx', ['wxt', 'build', '--mode', 'simulator'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
 
 const sim = await startSimulator({ accounts: ACCOUNTS.map((a) => a.sim) });
 const session = await launchExtension({ extensionDir: SIMULATOR_BUILD });

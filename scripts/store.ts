@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { builtByCi } from '../.ci/built';
 import { chromium, type Browser } from 'playwright-core';
 import {
   findChromium,
@@ -146,11 +147,14 @@ async function main() {
   // The default folder starts empty, so it holds exactly this run's images (a folder given with --out is left as it is).
   if (outFlag < 0) rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  console.log('Building the simulator build of the extension…');
-  execFileSync('npx', ['wxt', 'build', '--mode', 'simulator'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // Inside npm test the simulator build is made once for every suite (.ci/builds.ts).
+  if (!builtByCi()) {
+    console.log('Building the simulator build of the extension…');
+    execFileSync('npx', ['wxt', 'build', '--mode', 'simulator'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
   const icon = `data:image/svg+xml;base64,${readFileSync('assets/icon.svg').toString('base64')}`;
   const sim = await startSimulator({ accounts: ACCOUNTS.map((a) => a.sim) });
   // Images are laid out in a browser of their own, without the extension, at exact sizes.

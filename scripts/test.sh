@@ -23,10 +23,9 @@ step() {
   [ "$rc" -eq 0 ] || { npx tsx .ci/summary.ts --step-failed "$name" "$rc"; exit 1; }
 }
 
-# The store builds of both browsers, once: `npm run zip` builds them and zips them.
-step 'npm run zip' npm run zip
-step 'test builds' npx tsx --import ./scripts/vite-env.mjs .ci/test-builds.ts
-# Every target is built: the suites below build nothing the others use (see .ci/built.ts).
+# Every build, once: the store zips, the real-browser test builds, the simulator builds and the
+# bench's floor (.ci/builds.ts). The suites below build nothing (see .ci/built.ts).
+step 'builds' npx tsx --import ./scripts/vite-env.mjs .ci/builds.ts
 export STORAGE_KEEPER_BUILT_BY_CI=1
 
 # The suites, in lanes side by side: most of their time is spent waiting on time-scaled alarms

@@ -84,7 +84,8 @@ const both = (names: string[], locales: string[]) =>
     ),
   );
 
-// Each builds its extension first (tens of seconds on two busy cores), then runs about 10 s.
+// Each builds its extension first (tens of seconds on two busy cores; inside npm test the build
+// is made once beforehand, .ci/builds.ts), then runs about 10 s.
 const DEMO_TIMEOUT = 300_000;
 
 describe('npm start (Chromium, headless)', () => {

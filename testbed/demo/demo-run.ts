@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
+import { builtByCi } from '../../.ci/built';
 
 // What `npm start` and `npm run start:firefox` share: named steps that fail in one line, the
 // build, and the way they print what a page shows.
@@ -60,9 +61,13 @@ export class DemoRun {
     for (const close of closes) await close().catch(() => undefined);
   }
 
-  /** Builds the extension (`wxt build …`); its output is shown only as a failure's reason. */
+  /**
+   * Builds the extension (`wxt build …`); its output is shown only as a failure's reason. Inside
+   * `npm test` the build is made once for every suite (.ci/builds.ts), the same way.
+   */
   build(args: string[]) {
     return this.step('build the extension', () => {
+      if (builtByCi()) return;
       try {
         execFileSync('npx', ['wxt', 'build', ...args], {
           stdio: ['ignore', 'ignore', 'pipe'],

@@ -16,6 +16,7 @@ import {
   type Simulator,
 } from '../../../testbed/simulator/simulator';
 import { GIB } from '@/lib/basics/bytes';
+import { MINUTE_MS } from '@/lib/basics/time';
 import { storedAccount } from '../../../testbed/simulator/stored-account';
 import { installFakeExtensionApis } from './fake-extension';
 import { CALL_TIMEOUT_MS } from './call-timeout';
@@ -113,6 +114,40 @@ export async function fireAlarm(name: string) {
     scheduledTime: clock.now,
     periodInMinutes: undefined,
   } as never);
+}
+
+/**
+ * Lets the clock run to `until`, jumping from one alarm to the next and firing every alarm due, as
+ * Chrome does: once, however many periods were missed. Each alarm wakes a new worker (`worker()`:
+ * MV3 stops idle workers), which starts as the browser starts it; with `{ wakes: false }`,
+ * `worker()` is one still running (alarms come often enough to keep it alive).
+ */
+export async function runAlarmsUntil(
+  until: number,
+  worker: () => BackgroundService,
+  { wakes = true } = {},
+) {
+  for (;;) {
+    const alarms = await fakeBrowser.alarms.getAll();
+    const next = Math.min(...alarms.map((a) => a.scheduledTime));
+    if (!(next <= until)) break;
+    clock.now = Math.max(clock.now, next);
+    for (const alarm of alarms.filter((a) => a.scheduledTime <= clock.now)) {
+      if (alarm.periodInMinutes) {
+        let when = alarm.scheduledTime;
+        while (when <= clock.now) when += alarm.periodInMinutes * MINUTE_MS;
+        await fakeBrowser.alarms.create(alarm.name, {
+          when,
+          periodInMinutes: alarm.periodInMinutes,
+        });
+      } else {
+        await fakeBrowser.alarms.clear(alarm.name);
+      }
+      const woken = worker();
+      await Promise.all([wakes && woken.start('worker-start'), woken.onAlarm(alarm.name)]);
+    }
+  }
+  clock.now = Math.max(clock.now, until);
 }
 
 /** Fires a browser event as the browser does: at every listener registered on it, all awaited. */

@@ -3,7 +3,15 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { loadAccounts } from '@/lib/store/reads';
 import { demoAccount, type Simulator } from '../../../testbed/simulator/simulator';
 import { storedAccount } from '../../../testbed/simulator/stored-account';
-import { clock, DAY, HOUR, MINUTE, storeAccounts, backgroundSuite } from '../helpers/harness';
+import {
+  backgroundSuite,
+  clock,
+  DAY,
+  HOUR,
+  MINUTE,
+  runAlarmsUntil as runAlarmsUntilIn,
+  storeAccounts,
+} from '../helpers/harness';
 
 /**
  * Sixty days of browser life, two accounts: the browser opens at a different hour each day
@@ -47,30 +55,9 @@ const { sim: other } = backgroundSuite({
   clockStartsAt: START,
 });
 
-/** Fires every alarm due by `until`, as Chrome does: once, however many periods were missed. */
-async function runAlarmsUntil(until: number) {
-  for (;;) {
-    const alarms = await fakeBrowser.alarms.getAll();
-    const next = Math.min(...alarms.map((a) => a.scheduledTime));
-    if (!(next <= until)) break;
-    clock.now = Math.max(clock.now, next);
-    for (const alarm of alarms.filter((a) => a.scheduledTime <= clock.now)) {
-      if (alarm.periodInMinutes) {
-        let when = alarm.scheduledTime;
-        while (when <= clock.now) when += alarm.periodInMinutes * MINUTE;
-        await fakeBrowser.alarms.create(alarm.name, {
-          when,
-          periodInMinutes: alarm.periodInMinutes,
-        });
-      } else {
-        await fakeBrowser.alarms.clear(alarm.name);
-      }
-      const worker = newWorker({ fetch: offlineFetch });
-      await Promise.all([worker.start('worker-start'), worker.onAlarm(alarm.name)]);
-    }
-  }
-  clock.now = Math.max(clock.now, until);
-}
+/** Every alarm due by `until`, each in a new worker that cannot reach the service while offline. */
+const runAlarmsUntil = (until: number) =>
+  runAlarmsUntilIn(until, () => newWorker({ fetch: offlineFetch }));
 
 it(
   'keeps both accounts alive every day the browser ran, tells of real failures only, once, and survives hostile answers and edits',

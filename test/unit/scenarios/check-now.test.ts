@@ -1,0 +1,50 @@
+import { expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { MANUAL_CHECK_GAP_MS } from '@/lib/schedule/when-due';
+import { aliceAndBob, backgroundSuite, clock, countRequests, HOUR } from '../helpers/harness';
+
+// Check now, as the popup's button sends it: a full check (a sign-in and the usage update) of
+// every account, and not repeated within 10 s however fast the clicks come (real time in every
+// build). On the fake clock, the clicks come at exact moments around the gap's end.
+
+const { sim, stored, freshBrowser, newWorker } = backgroundSuite({ users: aliceAndBob });
+
+it('is a full check of every account, not repeated within 10 s however fast the clicks come', async () => {
+  const worker = await freshBrowser([stored('alice'), stored('bob')]);
+  // A week between sign-ins and a day between usage updates: only the clicks check.
+  await fakeBrowser.storage.local.set({
+    settings: {
+      keepAliveHours: 168,
+      refreshMinutes: 1440,
+      warningPercent: 90,
+      criticalPercent: 95,
+      notifyUsage: false,
+      notifyKeepAlive: false,
+      notifyForecast: false,
+    },
+    settings$: { v: 1 },
+  });
+  await worker.start('browser-start');
+  clock.now += HOUR;
+  const requests = () => ({ api: countRequests(sim(), 'api'), node: countRequests(sim(), 'node') });
+  const before = requests();
+
+  await newWorker().checkNow({});
+  expect(requests()).toEqual({ api: before.api + 2, node: before.node + 2 });
+  const checkedAt = clock.now;
+
+  // Five clicks at once, then one a second, up to a millisecond before the gap ends: none checks.
+  await Promise.all([1, 2, 3, 4, 5].map(() => newWorker().checkNow({})));
+  for (let after = 1_000; after < MANUAL_CHECK_GAP_MS; after += 1_000) {
+    clock.now = checkedAt + after;
+    await newWorker().checkNow({});
+  }
+  clock.now = checkedAt + MANUAL_CHECK_GAP_MS - 1;
+  await newWorker().checkNow({});
+  expect(requests()).toEqual({ api: before.api + 2, node: before.node + 2 });
+
+  // The gap over: the next click checks every account again, in full.
+  clock.now = checkedAt + MANUAL_CHECK_GAP_MS;
+  await newWorker().checkNow({});
+  expect(requests()).toEqual({ api: before.api + 4, node: before.node + 4 });
+});
