@@ -33,12 +33,15 @@ export STORAGE_KEEPER_BUILT_BY_CI=1
 # report, given its files by path; the last lane runs every file the others are not given, so a
 # new test file or project is never left out. A test file in the repository that no lane runs (no
 # vitest project includes it) or that two run is a failure of its own in the closing line.
-slow=(test/e2e/sign-in.test.ts test/e2e/activity-log.test.ts test/e2e/page-states.test.ts)
-firefox=(test/e2e-firefox/ test/e2e/week-of-history.test.ts)
-# Every file that builds (the bundle-size test's store build; the simulator builds of npm run
-# store, npm run picture and the demos), one at a time in one lane: two builds at once in one
-# checkout would clash. A new test that builds belongs here.
-builds=(test/e2e/bundle-size.test.ts test/e2e/store-assets.test.ts test/e2e/readme-picture.test.ts test/demo/)
+# The real-Chromium files run one at a time in each lane, each in a browser of its own: the
+# longest (the update from every kept release, every save stands) apart from the page states and
+# the short stories.
+chromium_long=(test/e2e/update.test.ts test/e2e/every-save-stands.test.ts)
+chromium_pages=(test/e2e/page-states.test.ts test/e2e/sign-in.test.ts test/e2e/activity-log.test.ts test/e2e/edit-in-flight.test.ts)
+firefox=(test/e2e-firefox/)
+# The tools as a person runs them (the store images, the README's pictures, the demos, the bench)
+# and the bundle sizes: on the builds made above, none builds again.
+tools=(test/e2e/bundle-size.test.ts test/e2e/store-assets.test.ts test/e2e/readme-picture.test.ts test/demo/)
 # Each lane's report (.ci/lane-reporter.ts) is $out/lane-<name>.json.
 lanes=()
 declare -A pids
@@ -55,11 +58,12 @@ lane() {
   lanes+=("$name")
   pids[$name]=$!
 }
-lane e2e-slow "${slow[@]}"
+lane chromium-long "${chromium_long[@]}"
+lane chromium-pages "${chromium_pages[@]}"
 lane firefox "${firefox[@]}"
-lane builds "${builds[@]}"
+lane tools "${tools[@]}"
 # Unit, release, the other e2e files, and anything added later. A folder is excluded with all it holds.
-placed=("${slow[@]}" "${firefox[@]}" "${builds[@]}")
+placed=("${chromium_long[@]}" "${chromium_pages[@]}" "${firefox[@]}" "${tools[@]}")
 placed=("${placed[@]/%\//\/**}")
 lane rest "${placed[@]/#/--exclude=}"
 

@@ -77,7 +77,7 @@ function history(account: Account, days: number, used: (i: number) => number, qu
  * usage updates through the day, one outage retried 40 minutes later. Packed in the build's
  * minutes (1/720 of a real one), so times are multiplied by 720 for this Node-side packer.
  */
-function activity(account: Account, days: number) {
+export function activity(account: Account, days: number) {
   const now = Date.now();
   const [e2eMinute, e2eHour] = [E2E_DAY_MS / 1440, E2E_DAY_MS / 24];
   const entries: ActivityEntry[] = [];
