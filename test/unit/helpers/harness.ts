@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Account } from '@/lib/store/accounts';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import { registerBackground } from '@/entrypoints/background';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/events';
 import { hasHostPermission } from '@/lib/extension/permissions';
@@ -77,6 +78,14 @@ export function backgroundSuite({
 /** Writes accounts into storage.local as the Settings page leaves them (list and version marker). */
 export async function storeAccounts(accounts: readonly unknown[]) {
   await fakeBrowser.storage.local.set({ accounts, accounts$: { v: 2 } });
+}
+
+/** Writes the settings as the Settings page saves them (value and version marker): the defaults but `changed`. */
+export async function storeSettings(changed: Partial<Settings>) {
+  await fakeBrowser.storage.local.set({
+    settings: { ...DEFAULT_SETTINGS, ...changed },
+    settings$: { v: 1 },
+  });
 }
 
 async function freshBrowser(

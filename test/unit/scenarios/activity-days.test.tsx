@@ -13,6 +13,7 @@ import {
   HOUR,
   openSettingsPage,
   runAlarmsUntil,
+  storeSettings,
 } from '../helpers/harness';
 
 // A few days of real work, logged by the background itself on the fake clock, jumping from one
@@ -41,17 +42,12 @@ const signIns = async () => (await entries()).filter((e) => e.check === 'sign-in
 it('logs days of sign-ins and usage updates, an outage and the retry that got over it; the Settings page sums them up', async () => {
   // One worker all along: alarms twice a day keep it running, as in a browser left open.
   const worker = await freshBrowser([stored('logged', { label: 'Logged' })]);
-  await fakeBrowser.storage.local.set({
-    settings: {
-      keepAliveHours: 24,
-      refreshMinutes: 720,
-      warningPercent: 90,
-      criticalPercent: 95,
-      notifyUsage: false,
-      notifyKeepAlive: false,
-      notifyForecast: false,
-    },
-    settings$: { v: 1 },
+  await storeSettings({
+    keepAliveHours: 24,
+    refreshMinutes: 720,
+    notifyUsage: false,
+    notifyKeepAlive: false,
+    notifyForecast: false,
   });
   await worker.start('browser-start');
   const running = () => worker;

@@ -1,6 +1,12 @@
 import { expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { aliceAndBob, backgroundSuite, clock, countRequests, HOUR } from '../helpers/harness';
+import {
+  aliceAndBob,
+  backgroundSuite,
+  clock,
+  countRequests,
+  HOUR,
+  storeSettings,
+} from '../helpers/harness';
 
 // Check now, as the popup's button sends it: a full check (a sign-in and the usage update) of
 // every account, and not repeated within 10 s however fast the clicks come (real time in every
@@ -13,17 +19,12 @@ const GAP_MS = 10_000;
 it('is a full check of every account, not repeated within 10 s however fast the clicks come', async () => {
   const worker = await freshBrowser([stored('alice'), stored('bob')]);
   // A week between sign-ins and a day between usage updates: only the clicks check.
-  await fakeBrowser.storage.local.set({
-    settings: {
-      keepAliveHours: 168,
-      refreshMinutes: 1440,
-      warningPercent: 90,
-      criticalPercent: 95,
-      notifyUsage: false,
-      notifyKeepAlive: false,
-      notifyForecast: false,
-    },
-    settings$: { v: 1 },
+  await storeSettings({
+    keepAliveHours: 168,
+    refreshMinutes: 1440,
+    notifyUsage: false,
+    notifyKeepAlive: false,
+    notifyForecast: false,
   });
   await worker.start('browser-start');
   clock.now += HOUR;

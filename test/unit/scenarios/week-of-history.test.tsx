@@ -4,10 +4,17 @@ import { cleanup, render, screen, within } from '@testing-library/preact';
 import { afterEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App as Popup } from '@/entrypoints/popup/App';
-import { unpackPoints } from '@/lib/store/history';
+import { unpackPoints, type HistoryPoint } from '@/lib/store/history';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { demoAccount } from '../../../testbed/simulator/simulator';
-import { backgroundSuite, clock, DAY, HOUR, runAlarmsUntil } from '../helpers/harness';
+import {
+  backgroundSuite,
+  clock,
+  DAY,
+  HOUR,
+  runAlarmsUntil,
+  storeSettings,
+} from '../helpers/harness';
 
 // A week of real readings, made by the background itself on the fake clock, jumping from one alarm
 // to the next: the account grows a GB a day (a little at a time, as a user's uploads would), the
@@ -37,18 +44,7 @@ it('the background records one point a day for a week; then the popup shows the 
     return id;
   }) as never);
   const worker = await freshBrowser([stored('growing', { label: 'Growing' })]);
-  await fakeBrowser.storage.local.set({
-    settings: {
-      keepAliveHours: 24,
-      refreshMinutes: 720,
-      warningPercent: 90,
-      criticalPercent: 95,
-      notifyUsage: true,
-      notifyKeepAlive: true,
-      notifyForecast: true,
-    },
-    settings$: { v: 1 },
-  });
+  await storeSettings({ keepAliveHours: 24, refreshMinutes: 720 });
   await worker.start('browser-start');
   // A GB a day, an hour's share at a time; the alarms that come due in each hour fire in it.
   const end = START + 7 * DAY + 13 * HOUR;
@@ -57,7 +53,7 @@ it('the background records one point a day for a week; then the popup shows the 
     await runAlarmsUntil(clock.now + HOUR, newWorker);
   }
 
-  const week = await points();
+  const week = (await points()) as HistoryPoint[];
   // One point a day, consecutive days, rising with the account.
   expect(week.map(([day]) => day - week[0]![0])).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   for (let i = 1; i < week.length; i++) expect(week[i]![1]).toBeGreaterThan(week[i - 1]![1]);
@@ -74,7 +70,7 @@ it('the background records one point a day for a week; then the popup shows the 
   expect(sparkline.querySelector('polyline')?.getAttribute('points')).toMatch(/^(\S+ ){7}\S+$/);
   // About 21.5 GB used of 28 GB, a GB a day: full in about a week.
   const forecast = within(card).getByText(/^At this rate, full in about \d+ days \(around .+\)\.$/);
-  const days = Number(/about (\d+) days/.exec(forecast.textContent!)![1]);
+  const days = Number(/about (\d+) days/.exec(forecast.textContent)![1]);
   expect(days).toBeGreaterThanOrEqual(5);
   expect(days).toBeLessThanOrEqual(8);
 });
