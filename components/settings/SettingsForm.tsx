@@ -37,6 +37,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     () => saves.baseRef.current,
     () => saves.touchedRef.current,
     takeStored,
+    undefined,
+    saves.ownEarlier,
   );
 
   const edit = (values: Partial<SettingsInput>) => {

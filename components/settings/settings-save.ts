@@ -26,6 +26,8 @@ interface Options {
  */
 export function useSettingsSave({ stored, onStored }: Options) {
   const baseRef = useRef(stored);
+  // The revisions this form's saves stored, in order, until storage is heard to have caught up.
+  const ownRef = useRef<string[]>([]);
   // The user's editsRef since the form opened, and whether any is not in `base`.
   const editsRef = useRef(0);
   const touchedRef = useRef(false);
@@ -55,6 +57,7 @@ export function useSettingsSave({ stored, onStored }: Options) {
         return false;
       }
       baseRef.current = outcome.saved;
+      ownRef.current.push(revisionOf(outcome.saved));
       setUnsaved(undefined);
       const settled = queue.begun === 1 && editsRef.current === clickedAt;
       if (settled) {
@@ -82,5 +85,15 @@ export function useSettingsSave({ stored, onStored }: Options) {
     setSaved(false);
   }
 
-  return { save, saving: busy, saved, unsaved, baseRef, touchedRef, edited, takeBase };
+  /**
+   * Whether a stored revision is one of this form's own saves before its last: storage heard
+   * late, not a change made elsewhere. Once storage is heard at the last, none is.
+   */
+  function ownEarlier(revision: string): boolean {
+    const own = ownRef.current;
+    if (revision === own.at(-1)) own.length = 0;
+    return own.slice(0, -1).includes(revision);
+  }
+
+  return { save, saving: busy, saved, unsaved, baseRef, touchedRef, edited, takeBase, ownEarlier };
 }

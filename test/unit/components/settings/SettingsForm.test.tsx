@@ -54,6 +54,30 @@ it('a second save while the first is on its way goes out over what the first sto
   ]);
 });
 
+it('the storage changes of its own saves, heard after their answers, neither undo what is shown nor take "Saved." away', async () => {
+  const { rerender } = render(<SettingsForm settings={DEFAULT_SETTINGS} />);
+  type('Update usage every', '60');
+  save();
+  await waitFor(() => expect(background.held()).toBe(1));
+  type('“Nearly full” from', '80');
+  save();
+  background.open();
+  await waitFor(() => expect(status()).toBe('Saved.'));
+  // The page hears the first save's storage change only now, then the second's.
+  const first = { ...DEFAULT_SETTINGS, refreshMinutes: 60 };
+  rerender(<SettingsForm settings={first} />);
+  expect(screen.getByLabelText<HTMLInputElement>('“Nearly full” from').value).toBe('80');
+  expect(status()).toBe('Saved.');
+  rerender(<SettingsForm settings={{ ...first, warningPercent: 80 }} />);
+  expect(screen.getByLabelText<HTMLInputElement>('“Nearly full” from').value).toBe('80');
+  expect(status()).toBe('Saved.');
+  // Once storage has caught up, a change made elsewhere back to the first is followed.
+  rerender(<SettingsForm settings={first} />);
+  await waitFor(() =>
+    expect(screen.getByLabelText<HTMLInputElement>('“Nearly full” from').value).toBe('90'),
+  );
+});
+
 describe('refused as another tab saved the settings since', () => {
   const other = { ...DEFAULT_SETTINGS, keepAliveHours: 12, refreshMinutes: 45 };
 
