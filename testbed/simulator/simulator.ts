@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { capacityBody, userBody, withFields, type SimAccount } from './bodies';
 import { sendOversized } from './oversized';
 import { CAPACITY_PATH, USER_PATH } from '../../lib/service/client';
@@ -59,7 +59,12 @@ export interface SimRequest {
   /** The X-Service-API-KEY header as sent, whichever form was used. */
   keyHeader?: string;
   status: number;
+  /** When the simulator noted the request (its headers read). */
   atMs: number;
+  /** When the client opened the connection the request came on: with `oneRequestPerConnection`, when the client started it. */
+  connectedAtMs: number;
+  /** Which request on its connection this is: 1 for the first. */
+  onConnection: number;
   /** The client went away (aborted the call) before a slow answer came. */
   abandoned?: true;
 }
@@ -72,6 +77,11 @@ export interface SimulatorOptions {
   nodePort?: number;
   /** Serve both servers over https with this key and certificate (a custom https server). */
   tls?: { key: string; cert: string };
+  /**
+   * Close each connection after its answer (Connection: close), so the client opens one per
+   * request and `connectedAtMs` dates each request's start (see started-after.ts).
+   */
+  oneRequestPerConnection?: boolean;
 }
 
 // The paths the extension calls, from its own client: the simulator answers exactly those.
@@ -104,19 +114,30 @@ export async function startSimulator(options: SimulatorOptions = {}) {
   const stalled = new Set<ServerResponse>();
   const delayed = new Set<ReturnType<typeof setTimeout>>();
   let nodeHost = '';
+  /** Each open connection by its client port (the same for a TLS socket and its TCP one). */
+  const connections = new Map<number, { at: number; requests: number }>();
 
   function handle(server: ServerName, req: IncomingMessage, res: ServerResponse) {
+    const connection = connections.get(req.socket.remotePort ?? -1) ?? { at: now(), requests: 0 };
+    connection.requests++;
     const entry: SimRequest = {
       server,
       method: req.method ?? '',
       path: req.url ?? '',
       status: 0,
       atMs: now(),
+      connectedAtMs: connection.at,
+      onConnection: connection.requests,
     };
     requests.push(entry);
+    const close = options.oneRequestPerConnection ? { Connection: 'close' } : {};
     const send = (status: number, body: string, headers: Record<string, string> = {}) => {
       entry.status = status;
-      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+      res.writeHead(status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...close,
+        ...headers,
+      });
       res.end(body);
     };
 
@@ -233,6 +254,12 @@ export async function startSimulator(options: SimulatorOptions = {}) {
     options.nodePort ?? 0,
     options.tls,
   );
+  for (const server of [api, node])
+    server.on('connection', (socket: Socket) => {
+      const port = socket.remotePort ?? -1;
+      connections.set(port, { at: now(), requests: 0 });
+      socket.once('close', () => connections.delete(port));
+    });
   const scheme = options.tls ? 'https' : 'http';
   const nodePort = (node.address() as AddressInfo).port;
   nodeHost = `localhost:${nodePort}`;
