@@ -1,10 +1,17 @@
 import type { Page } from 'playwright-core';
 import { catalogue } from '../catalogue';
 
-/** The extension's own text in a locale, to find controls by the names users see. */
+/**
+ * The extension's own text in a locale, to find controls by the names users see. A key the locale
+ * lacks throws (its text as the key would make a `not.toContain(t(key))` pass vacuously).
+ */
 export function messages(locale: string) {
   const table = catalogue(locale);
-  return (key: string) => table[key] ?? key;
+  return (key: string) => {
+    const text = table[key];
+    if (text === undefined) throw new Error(`no message ${key} in ${locale}`);
+    return text;
+  };
 }
 
 /** A locale's message as a pattern: its placeholders ($1, $2…) stand for any text. */
@@ -121,9 +128,21 @@ export class Popup {
     return this.card(name).getByRole('img', { name: this.pattern('sparklineLabel') });
   }
 
-  /** Clicks Check now and waits until its button is back. */
+  /** Clicks Check now and waits until its button was busy (aria-busy) and is free again: the check done. */
   async checkNow() {
-    await this.page.getByRole('button', { name: this.t('checkNow'), exact: true }).click();
-    await this.page.getByRole('button', { name: this.t('checkNow'), exact: true }).waitFor();
+    const button = this.page.getByRole('button', { name: this.t('checkNow'), exact: true });
+    await button.evaluate((element) => {
+      const b = element as HTMLElement;
+      b.dataset.checked = 'no';
+      // Each change is a record with the value before it, so a busy spell shorter than a task is seen too.
+      new MutationObserver((records, observer) => {
+        if (records.some((r) => r.oldValue === 'true') && b.getAttribute('aria-busy') !== 'true') {
+          b.dataset.checked = 'yes';
+          observer.disconnect();
+        }
+      }).observe(b, { attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true });
+    });
+    await button.click();
+    await this.page.locator('button[data-checked="yes"]').waitFor({ timeout: 30_000 });
   }
 }

@@ -266,6 +266,40 @@ export class FirefoxSession {
     );
   }
 
+  /**
+   * Every state the event page has taken since the first call ('running', 'suspending',
+   * 'stopped', 'starting'), each with the time Firefox set it: recorded as it is set (the
+   * extension's backgroundState wrapped in the browser), so no state is missed between reads.
+   */
+  async backgroundStates(): Promise<{ state: string; at: number }[]> {
+    return JSON.parse(
+      String(
+        await this.privileged(`(() => {
+      const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+      const extension = ExtensionParent.GlobalManager.getExtension(${JSON.stringify(this.geckoId)});
+      if (!extension.storageKeeperStates) {
+        const log = [{ state: String(extension.backgroundState), at: Date.now() }];
+        let owner = extension;
+        while (owner && !Object.getOwnPropertyDescriptor(owner, 'backgroundState')) owner = Object.getPrototypeOf(owner);
+        const held = owner ? Object.getOwnPropertyDescriptor(owner, 'backgroundState') : { value: undefined };
+        let value = held.value;
+        Object.defineProperty(extension, 'backgroundState', {
+          configurable: true,
+          get: () => (held.get ? held.get.call(extension) : value),
+          set: (state) => {
+            if (held.set) held.set.call(extension, state);
+            else value = state;
+            log.push({ state: String(state), at: Date.now() });
+          },
+        });
+        extension.storageKeeperStates = log;
+      }
+      return JSON.stringify(extension.storageKeeperStates);
+    })()`),
+      ),
+    ) as { state: string; at: number }[];
+  }
+
   /** The extension's permission prompt if it is showing (the doorhanger cannot be screenshotted). */
   async permissionPrompt(): Promise<PermissionPrompt | undefined> {
     const prompt = await this.privileged(`(() => {
