@@ -216,6 +216,13 @@ describe('a second Save while the first is on its way', () => {
     expect(await changesPosted(tab.page)).toBe(2);
     expect(await tab.page.getByRole('alert').count()).toBe(0);
     expect(await tab.page.getByText(pattern('saveNewer')).count()).toBe(0);
+    // "Saved." beside the stored values: the page's late storage changes of its own first save
+    // took it away, and showed the first value again, before the form knew its own saves.
+    await tab.page
+      .getByRole('status')
+      .filter({ hasText: t('saved') })
+      .waitFor();
+    expect(await tab.page.getByLabel(t('settingUsageUpdateEvery')).inputValue()).toBe('45');
     await tab.page.close();
   }, 90_000);
 });
