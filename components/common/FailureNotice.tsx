@@ -106,7 +106,7 @@ export function FailureNotice({
         <AllowAccessButton origin={failure.origin} accountId={accountId} />
       ) : (
         showFix &&
-        remedy === 'options' &&
+        remedy === 'settings' &&
         !appKeyRefused && (
           <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
             {t('openSettings')}

@@ -26,7 +26,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
   // A section whose part is loaded on demand is shown once the part is here.
   const place = useShownPlace(wanted);
   const standing = useStandingFailures(state, now());
-  if (!state || !place) return <main class="options" aria-busy="true" />;
+  if (!state || !place) return <main class="settings-page" aria-busy="true" />;
   const { accounts, damaged, snapshots, history, settings, problems } = state;
   const locale = uiLocale();
   const accountsSection = (
@@ -81,13 +81,13 @@ export function App({ now = Date.now }: { now?: () => number }) {
   return (
     <StandingFailures.Provider value={standing}>
       <OpenSettings.Provider value={(hash) => goTo(readPlace(hash))}>
-        <div class="options">
-          <header class="options__header">
-            <h1>{t('optionsTitle')}</h1>
+        <div class="settings-page">
+          <header class="settings-page__header">
+            <h1>{t('settingsPageTitle')}</h1>
           </header>
           <SettingsNav current={place.section} />
           {/* Busy while the section asked for waits for its part; the one before stays meanwhile. */}
-          <main class="options__main" aria-busy={wanted !== place || undefined}>
+          <main class="settings-page__main" aria-busy={wanted !== place || undefined}>
             <StorageProblems problems={problems} page="settings" />
             {place.section === 'setup'
               ? accountsSection
@@ -97,7 +97,7 @@ export function App({ now = Date.now }: { now?: () => number }) {
                   </Section>
                 )}
           </main>
-          <footer class="options__footer">
+          <footer class="settings-page__footer">
             <a href={t('privacyPolicyPage')} target="_blank">
               {t('privacyPolicy')}
             </a>

@@ -5,5 +5,5 @@ import '@/components/theme.css';
 import './style.css';
 
 document.documentElement.lang = uiLocale();
-document.title = t('optionsTitle');
+document.title = t('settingsPageTitle');
 render(<App />, document.getElementById('app')!);

@@ -2,8 +2,8 @@ import { needsTheUser, type CredentialField, type Failure, type InvalidAnswer } 
 import type { KeySource } from './client';
 import { t, uiLocale, type MessageKey } from '../i18n/translate';
 
-/** What the user can do about a failure: fix the account in the options, or just wait. */
-export type FailureRemedy = 'options' | 'wait';
+/** What the user can do about a failure: fix the account in the Settings page, or just wait. */
+export type FailureRemedy = 'settings' | 'wait';
 
 /** What the words of a failure depend on besides the failure: whose API key the account sends. */
 export interface FailureContext {
@@ -56,7 +56,7 @@ export function describeFailure(
 ): { message: string; remedy: FailureRemedy } {
   return {
     message: failureMessage(failure, account),
-    remedy: needsTheUser(failure) ? 'options' : 'wait',
+    remedy: needsTheUser(failure) ? 'settings' : 'wait',
   };
 }
 

@@ -26,7 +26,7 @@ describe('npm run bench', () => {
     for (const accounts of ['1 account', '3 accounts']) {
       expect(ran.stdout).toMatch(
         new RegExp(
-          `^requests per account, ${accounts} +sign-in [1-9][\\d.]*, usage update [1-9][\\d.]*, popup open 0, options open 0`,
+          `^requests per account, ${accounts} +sign-in [1-9][\\d.]*, usage update [1-9][\\d.]*, popup open 0, Settings page open 0`,
           'm',
         ),
       );
@@ -34,8 +34,8 @@ describe('npm run bench', () => {
     expect(existsSync(JSON_OUT)).toBe(true);
     const written = JSON.parse(readFileSync(JSON_OUT, 'utf8')) as Record<string, unknown>;
     expect(written).toMatchObject({
-      'requests.1': { popupOpen: 0, optionsOpen: 0 },
-      'requests.3': { popupOpen: 0, optionsOpen: 0 },
+      'requests.1': { popupOpen: 0, settingsOpen: 0 },
+      'requests.3': { popupOpen: 0, settingsOpen: 0 },
     });
     expect(written.workerStart).toHaveLength(5);
   }, 900_000);

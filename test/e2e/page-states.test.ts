@@ -146,7 +146,7 @@ describe('titles', () => {
     const browser = await launchExtension({ locale: 'ja' });
     try {
       const options = await browser.open('options');
-      await expect.poll(() => options.title()).toBe(t('optionsTitle'));
+      await expect.poll(() => options.title()).toBe(t('settingsPageTitle'));
       const popup = await browser.open('popup');
       await expect.poll(() => popup.title()).toBe(t('extName'));
     } finally {

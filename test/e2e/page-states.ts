@@ -230,7 +230,7 @@ async function failedSignIn(
 }
 
 /** The Settings page with the account form open, beside one account (not the last state's). */
-async function optionsForm(context: StateContext) {
+async function settingsForm(context: StateContext) {
   await context.browser.storeAccounts([stored(context.sim, 'demo-user', 'Personal')]);
   const options = new SettingsPage(await context.browser.open('options'), context.locale);
   await options.openNewAccount();
@@ -528,7 +528,7 @@ export const PAGE_STATES: PageState[] = [
       return options.page;
     },
   },
-  { name: 'options-form', open: async (c) => (await optionsForm(c)).page },
+  { name: 'options-form', open: async (c) => (await settingsForm(c)).page },
   {
     // What a new user gets on install: the walk-through, then the form for the first account.
     name: 'options-setup',
@@ -570,7 +570,7 @@ export const PAGE_STATES: PageState[] = [
   {
     name: 'options-errors',
     open: async (c) => {
-      const options = await optionsForm(c);
+      const options = await settingsForm(c);
       await options.page.getByRole('button', { name: options.t('save'), exact: true }).click();
       await options.page.getByText(options.t('errorRequired')).first().waitFor();
       return options.page;
@@ -580,7 +580,7 @@ export const PAGE_STATES: PageState[] = [
     // The browser's permission prompt for a custom server stays open (headless too).
     name: 'options-waiting',
     open: async (c) => {
-      const options = await optionsForm(c);
+      const options = await settingsForm(c);
       await options.fillAccount({
         baseUrl: 'https://storage.example.com',
         userId: 'demo-user',
@@ -597,7 +597,7 @@ export const PAGE_STATES: PageState[] = [
   {
     name: 'options-key-refused',
     open: async (c) => {
-      const options = await optionsForm(c);
+      const options = await settingsForm(c);
       const user = c.sim.account('demo-user');
       await options.fillAccount({
         baseUrl: c.sim.apiUrl,

@@ -41,7 +41,7 @@ it('draws a section whose part comes on demand whole at once; until then, the se
   const observer = new MutationObserver(() => {
     const history = document.querySelector('#history-heading');
     const busy =
-      document.querySelector('main.options__main')?.getAttribute('aria-busy') === 'true'
+      document.querySelector('main.settings-page__main')?.getAttribute('aria-busy') === 'true'
         ? ' (busy)'
         : '';
     drawn.push(

@@ -16,28 +16,28 @@ const words = (locale: 'en' | 'ja', key: string, subs: readonly (string | number
 
 /** Every kind of failure (each once at least), the words it is told in, and what the user can do. */
 const KINDS: [Failure, key: string, subs: (string | number)[], FailureRemedy][] = [
-  [{ kind: 'not-configured', missing: ['userId'] }, 'failureNotConfigured', [], 'options'],
-  [{ kind: 'not-configured', missing: ['baseUrl'] }, 'failureServerUrl', [], 'options'],
-  [{ kind: 'not-configured', missing: ['password'] }, 'failureNeedsPassword', [], 'options'],
-  [{ kind: 'not-configured', missing: ['apiKey'] }, 'failureNeedsApiKey', [], 'options'],
+  [{ kind: 'not-configured', missing: ['userId'] }, 'failureNotConfigured', [], 'settings'],
+  [{ kind: 'not-configured', missing: ['baseUrl'] }, 'failureServerUrl', [], 'settings'],
+  [{ kind: 'not-configured', missing: ['password'] }, 'failureNeedsPassword', [], 'settings'],
+  [{ kind: 'not-configured', missing: ['apiKey'] }, 'failureNeedsApiKey', [], 'settings'],
   [
     { kind: 'not-configured', missing: ['password', 'apiKey'] },
     'failureNeedsSecrets',
     [],
-    'options',
+    'settings',
   ],
   [
     { kind: 'permission-missing', origin: 'https://nanao.teracloud.jp' },
     'failurePermissionMissing',
     ['https://nanao.teracloud.jp'],
-    'options',
+    'settings',
   ],
-  [{ kind: 'credentials-rejected' }, 'failureCredentialsRejected', [], 'options'],
-  [{ kind: 'api-key-rejected' }, 'failureApiKeyRejected', [], 'options'],
-  [{ kind: 'api-key-unsendable' }, 'failureApiKeyUnsendable', [], 'options'],
+  [{ kind: 'credentials-rejected' }, 'failureCredentialsRejected', [], 'settings'],
+  [{ kind: 'api-key-rejected' }, 'failureApiKeyRejected', [], 'settings'],
+  [{ kind: 'api-key-unsendable' }, 'failureApiKeyUnsendable', [], 'settings'],
   [{ kind: 'node-not-ready' }, 'failureNodeNotReady', [], 'wait'],
   [{ kind: 'not-found' }, 'failureNotFound', [], 'wait'],
-  [{ kind: 'server-not-found' }, 'failureServerNotFound', [], 'options'],
+  [{ kind: 'server-not-found' }, 'failureServerNotFound', [], 'settings'],
   // The retry the extension scheduled is said beside it, from the snapshot (lib/outlook/card-words.ts).
   [{ kind: 'rate-limited', retryAfterMs: 150_000 }, 'failureRateLimited', [], 'wait'],
   [{ kind: 'rate-limited' }, 'failureRateLimited', [], 'wait'],
@@ -48,10 +48,10 @@ const KINDS: [Failure, key: string, subs: (string | number)[], FailureRemedy][] 
     [503],
     'wait',
   ],
-  [{ kind: 'http-error', status: 418 }, 'failureHttpError', [418], 'options'],
+  [{ kind: 'http-error', status: 418 }, 'failureHttpError', [418], 'settings'],
   [{ kind: 'service-error', code: 7 }, 'failureServiceError', [7], 'wait'],
   [{ kind: 'invalid-response', reason: 'empty' }, 'failureInvalidResponse', [], 'wait'],
-  [{ kind: 'redirect-refused', status: 302 }, 'failureRedirectRefused', [], 'options'],
+  [{ kind: 'redirect-refused', status: 302 }, 'failureRedirectRefused', [], 'settings'],
   [{ kind: 'timeout', afterMs: 30_000 }, 'failureTimeout', [30], 'wait'],
   [{ kind: 'network' }, 'failureNetwork', [], 'wait'],
 ];
@@ -131,7 +131,7 @@ describe('failure text', () => {
   ])('names %j and sends the user to the options', (failure, message) => {
     expect(describeFailure(failure, {})).toEqual({
       message: expect.stringMatching(message),
-      remedy: 'options',
+      remedy: 'settings',
     });
   });
 });
