@@ -119,7 +119,7 @@ describe('asking for host access', () => {
     expect(requested).toEqual([['http://127.0.0.1/*']]);
   });
 
-  it('offers access to a blocked node host in the list, for exactly that host, then refreshes the account', async () => {
+  it('offers access to a blocked node host in the list, for exactly that host, then checks the account now', async () => {
     const requested: string[][] = [];
     fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
     await storeAccounts([account()]);

@@ -167,7 +167,7 @@ describe('popup', () => {
     expect(await screen.findByText('71%')).toBeTruthy();
   });
 
-  it('refreshes with a busy state that cannot be double-fired', async () => {
+  it('Check now has a busy state that cannot be double-fired', async () => {
     await storeAccounts([account()]);
     await storeSnapshots({ home: snapshot(44) });
     let received = 0;

@@ -122,7 +122,7 @@ describe('popup alerts follow the one decider (standingOf)', () => {
 describe('popup: access to a node host', () => {
   const blocked = failing({ kind: 'permission-missing', origin: 'https://nanao.teracloud.jp' });
 
-  it('asks for exactly the blocked host from a click, then refreshes that account', async () => {
+  it('asks for exactly the blocked host from a click, then checks that account now', async () => {
     const requested: string[][] = [];
     fakeBrowser.permissions.request = async ({ origins = [] }) => (requested.push(origins), true);
     await storeAccounts([account()]);
@@ -139,7 +139,7 @@ describe('popup: access to a node host', () => {
     expect(requested).toEqual([['https://nanao.teracloud.jp/*']]);
   });
 
-  it('says so while the prompt is open, and when access was refused, and refreshes nothing', async () => {
+  it('says so while the prompt is open, and when access was refused, and checks nothing', async () => {
     let answer!: (granted: boolean) => void;
     fakeBrowser.permissions.request = () => new Promise<boolean>((resolve) => (answer = resolve));
     await storeAccounts([account()]);
