@@ -45,9 +45,9 @@ const HEADINGS: Record<StoreLocale, { short: string; captions: string }> = {
   ja: { short: '短い説明', captions: 'スクリーンショットの見出し' },
 };
 
-/** A listing's short description and its captions by name (`- popup: …`), from store/listing.<locale>.md. */
+/** A listing's short description and its captions by name (`- popup: …`), from store-listing/listing.<locale>.md. */
 export function listing(locale: StoreLocale): { short: string; captions: Record<string, string> } {
-  const file = `store/listing.${locale}.md`;
+  const file = `store-listing/listing.${locale}.md`;
   const sections = readFileSync(file, 'utf8').split(/^## /m);
   const section = (heading: string) => {
     const found = sections.find((s) => s.startsWith(`${heading}\n`));
