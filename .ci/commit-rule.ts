@@ -15,10 +15,18 @@ export interface Commit {
 /** Merging main into a branch, in git's words or by hand: rebase the branch on main instead. */
 const MAIN_MERGED_IN = /^Merge (remote-tracking )?(branch )?'?(origin\/)?main'?( of \S+)? into /;
 
+/**
+ * A merge's subject as git or the forge writes it, whatever its length: a branch or a pull
+ * request merged, or the forge's own test merge of a pull request, which CI checks out.
+ */
+const TOOLS_MERGE =
+  /^Merge (pull request #\d+ from \S+|(remote-tracking )?branch '[^']+'( of \S+)?( into \S+)?|[0-9a-f]{40} into [0-9a-f]{40})$/;
+
 /** What is wrong with a commit's message, or undefined when it keeps the rule. */
 export function commitProblem({ parents, subject }: Commit): string | undefined {
   if (parents > 1 && MAIN_MERGED_IN.test(subject))
     return 'merges main into a branch: rebase the branch on main instead (git rebase main)';
+  if (parents > 1 && TOOLS_MERGE.test(subject)) return undefined;
   const length = [...subject].length;
   if (length >= SUBJECT_LIMIT)
     return `subject of ${length} characters: say what changed in under ${SUBJECT_LIMIT}, the rest in the body`;

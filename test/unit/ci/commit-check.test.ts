@@ -131,4 +131,16 @@ describe('the rule', () => {
     expect(commitProblem(commit("Merge branch 'save-cleanup'", 2))).toBeUndefined();
     expect(refusals([commit('Merge main into topic', 1)])).toEqual([]);
   });
+
+  it('takes the subjects git and the forge write for a merge, and no long one written by hand', () => {
+    const sha = (c: string) => c.repeat(40);
+    for (const subject of [
+      `Merge ${sha('a')} into ${sha('b')}`, // the forge's test merge of a pull request
+      'Merge pull request #123 from someone/a-branch-name-long-enough-to-pass-the-limit-by-far',
+      "Merge branch 'a-branch-name-long-enough-to-pass-the-limit-by-far' into release-candidate",
+    ])
+      expect(commitProblem(commit(subject, 2)), subject).toBeUndefined();
+    expect(commitProblem(commit(`Merge topic: ${'why '.repeat(20)}`, 2))).toMatch(/subject of/);
+    expect(commitProblem(commit(`Merge ${sha('a')} into ${sha('b')}`, 1))).toMatch(/subject of/);
+  });
 });
