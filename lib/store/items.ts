@@ -1,6 +1,4 @@
 import { storage, type StorageItemKey, type WatchCallback } from '@wxt-dev/storage';
-
-export type { StorageItemKey };
 import { isObject } from '../basics/guards';
 import {
   ACCOUNTS_KEY,
@@ -18,6 +16,8 @@ import {
 // read through the guards of reads.ts, and every change is made by writes.ts. Everything lives
 // in storage.local: credentials must never reach storage.sync. Items are typed `unknown` on
 // purpose.
+
+export type { StorageItemKey };
 
 /**
  * A stored item, read and written by its key through @wxt-dev/storage. Not `storage.defineItem`:

@@ -154,7 +154,7 @@ describe('stored names: a contract with every installed copy', () => {
       isCurrent({ key: 'local:settings', field: typedField('refreshMinutes', 'string') }),
     ).toBe(false);
     expect(
-      isCurrent({ key: 'local:settings', field: typedField('refreshSeconds', 'number') }),
+      isCurrent({ key: 'local:settings', field: typedField('intervalSeconds', 'number') }),
     ).toBe(false);
   });
 
