@@ -1,3 +1,4 @@
+import { clickButtonAt } from '../../testbed/browsers/firefox-save-races';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import { selfSignedCertificate } from '../../testbed/simulator/self-signed';
@@ -69,8 +70,7 @@ describe('from the click on Save, in Firefox (its own permission prompt)', () =>
     });
     // Firefox shows a tab's prompt only while that tab is the selected one.
     await options.page.bringToFront();
-    const clickedAt = Date.now();
-    await clickButton(options.page, t('save'));
+    const clickedAt = await clickButtonAt(options.page, t('save'));
     await expect.poll(() => firefox.permissionPrompt(), { timeout: 10_000 }).toBeDefined();
     // Two sign-ins and two usage updates fired with the prompt open, however long they take.
     await Promise.all([

@@ -163,8 +163,11 @@ describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) =
       return src ? (await fetch(new URL(src, page!.location.href))).text() : '';
     });
     const of = (build: string) => readFileSync(join(build, 'background.js'), 'utf8');
-    if (script === of(releaseBuild(version, 'firefox'))) return version;
-    return script === of(FIREFOX_E2E_BUILD) ? 'current' : 'neither';
+    // Both, right after a release is cut: its background is then the current one, byte for byte.
+    return [
+      ...(script === of(releaseBuild(version, 'firefox')) ? [version] : []),
+      ...(script === of(FIREFOX_E2E_BUILD) ? ['current'] : []),
+    ];
   };
 
   beforeAll(async () => {
@@ -196,7 +199,7 @@ describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) =
 
   it(`1. ${version}, installed for good: an account per key form added and settings changed in its own Settings page, in its own words, notifications on; readings, a usage notice, then the node down with a retry pending`, async () => {
     firefox = await launchFirefox({ install: { xpi: releaseXpi } });
-    expect(await runningBackground()).toBe(version);
+    expect(await runningBackground()).toContain(version);
     const options = new SettingsPage(await session().open('options'), 'en', released);
     for (const user of users) {
       const { label, keyForm } = RELEASE_ACCOUNTS[user.userId as keyof typeof RELEASE_ACCOUNTS];
@@ -290,7 +293,7 @@ describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) =
     const profileDir = session().profileDir;
     await session().close({ keepProfile: true });
     firefox = await launchFirefox({ profileDir });
-    expect(await runningBackground()).toBe('current');
+    expect(await runningBackground()).toContain('current');
 
     // The current version signs in with the kept credentials, in each kept form, and logs it.
     for (const user of users) {

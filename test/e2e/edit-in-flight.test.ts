@@ -119,13 +119,19 @@ describe('an account moved to another server, in Chromium: final from the click 
         .poll(() => sinceClick('node').length, { timeout: 20_000, interval: 250 })
         .toBeGreaterThanOrEqual(3);
 
+      // The watch saw the runs that went to the new server (the DevTools protocol's events reach
+      // the test after the simulator has seen the requests: waited for, so none is missed).
+      await expect
+        .poll(() => requests.startedAfter(clickedAt, newServer.apiUrl).length, {
+          timeout: 20_000,
+          interval: 100,
+        })
+        .toBeGreaterThanOrEqual(3);
       // The old server: no request started after the click; whatever was unanswered at it (started before the click, however late it arrived) was abandoned.
       expect([
         ...requests.startedAfter(clickedAt, oldServer.apiUrl),
         ...requests.startedAfter(clickedAt, oldServer.nodeUrl),
       ]).toEqual([]);
-      // The watch saw the runs that went to the new server.
-      expect(requests.startedAfter(clickedAt, newServer.apiUrl).length).toBeGreaterThanOrEqual(3);
       await requests.stop();
       // (A slow answer is due SLOW_MS after its call arrived; the margin is for a busy simulator.)
       const open = oldServer.requests.filter(

@@ -1,3 +1,4 @@
+import { watchWorkerRequests } from '../../testbed/browsers/worker-requests';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -236,6 +237,12 @@ describe('moving an account to another server', () => {
     await tab.fillAccount({ baseUrl: b.apiUrl, ...moved });
     const alarmsAtClick = new Map((await browser.alarms()).map((x) => [x.name, x.scheduledTime]));
     expect(alarmsAtClick.size).toBeGreaterThan(0);
+    // Each request dated from when the worker started it, not from when it reached a server.
+    const started = await watchWorkerRequests(browser, [tab.page]);
+    const sentToA = (after: number) => [
+      ...started.startedAfter(after, a.apiUrl),
+      ...started.startedAfter(after, a.nodeUrl),
+    ];
     const at = await clickedAt(
       tab.page,
       tab.page.getByRole('button', { name: t('save'), exact: true }),
@@ -252,10 +259,15 @@ describe('moving an account to another server', () => {
       )
       .toEqual([]);
     expect(reachedAfter(a, at)).toEqual([]);
+    expect(sentToA(at)).toEqual([]);
     await answerPermissionPrompt(tab.page);
     await tab.page.getByRole('button', { name: t('addAccount') }).waitFor();
     await checkedOn(b, at);
     expect(reachedAfter(a, at)).toEqual([]);
+    expect(sentToA(at)).toEqual([]);
+    // The watch saw the worker's requests: the new server's sign-in among them.
+    expect(started.startedAfter(at, b.apiUrl).length).toBeGreaterThan(0);
+    await started.stop();
     await tab.page.close();
   }, 120_000);
 });

@@ -169,11 +169,16 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
   const locale = localeOf(version);
   const released = buildMessages(RELEASE, locale);
   const current = messages(locale);
-  /** Which build's worker script runs now: the release's, the current one's, or neither. */
+  /**
+   * Which builds' worker script runs now: the release's, the current one's, or neither (both,
+   * right after a release is cut: its background is then the current one, byte for byte).
+   */
   const runningWorker = async () => {
     const script = await runningWorkerScript(session());
-    if (script === workerOf(RELEASE)) return version;
-    return script === workerOf(FAST_E2E_BUILD) ? 'current' : 'neither';
+    return [
+      ...(script === workerOf(RELEASE) ? [version] : []),
+      ...(script === workerOf(FAST_E2E_BUILD) ? ['current'] : []),
+    ];
   };
   let sim: Simulator;
   let browser: ExtensionSession | undefined;
@@ -251,7 +256,7 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
   it(`1. ${version}, as its users have it, in its own words (${locale}): an account per key form added and settings changed in its own Settings page, notifications on; days of usage and sign-ins, a usage notice, the node down with a retry pending`, async () => {
     expect(JSON.parse(readFileSync(join(RELEASE, 'manifest.json'), 'utf8')).version).toBe(version);
     await restart();
-    expect(await runningWorker()).toBe(version);
+    expect(await runningWorker()).toContain(version);
     const used = await useRelease(session(), sim, version, locale, 'chromium');
     fromRelease = used.storage;
     releaseNotices = used.notifications;
@@ -327,7 +332,7 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
     notices.start(session());
     // The worker that runs is the current build's (Chromium keeps an old one if the folder is not loaded again).
     expect(workerOf(FAST_E2E_BUILD)).not.toBe(workerOf(RELEASE));
-    expect(await runningWorker()).toBe('current');
+    expect(await runningWorker()).toContain('current');
     // The current version signs in with the kept credentials, in each kept form, and logs it.
     const signedInAndLogged = async (user: SimAccount, id: string) => {
       const request = signInsSince(updatedAt, user)[0];
@@ -457,7 +462,7 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
 
     it(`4. back to ${version} in place: its worker runs, it shows both accounts and the settings, nothing damaged, signs in with both, and loses nothing of what the current version wrote`, async () => {
       await switchTo(RELEASE);
-      expect(await runningWorker()).toBe(version);
+      expect(await runningWorker()).toContain(version);
       const left = await storage();
       const backAt = Date.now();
       await expect
@@ -511,7 +516,7 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
 
     it('5. and the current version again: its worker runs, the activity log from before the step back is there, and the history goes on', async () => {
       const againAt = await switchTo(FAST_E2E_BUILD);
-      expect(await runningWorker()).toBe('current');
+      expect(await runningWorker()).toContain('current');
       // A reading of each account since.
       const readSince = async (id: string) =>
         (

@@ -28,3 +28,23 @@ export async function clickTwice(page: Page, name: string) {
     (element as HTMLButtonElement).click();
   });
 }
+
+/**
+ * Clicks the button with this accessible name and returns when the page heard the click, on the
+ * page's clock (the machine's, which the simulators share): a time taken in the test before the
+ * click reaches the page would count what the worker sent meanwhile as sent after it.
+ */
+export async function clickButtonAt(page: Page, name: string): Promise<number> {
+  const button = await page.waitForSelector(
+    `::-p-aria([name=${JSON.stringify(name)}][role="button"])`,
+  );
+  await button!.evaluate((element) =>
+    element.addEventListener(
+      'click',
+      () => ((globalThis as unknown as { clickedAt: number }).clickedAt = Date.now()),
+      { capture: true, once: true },
+    ),
+  );
+  await button!.click();
+  return page.evaluate(() => (globalThis as unknown as { clickedAt: number }).clickedAt);
+}
