@@ -7,7 +7,6 @@ import { useHostAccess } from '../hooks/host-access';
 import { useAccountSave } from './account-save';
 import { AccessLines } from './AccessLines';
 import { AccountFields, fieldId } from './AccountFields';
-import { accountDifferences } from './differences';
 import { SaveOutcome } from './SaveOutcome';
 
 interface Props {
@@ -80,7 +79,7 @@ export function AccountForm({ account, stored, isNew, onSaved, onCancel }: Props
       {saves.unsaved && (
         <SaveOutcome
           outcome={saves.unsaved}
-          shown={(newer) => accountDifferences(newer, saves.baseRef.current)}
+          shown={(words, newer) => words.accountDifferences(newer, saves.baseRef.current)}
           onKeepMine={(newer) => (e) => saves.save(e, newer)}
           onTakeTheirs={(newer) => (newer ? takeStored(newer) : onCancel())}
         />

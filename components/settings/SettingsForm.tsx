@@ -2,7 +2,6 @@ import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n/translate';
 import { SETTING_LIMITS, type Settings } from '@/lib/store/settings';
 import { useFollowStored } from '../hooks/follow-stored';
-import { settingsDifferences } from './differences';
 import { NUMBER_FIELDS, settingsInput, SWITCHES, type SettingsInput } from './settings-input';
 import { useSettingsSave } from './settings-save';
 import { describedBy, Field } from './Field';
@@ -95,7 +94,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       {saves.unsaved && (
         <SaveOutcome
           outcome={saves.unsaved}
-          shown={(stored) => settingsDifferences(stored, saves.baseRef.current)}
+          shown={(words, stored) => words.settingsDifferences(stored, saves.baseRef.current)}
           onKeepMine={(stored) => (e) => save(e, stored ?? undefined)}
           onTakeTheirs={(stored) => stored && takeStored(stored)}
         />
