@@ -32,30 +32,81 @@ export const spread = (xs: number[], digits = 1, unit = ' ms') => {
 
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+/** A check's field in an account's stored snapshot (lib/store/account-state.ts). */
+export type CheckField = 'keepAlive' | 'refresh';
+
 /**
- * Accounts stored as the Settings page stores them, once the popup has shown them. A setup, not a
- * measure: the first scheduled check normally lands in a second or two, but on a machine busy with
- * every other lane it has taken over a minute (a call timed out, its retry waiting), so after a
- * minute the popup's own Check now is clicked, as a user would; still nothing, and the failure
- * says what the popup showed and which alarms were set.
+ * Waits until the worker has recorded a check of each account in `ids` attempted at or after
+ * `since` (its snapshot's `lastAttemptAt`): the run's requests are over once it is recorded.
+ * Event-driven (storage.onChanged); `guardMs` only keeps a run that never comes from hanging.
+ */
+export async function runRecorded(
+  browser: ExtensionSession,
+  field: CheckField,
+  ids: string[],
+  since: number,
+  guardMs: number,
+): Promise<boolean> {
+  // A string, not a function: tsx's keepNames would wrap its inner functions in a `__name`
+  // the worker does not have.
+  return browser.currentWorker().evaluate<boolean>(`new Promise((resolve) => {
+    const [field, ids, since, guard] = ${JSON.stringify([field, ids, since, guardMs])};
+    const done = async () => {
+      const { snapshots } = await chrome.storage.local.get('snapshots');
+      return ids.every((id) => (snapshots?.[id]?.[field]?.lastAttemptAt ?? -1) >= since);
+    };
+    const finish = (ok) => {
+      chrome.storage.onChanged.removeListener(changed);
+      clearTimeout(timer);
+      resolve(ok);
+    };
+    const changed = (changes) => void ('snapshots' in changes && done().then((ok) => ok && finish(true)));
+    const timer = setTimeout(() => finish(false), guard);
+    chrome.storage.onChanged.addListener(changed);
+    void done().then((ok) => ok && finish(true));
+  })`);
+}
+
+/**
+ * How long a setup waits for the worker's first checks of newly stored accounts: a guard, not a
+ * measure. They normally land in a second or two; on a machine busy with every other lane one
+ * took over a minute (a call timed out, its retry waiting).
+ */
+const FIRST_CHECK_GUARD_MS = 180_000;
+
+/**
+ * Accounts stored as the Settings page stores them, once the worker has checked each of them on
+ * its own (both checks recorded) and the popup shows their figures. Nothing is clicked: a
+ * background that does not check a newly stored account fails here, saying what the popup
+ * shows and which alarms are set.
  */
 export async function storeAccounts(browser: ExtensionSession, sim: Simulator, count: number) {
-  await browser.storeAccounts(sim.accounts.slice(0, count).map((a) => storedAccount(sim, a)));
-  await new Promise((r) => setTimeout(r, 500));
+  const accounts = sim.accounts.slice(0, count).map((a) => storedAccount(sim, a));
+  const ids = accounts.map((a) => a.id);
+  const storedAt = Date.now();
+  await browser.storeAccounts(accounts);
+  const checked =
+    (await runRecorded(browser, 'keepAlive', ids, storedAt, FIRST_CHECK_GUARD_MS)) &&
+    (await runRecorded(browser, 'refresh', ids, storedAt, FIRST_CHECK_GUARD_MS));
   const popup = await browser.open('popup');
-  const figures = popup.locator('.usage__figures').first();
   try {
-    await figures.waitFor({ timeout: 60_000 });
-  } catch {
-    await popup.getByRole('button', { name: 'Check now', exact: true }).click();
-    await figures.waitFor({ timeout: 120_000 }).catch(async (error: unknown) => {
-      const shown = await popup.locator('body').innerText();
+    const figures = popup.locator('.usage__figures').first();
+    const shown =
+      checked &&
+      (await figures.waitFor({ timeout: 60_000 }).then(
+        () => true,
+        () => false,
+      ));
+    if (!shown) {
+      const text = await popup.locator('body').innerText();
       const alarms = await browser.currentWorker().evaluate(() => chrome.alarms.getAll());
       throw new Error(
-        `no usage figures in the popup after 3 minutes and a Check now; it shows: ${shown}; alarms: ${JSON.stringify(alarms)}`,
-        { cause: error },
+        `the background did not check ${count} newly stored account(s) on its own within ` +
+          `${FIRST_CHECK_GUARD_MS / 1000} s (both checks recorded: ${checked}); the popup shows: ` +
+          `${text}; alarms: ${JSON.stringify(alarms)}`,
       );
-    });
+    }
+  } finally {
+    await popup.close();
   }
-  await popup.close();
 }
