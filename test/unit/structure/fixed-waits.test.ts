@@ -13,8 +13,6 @@ const ROOT = resolve(__dirname, '../../..');
 const FOLDERS = ['test', 'testbed'];
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
 const LIMIT_MS = 1000;
-/** Files whose fixed waits another change removes (issue 44: the bench's request counts). */
-const BEING_MOVED = new Set(['testbed/bench/requests-per-cycle.ts']);
 /** This check's own examples. */
 const SELF = 'test/unit/structure/fixed-waits.test.ts';
 
@@ -54,9 +52,7 @@ function sources(folder: string): string[] {
 
 describe('fixed waits', () => {
   it('no test or testbed file sleeps a second or more: each waits for its event', () => {
-    const files = FOLDERS.flatMap(sources).filter(
-      (file) => file !== SELF && !BEING_MOVED.has(file),
-    );
+    const files = FOLDERS.flatMap(sources).filter((file) => file !== SELF);
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((file) =>
       fixedWaits(readFileSync(join(ROOT, file), 'utf8')).map((wait) => `${file} ${wait}`),
