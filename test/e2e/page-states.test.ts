@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { pngPixels } from '../../testbed/png-pixels';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -110,14 +111,23 @@ describe.each(['en', 'ja'] as const)('every page state (%s)', (locale) => {
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
           const file = join(DIR, `${state.name}-${scheme}-${locale}.png`);
-          if (state.name.startsWith('popup')) await page.locator('body').screenshot({ path: file });
-          else {
+          const popup = state.name.startsWith('popup');
+          if (!popup)
             // A full-page capture of a scrolled page draws the sticky side navigation as far down as it was scrolled.
             await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-            await page.screenshot({ path: file, fullPage: true });
-          }
-          if (!(existsSync(file) && statSync(file).size > 5_000))
-            problems.push(`${file}: no screenshot`);
+          // Where the page's first heading is drawn, from the shot's top left corner.
+          const origin = popup
+            ? await page.locator('body').boundingBox()
+            : {
+                x: 0,
+                y: 0,
+                width: await page.evaluate(() => document.documentElement.scrollWidth),
+              };
+          const heading = await page.locator('h1, h2').first().boundingBox();
+          if (popup) await page.locator('body').screenshot({ path: file });
+          else await page.screenshot({ path: file, fullPage: true });
+          for (const problem of screenshotProblems(file, scheme, heading, origin))
+            problems.push(`${file}: ${problem}`);
           const rules = scheme === 'light' ? undefined : [CONTRAST_RULE];
           for (const v of await axeViolations(page, rules))
             problems.push(
@@ -154,3 +164,36 @@ describe('titles', () => {
     }
   }, 60_000);
 });
+
+type Box = { x: number; y: number; width: number; height: number } | null;
+
+/**
+ * What is wrong with a state's screenshot, read from its pixels rather than its size: a
+ * background of the scheme's shade in its corner, and the page's first heading drawn where the
+ * page says it is.
+ */
+function screenshotProblems(
+  file: string,
+  scheme: 'light' | 'dark',
+  heading: Box,
+  origin: { x: number; y: number; width: number } | null,
+) {
+  if (!existsSync(file)) return ['no screenshot'];
+  const image = pngPixels(file);
+  const problems: string[] = [];
+  const corner = image.luminance(2, 2);
+  if (scheme === 'light' ? corner <= 0.8 : corner >= 0.25)
+    problems.push(`a ${scheme} page with a corner of luminance ${corner.toFixed(2)}`);
+  if (!heading || !origin) problems.push('no heading on the page');
+  else {
+    const scale = image.width / origin.width;
+    const region = {
+      x: Math.round((heading.x - origin.x) * scale),
+      y: Math.round((heading.y - origin.y) * scale),
+      width: Math.round(heading.width * scale),
+      height: Math.round(heading.height * scale),
+    };
+    if (image.ink(region) <= 0.02) problems.push('its heading not drawn where the page puts it');
+  }
+  return problems;
+}
