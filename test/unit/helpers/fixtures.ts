@@ -22,6 +22,17 @@ export function account(overrides: Partial<Account> = {}): Account {
   };
 }
 
+/** A second account beside account(): its own user, secrets and key form. */
+export const workAccount = (): Account =>
+  account({
+    id: 'work',
+    label: 'Work',
+    userId: 'work',
+    password: 'work-pw',
+    apiKey: 'work-key',
+    keyForm: 'matrix',
+  });
+
 export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
   return {
     revision: 2020111801,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { parseSettingsFile, settingsFile, type ParsedFile } from '@/lib/input/settings-file';
 import { planImport } from '@/lib/store/import-plan';
-import { account } from '../../helpers/fixtures';
+import { account, workAccount } from '../../helpers/fixtures';
 
 // The settings file: what an export holds, and what an import accepts (and what it says about a
 // file it refuses). What an import would add, update and leave alone: test/unit/lib/store/changes.test.ts.
@@ -11,14 +11,7 @@ import { account } from '../../helpers/fixtures';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const home = account();
-const work = account({
-  id: 'work',
-  label: 'Work',
-  userId: 'work',
-  password: 'work-pw',
-  apiKey: 'work-key',
-  keyForm: 'matrix',
-});
+const work = workAccount();
 const fileText = (value: unknown) => JSON.stringify(value);
 const valid = (accounts: unknown[], settings?: unknown) =>
   fileText({

@@ -9,7 +9,7 @@ import {
   UnplannableChange,
 } from '@/lib/store/changes';
 import { type AccountFields } from '@/lib/store/fields';
-import { account } from '../../helpers/fixtures';
+import { account, workAccount } from '../../helpers/fixtures';
 
 // The background's planners: what a page's change (what the user did, from the revision their
 // form or preview showed) becomes over what is stored when it runs. A change made from an older
@@ -17,14 +17,7 @@ import { account } from '../../helpers/fixtures';
 // already is what it asks (the same change arriving twice). Imports: import-plan.test.ts.
 
 const home = account();
-const work = account({
-  id: 'work',
-  label: 'Work',
-  userId: 'work',
-  password: 'work-pw',
-  apiKey: 'work-key',
-  keyForm: 'matrix',
-});
+const work = workAccount();
 
 /** What the planner throws, or undefined: the refusal a page reads. */
 function refusal(plan: () => unknown): unknown {

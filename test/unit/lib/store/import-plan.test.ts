@@ -3,20 +3,13 @@ import { accountIdentity, type Account } from '@/lib/store/accounts';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { importBasis, planImport, type ImportedFile } from '@/lib/store/import-plan';
 import { parseSettingsFile } from '@/lib/input/settings-file';
-import { account } from '../../helpers/fixtures';
+import { account, workAccount } from '../../helpers/fixtures';
 
 // An import planned over what is stored: it adds, updates and leaves alone, and removes nothing;
 // the basis its preview names changes exactly when what it depends on does.
 
 const home = account();
-const work = account({
-  id: 'work',
-  label: 'Work',
-  userId: 'work',
-  password: 'work-pw',
-  apiKey: 'work-key',
-  keyForm: 'matrix',
-});
+const work = workAccount();
 const ids = (() => {
   let n = 0;
   return () => `new-${++n}`;
