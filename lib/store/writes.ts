@@ -34,6 +34,7 @@ import {
   readActivity,
 } from './reads';
 import { VERSION } from './stored-names';
+import type { Settings } from './settings';
 import { revisionOf } from './revision';
 import {
   NewerStored,
@@ -92,93 +93,43 @@ function withAccounts(entries: readonly unknown[], accounts: readonly Account[])
   return updated;
 }
 
+/** A change's answer when it is carried out. */
+type Done<K extends ChangeKind> = Extract<OutcomeOf<K>, { saved: unknown }>;
+
 /** What a change stores: the accounts it saves and removes (announced before the write), and the write. */
-interface Planned<K extends ChangeKind> {
+interface Planned<Answer> {
   saved: readonly Account[];
   removed: readonly string[];
   /** The items to write (none: the change leaves storage as it is). */
   items: { key: StorageItemKey; value: unknown }[];
   /** `storage.clear`: "Remove all data". */
   clear?: true;
-  answer: Extract<OutcomeOf<K>, { saved: unknown }>;
+  answer: Answer;
   /** An account's form saved new credentials (or a new account): it is checked at once. */
   recheck?: string;
 }
 
-/**
- * Plans a page's change over what is stored now (lib/store/changes.ts), in the write queue, so
- * nothing is written between this read and the write. Throws StorageLockedError over data the
- * extension may not write, NewerStored for a change made from an older revision.
- */
-async function planStored(change: Change, newId: () => string): Promise<Planned<ChangeKind>> {
-  await upgradeStoredAccounts();
-  if (change.kind === 'remove-all') {
-    const { accounts } = await loadAccounts();
-    return {
-      saved: [],
-      removed: accounts.map((a) => a.id),
-      items: [],
-      clear: true,
-      answer: { saved: true },
-    };
-  }
-  if (change.kind === 'edit-settings') {
-    const locked = await settingsLock();
-    if (locked) throw new StorageLockedError(locked);
-    const settings = planSettingsEdit(await loadSettings(), change);
-    return {
-      saved: [],
-      removed: [],
-      items: [{ key: settingsItem.key, value: settings }],
-      answer: { saved: settings },
-    };
-  }
+/** The stored list of accounts, when it may be written: the raw entries and the accounts read from them. */
+async function writableAccounts(): Promise<{ entries: unknown[]; accounts: Account[] }> {
   const raw = await accountsItem.getValue();
-  if (change.kind === 'remove-damaged') {
-    if ((await storedVersion(accountsItem)) > VERSION.accounts)
-      throw new StorageLockedError('newer-version');
-    // A stored value that is no list at all is reset; a key no entry has (removed meanwhile) writes nothing.
-    const index = Array.isArray(raw)
-      ? raw.findIndex((entry) => damagedEntry(entry).key === change.key)
-      : -1;
-    const items = !Array.isArray(raw)
-      ? accountsWrite([])
-      : index < 0
-        ? []
-        : accountsWrite(raw.filter((_, i) => i !== index));
-    return { saved: [], removed: [], items, answer: { saved: true } };
-  }
-  const locked =
-    (await accountsLock(raw)) ??
-    (change.kind === 'import' && change.file.settings ? await settingsLock() : undefined);
+  const locked = await accountsLock(raw);
   if (locked) throw new StorageLockedError(locked);
   const entries = raw as unknown[];
-  const { accounts } = accountsFrom(entries, VERSION.accounts);
-  if (change.kind === 'remove-account') {
-    const index = indexOfAccount(entries, change.accountId);
-    const items = index < 0 ? [] : accountsWrite(entries.filter((_, i) => i !== index));
-    return { saved: [], removed: [change.accountId], items, answer: { saved: true } };
-  }
-  if (change.kind === 'import') {
-    const settings = await loadSettings();
-    const previewed = importBasis(change.file, accounts, settings);
-    if (previewed !== change.previewed)
-      throw new NewerStored({
-        plan: planImport(change.file, accounts, settings, newId),
-        previewed,
-      });
-    const plan = planImport(change.file, accounts, settings, newId);
-    const saved = [...plan.added, ...plan.updated];
-    return {
-      saved,
-      removed: [],
-      items: [
-        ...(saved.length > 0 ? accountsWrite(withAccounts(entries, saved)) : []),
-        ...(plan.settings ? [{ key: settingsItem.key, value: plan.settings }] : []),
-      ],
-      answer: { saved: { added: plan.added.length, updated: plan.updated.length } },
-    };
-  }
+  return { entries, accounts: accountsFrom(entries, VERSION.accounts).accounts };
+}
+
+/** The settings as stored, when they may be written. */
+async function writableSettings(): Promise<Settings> {
+  const locked = await settingsLock();
+  if (locked) throw new StorageLockedError(locked);
+  return loadSettings();
+}
+
+/** An account saved by its form or by the popup's key fix; new credentials are checked at once. */
+async function planAccountSave(
+  change: Extract<Change, { kind: 'edit-account' | 'key-in-address' }>,
+): Promise<Planned<Done<'edit-account'>>> {
+  const { entries, accounts } = await writableAccounts();
   const stored = accounts.find((a) => a.id === change.accountId);
   const account = planAccountEdit(stored, change);
   const same = stored !== undefined && revisionOf(stored) === revisionOf(account);
@@ -193,6 +144,71 @@ async function planStored(change: Change, newId: () => string): Promise<Planned<
 }
 
 /**
+ * How each change is planned over what is stored now (lib/store/changes.ts), in the write queue,
+ * so nothing is written between its read and its write. Each throws StorageLockedError over data
+ * the extension may not write, NewerStored for a change made from an older revision.
+ */
+const PLANS: {
+  [K in ChangeKind]: (
+    change: Extract<Change, { kind: K }>,
+    newId: () => string,
+  ) => Promise<Planned<Done<K>>>;
+} = {
+  'edit-account': planAccountSave,
+  'key-in-address': planAccountSave,
+  'remove-account': async (change) => {
+    const { entries } = await writableAccounts();
+    const index = indexOfAccount(entries, change.accountId);
+    const items = index < 0 ? [] : accountsWrite(entries.filter((_, i) => i !== index));
+    return { saved: [], removed: [change.accountId], items, answer: { saved: true } };
+  },
+  import: async (change, newId) => {
+    const { entries, accounts } = await writableAccounts();
+    const settings = change.file.settings ? await writableSettings() : await loadSettings();
+    const previewed = importBasis(change.file, accounts, settings);
+    const plan = planImport(change.file, accounts, settings, newId);
+    if (previewed !== change.previewed) throw new NewerStored({ plan, previewed });
+    const saved = [...plan.added, ...plan.updated];
+    return {
+      saved,
+      removed: [],
+      items: [
+        ...(saved.length > 0 ? accountsWrite(withAccounts(entries, saved)) : []),
+        ...(plan.settings ? [{ key: settingsItem.key, value: plan.settings }] : []),
+      ],
+      answer: { saved: { added: plan.added.length, updated: plan.updated.length } },
+    };
+  },
+  'remove-damaged': async (change) => {
+    // A stored value that is no list at all is reset; a key no entry has (removed meanwhile) writes nothing.
+    if ((await storedVersion(accountsItem)) > VERSION.accounts)
+      throw new StorageLockedError('newer-version');
+    const raw = await accountsItem.getValue();
+    if (!Array.isArray(raw))
+      return { saved: [], removed: [], items: accountsWrite([]), answer: { saved: true } };
+    const index = raw.findIndex((entry) => damagedEntry(entry).key === change.key);
+    const items = index < 0 ? [] : accountsWrite(raw.filter((_, i) => i !== index));
+    return { saved: [], removed: [], items, answer: { saved: true } };
+  },
+  'remove-all': async () => ({
+    saved: [],
+    removed: (await loadAccounts()).accounts.map((a) => a.id),
+    items: [],
+    clear: true,
+    answer: { saved: true },
+  }),
+  'edit-settings': async (change) => {
+    const settings = planSettingsEdit(await writableSettings(), change);
+    return {
+      saved: [],
+      removed: [],
+      items: [{ key: settingsItem.key, value: settings }],
+      answer: { saved: settings },
+    };
+  },
+};
+
+/**
  * Carries out a page's change, planned over what is stored when it runs: `announce` hears the
  * accounts it saves and removes just before they are written (the background stops their old
  * credentials' checks), then it is written, or nothing is when it leaves storage as it is (the
@@ -202,16 +218,18 @@ export function writeChange<K extends ChangeKind>(
   change: Extract<Change, { kind: K }>,
   announce: (saved: readonly Account[], removed: readonly string[]) => void,
   newId: () => string = newAccountId,
-): Promise<{ answer: Extract<OutcomeOf<K>, { saved: unknown }>; recheck?: string }> {
+): Promise<{ answer: Done<K>; recheck?: string }> {
   return queued(async () => {
-    const { saved, removed, items, clear, answer, recheck } = await planStored(change, newId);
+    await upgradeStoredAccounts();
+    const plan = PLANS[change.kind] as (
+      change: Extract<Change, { kind: K }>,
+      newId: () => string,
+    ) => Promise<Planned<Done<K>>>;
+    const { saved, removed, items, clear, answer, recheck } = await plan(change, newId);
     announce(saved, removed);
     if (clear) await clearStorage();
     else if (items.length > 0) await writeKeys(items);
-    return {
-      answer: answer as Extract<OutcomeOf<K>, { saved: unknown }>,
-      ...(recheck && { recheck }),
-    };
+    return { answer, ...(recheck && { recheck }) };
   });
 }
 
