@@ -43,7 +43,9 @@ export function storedFields(
  * stored there, as the source tree declares it: its kinds and literal values, sorted and joined
  * by ` | `: `'header' | 'matrix'` for the key forms, every failure kind for `kind`, `number |
  * undefined` for an optional count, `object` where fields go on below. A value stored in another
- * type, unit or spelling than a release's record says is a change that needs a migration.
+ * type or spelling than a release's record says is a change that needs a migration. A value read
+ * in another unit keeps its type: the update from each kept release holds that, by what the
+ * current code makes of the release's values (test/unit/scenarios/update-from-kept-releases.test.ts).
  */
 export function storedTypes(
   root: string,

@@ -11,8 +11,12 @@ const { TIME_SCALE, APP_KEY } = vi.hoisted(() => {
   return { TIME_SCALE: Number(scale), APP_KEY: key };
 });
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { standingOf } from '@/lib/outlook/standing';
+import { nextRetryAt } from '@/lib/schedule/when-due';
 import { unpackActivity } from '@/lib/store/activity';
 import { unpackPoints } from '@/lib/store/history';
+import { recentHistory, wholeHistory } from '@/lib/store/history-sources';
+import { loadStore } from '@/lib/store/load-store';
 import { loadAccounts } from '@/lib/store/reads';
 import { storageProblems } from '@/lib/store/storage-problems';
 import { ALARM } from '@/lib/store/stored-names';
@@ -35,7 +39,8 @@ import { installFakeExtensionApis } from '../helpers/fake-extension';
 // notice shown, the node down with a retry pending) is written into storage, its notices are on
 // screen, and the browser, as at an update, has cleared the alarms. The current background then
 // starts on the fake clock at the moment the data was read, and what an update can lose is
-// compared: accounts, settings, snapshots with their alerts, histories and their recent part,
+// compared: what the current code reads from the release's values in the release's units, the
+// accounts, settings, snapshots with their alerts, histories and their recent part,
 // activity, setupOpened, every alarm (the retry alarm included), the notices (none shown again;
 // a click on the release's still opens its page), and the next sign-in and reading. The real
 // browsers update from the oldest and the newest kept release only (test/e2e/update.test.ts,
@@ -108,6 +113,35 @@ it('the kept releases that offer the application key stored an account on it, wh
   expect(onAppKey).toEqual(offering);
 });
 
+/**
+ * What the current code makes of the release's stored values, read before any run, is what the
+ * release meant by them: a value read in another unit (bytes as KiB, ms as seconds) keeps its
+ * type and field, so only its meaning shows it. Each history point, as the popup and the
+ * Settings page read it, and each snapshot's figures hold the bytes the service reported (the
+ * simulator's users keep their usage while a release is used); each account's sign-in has failed
+ * long enough to be an outage, as the release told in its notice; the retry the release's
+ * snapshots schedule is the release's own retry alarm. (The settings' units: the periodic
+ * alarms' periods, below.)
+ */
+async function expectReadInTheReleaseUnits(release: ReleaseUse) {
+  const [popup, settingsPage] = [await loadStore(recentHistory), await loadStore(wholeHistory)];
+  for (const { id, userId } of accountsOf(release.storage)) {
+    const { used, quota } = releaseUsers().find((user) => user.userId === userId)!;
+    for (const { history } of [popup, settingsPage]) {
+      const points = history[id]?.points ?? [];
+      expect(points.length, id).toBeGreaterThan(0);
+      expect(
+        points.map(([, pointUsed, pointQuota]) => [pointUsed, pointQuota]),
+        id,
+      ).toEqual(points.map(() => [used, quota]));
+    }
+    expect(popup.snapshots[id]?.capacity, id).toMatchObject({ used, quota });
+    expect(standingOf(popup.snapshots[id]!, release.recordedAt).kind, id).toBe('outage');
+  }
+  const retry = release.alarms.find((alarm) => alarm.name === ALARM.retry)!;
+  expect(nextRetryAt(Object.values(popup.snapshots), release.recordedAt)).toBe(retry.scheduledTime);
+}
+
 describe.each(keptReleases())('an update from %s, on the fake browser', (version) => {
   const release = releaseStoredData(version);
   const before = release.storage;
@@ -122,6 +156,7 @@ describe.each(keptReleases())('an update from %s, on the fake browser', (version
     expect(APP_KEY).toBe(E2E_APP_KEY);
     expect(DAY).toBe(10_000);
     await browserAfterUpdate(release);
+    await expectReadInTheReleaseUnits(release);
     // The service and the node down at the update, as when the data was read.
     sim().setFault('api', 'server-error');
     sim().setFault('node', 'server-error');
