@@ -9,7 +9,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { launchExtension, SIMULATOR_BUILD } from '../testbed/browsers/chromium';
 import { demoAccount, startSimulator } from '../testbed/simulator/simulator';
 import { storedAccount } from '../testbed/simulator/stored-account';
-import { FLOOR_DIR, yearOfHistory } from '../testbed/bench/history-year';
+import { dailyHistory, FLOOR_DIR, YEAR_DAYS } from '../testbed/bench/history-year';
 
 const ACCOUNTS = 10;
 const OPENS = Number(process.env.TRACE_OPENS ?? 5);
@@ -154,7 +154,7 @@ const browser = await launchExtension({
 try {
   const stored = sim.accounts.map((a) => storedAccount(sim, a));
   await browser.storeAccounts(stored);
-  await browser.storeHistory(yearOfHistory(stored));
+  await browser.storeHistory(dailyHistory(stored, YEAR_DAYS));
   const first = await browser.open('popup');
   await first.locator('.usage__figures').first().waitFor();
   await first.locator('.trend__line').first().waitFor();

@@ -1,6 +1,6 @@
-// `npm run bench`: size, popup time-to-data, requests per cycle and worker start, side by side in
-// one run so the machine's noise cancels out. Prints one table; writes artifacts/bench/bench.json.
-// Each measurement is a module of testbed/bench/.
+// `npm run bench`: size, the popup's and the Settings page's time-to-data, requests per cycle and
+// worker start, side by side in one run so the machine's noise cancels out. Prints one table;
+// writes artifacts/bench/bench.json. Each measurement is a module of testbed/bench/.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -10,11 +10,12 @@ import { FLOOR_DIR } from '../testbed/bench/history-year';
 import type { Measured, Row } from '../testbed/bench/measure';
 import { requestsPerCycle } from '../testbed/bench/requests-per-cycle';
 import { sizes } from '../testbed/bench/sizes';
+import { settingsTimeToData } from '../testbed/bench/settings-time-to-data';
 import { timeToData } from '../testbed/bench/time-to-data';
 import { workerStart } from '../testbed/bench/worker-start';
 import { builtByCi } from '../.ci/built';
 
-/** `npm run bench -- --time-to-data`: only the popup's time-to-data (a few minutes less). */
+/** `npm run bench -- --time-to-data`: only the pages' time-to-data (a few minutes less). */
 const TIME_TO_DATA_ONLY = process.argv.includes('--time-to-data');
 const HISTORY_ACCOUNTS = 10;
 const rows: Row[] = [];
@@ -65,6 +66,7 @@ try {
   // The same accounts without and with their history, so the history's own cost shows.
   add(await timeToData(sim, HISTORY_ACCOUNTS));
   add(await timeToData(sim, HISTORY_ACCOUNTS, true));
+  add(await settingsTimeToData(sim, HISTORY_ACCOUNTS));
   if (!TIME_TO_DATA_ONLY) {
     add(await requestsPerCycle(sim));
     add(await workerStart());

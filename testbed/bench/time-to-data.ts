@@ -1,8 +1,8 @@
 import { launchExtension, SIMULATOR_BUILD } from '../browsers/chromium';
 import type { Simulator } from '../simulator/simulator';
 import { storedAccount } from '../simulator/stored-account';
-import { FLOOR_DIR, yearOfHistory } from './history-year';
-import { MARK_SHOWN, SHOWN_BINDING } from './shown-mark';
+import { dailyHistory, FLOOR_DIR, YEAR_DAYS } from './history-year';
+import { floorOrigin, timedTab } from './timed-tab';
 import { median, OPENS, spread, storeAccounts, type Measured } from './measure';
 
 /**
@@ -28,7 +28,7 @@ export async function timeToData(
     await storeAccounts(browser, sim, accounts);
     if (withHistory) {
       const stored = sim.accounts.slice(0, accounts).map((a) => storedAccount(sim, a));
-      await browser.storeHistory(yearOfHistory(stored));
+      await browser.storeHistory(dailyHistory(stored, YEAR_DAYS));
       const bytes = await browser
         .currentWorker()
         .evaluate(() => chrome.storage.local.getBytesInUse('history'));
@@ -40,50 +40,15 @@ export async function timeToData(
       });
       json.historyBytesPerAccountYear = perAccount;
     }
-    const floorWorker =
-      browser.context.serviceWorkers().find((w) => !w.url().includes(browser.extensionId)) ??
-      (await browser.context.waitForEvent('serviceworker'));
-    const floorOrigin = `chrome-extension://${new URL(floorWorker.url()).host}`;
-    const blankUrl = `${floorOrigin}/blank.html`;
-    const preactUrl = `${floorOrigin}/popup.html`;
+    const floor = await floorOrigin(browser);
+    const blankUrl = `${floor}/blank.html`;
+    const preactUrl = `${floor}/popup.html`;
     // With history, data is there when the sparklines are: figures and history come in one render.
     const data = withHistory ? '.trend__line' : '.usage__figures';
-    const page = await browser.context.newPage();
-    const cdp = await browser.context.newCDPSession(page);
-    let shown: ((ms: number) => void) | undefined;
-    cdp.on(
-      'Runtime.bindingCalled',
-      ({ name, payload }) => name === SHOWN_BINDING && shown?.(Number(payload)),
-    );
-    await cdp.send('Runtime.enable');
-    await cdp.send('Runtime.addBinding', { name: SHOWN_BINDING });
-    await page.addInitScript(MARK_SHOWN);
-    // Each page's selector, kept by its origin's session storage in this tab across navigations.
-    for (const [url, selector] of [
+    const measure = await timedTab(browser, [
       [browser.url('popup'), data],
       [preactUrl, '#data'],
-    ] as const) {
-      await page.goto(url);
-      await page.evaluate(
-        (sel) => sessionStorage.setItem(`benchSelector ${location.pathname}`, sel),
-        selector,
-      );
-    }
-    // An open whose data never shows fails the bench with its address instead of hanging it (a
-    // minute: only a hang guard, never a measure; a busy machine's first open can take seconds).
-    const measure = async (url: string) => {
-      let timer: NodeJS.Timeout | undefined;
-      const seen = new Promise<number>((resolve, reject) => {
-        shown = resolve;
-        timer = setTimeout(() => reject(new Error(`no data shown within 60 s: ${url}`)), 60_000);
-      });
-      try {
-        const [ms] = await Promise.all([seen, page.goto(url)]);
-        return ms;
-      } finally {
-        clearTimeout(timer);
-      }
-    };
+    ]);
     const popup: number[] = [];
     const blank: number[] = [];
     const preact: number[] = [];
