@@ -1,6 +1,7 @@
 import type { Account } from '@/lib/store/accounts';
 import type { UserInfo } from '@/lib/service/answers';
-import { emptySnapshot, type AccountSnapshot } from '@/lib/store/account-state';
+import type { Failure } from '@/lib/service/failures';
+import { emptySnapshot, type AccountSnapshot, type CheckState } from '@/lib/store/account-state';
 import { GIB as GB } from '@/lib/basics/bytes';
 
 export { GB };
@@ -79,3 +80,21 @@ export function snapshot(
     ...overrides,
   };
 }
+
+/** An empty snapshot with these parts: what a decider reads, and nothing else. */
+export const snapshotWith = (parts: Partial<AccountSnapshot>): AccountSnapshot => ({
+  ...emptySnapshot(),
+  ...parts,
+});
+
+/** When failing()'s check was last tried: 2026-11-02 12:00 UTC. */
+export const FAILED_AT = Date.UTC(2026, 10, 2, 12);
+
+/** A check that failed at FAILED_AT, failing since `since`, retried a minute later. */
+export const failing = (failure: Failure, since = FAILED_AT): CheckState => ({
+  consecutiveFailures: 1,
+  failure,
+  failingSince: since,
+  lastAttemptAt: FAILED_AT,
+  retryAt: FAILED_AT + 60_000,
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '@/lib/service/failures';
-import { emptySnapshot, type AccountSnapshot, type CheckState } from '@/lib/store/account-state';
+import type { AccountSnapshot } from '@/lib/store/account-state';
+import { FAILED_AT, failing, snapshotWith } from '../../helpers/fixtures';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { checkInterval } from '@/lib/schedule/checks';
 import {
@@ -10,81 +10,69 @@ import {
   standingOf,
 } from '@/lib/outlook/standing';
 
-const AT = Date.UTC(2026, 10, 2, 12);
-const failing = (failure: Failure, since = AT): CheckState => ({
-  consecutiveFailures: 1,
-  failure,
-  failingSince: since,
-  lastAttemptAt: AT,
-  retryAt: AT + 60_000,
-});
-const snapshotWith = (parts: Partial<AccountSnapshot>): AccountSnapshot => ({
-  ...emptySnapshot(),
-  ...parts,
-});
 const GRACE = SIGN_IN_FIRST_NOTICE_MS;
 
 describe('standingOf', () => {
   it.each<[string, Partial<AccountSnapshot>, number, string]>([
-    ['nothing failing', {}, AT, 'fine'],
+    ['nothing failing', {}, FAILED_AT, 'fine'],
     [
       'one failed sign-in (network), a minute ago',
       { keepAlive: failing({ kind: 'network' }) },
-      AT + 60_000,
+      FAILED_AT + 60_000,
       'transient',
     ],
     [
       'a timeout failing for exactly the grace: still transient',
       { keepAlive: failing({ kind: 'timeout', afterMs: 1 }) },
-      AT + GRACE,
+      FAILED_AT + GRACE,
       'transient',
     ],
     [
       'a server error past the grace: an outage',
       { refresh: failing({ kind: 'server-error', status: 500 }) },
-      AT + GRACE + 1,
+      FAILED_AT + GRACE + 1,
       'outage',
     ],
     [
       'a rate limit past the grace: an outage',
       { keepAlive: failing({ kind: 'rate-limited' }) },
-      AT + GRACE + 1,
+      FAILED_AT + GRACE + 1,
       'outage',
     ],
     [
       'a rejected password: needs you at once',
       { keepAlive: failing({ kind: 'credentials-rejected' }) },
-      AT,
+      FAILED_AT,
       'needs-you',
     ],
     [
       'a rejected key: needs you',
       { refresh: failing({ kind: 'api-key-rejected' }) },
-      AT,
+      FAILED_AT,
       'needs-you',
     ],
     [
       'access not granted: needs you',
       { refresh: failing({ kind: 'permission-missing', origin: 'https://x.example' }) },
-      AT,
+      FAILED_AT,
       'needs-you',
     ],
     [
       'not configured: needs you',
       { keepAlive: failing({ kind: 'not-configured', missing: ['password'] }) },
-      AT,
+      FAILED_AT,
       'needs-you',
     ],
     [
       'an unsendable key: needs you',
       { keepAlive: failing({ kind: 'api-key-unsendable' }) },
-      AT,
+      FAILED_AT,
       'needs-you',
     ],
     [
       "getUser's 404 (a wrong address): needs you",
       { keepAlive: failing({ kind: 'server-not-found' }) },
-      AT,
+      FAILED_AT,
       'needs-you',
     ],
     [
@@ -93,7 +81,7 @@ describe('standingOf', () => {
         keepAlive: failing({ kind: 'network' }),
         refresh: failing({ kind: 'credentials-rejected' }),
       },
-      AT,
+      FAILED_AT,
       'needs-you',
     ],
   ])('%s', (_why, parts, now, kind) => {
@@ -101,12 +89,14 @@ describe('standingOf', () => {
   });
 
   it('carries when the check failed and the retry the extension scheduled', () => {
-    expect(standingOf(snapshotWith({ keepAlive: failing({ kind: 'network' }) }), AT)).toEqual({
+    expect(
+      standingOf(snapshotWith({ keepAlive: failing({ kind: 'network' }) }), FAILED_AT),
+    ).toEqual({
       kind: 'transient',
       failure: { kind: 'network' },
       check: 'signIn',
-      failedAt: AT,
-      retryAt: AT + 60_000,
+      failedAt: FAILED_AT,
+      retryAt: FAILED_AT + 60_000,
     });
   });
 });
@@ -115,10 +105,10 @@ describe('figures out of date', () => {
   // Out of date after three missed rounds of the usage update (by default every 30 minutes).
   const ROUND = checkInterval(DEFAULT_SETTINGS, 'usageUpdate');
   it.each([
-    [AT + ROUND + 1, false],
-    [AT + OUT_OF_DATE_ROUNDS * ROUND, false],
-    [AT + OUT_OF_DATE_ROUNDS * ROUND + 1, true],
-  ])('read at AT, seen at %i: %s', (now, old) => {
-    expect(figuresOutOfDate(AT, DEFAULT_SETTINGS, now)).toBe(old);
+    [FAILED_AT + ROUND + 1, false],
+    [FAILED_AT + OUT_OF_DATE_ROUNDS * ROUND, false],
+    [FAILED_AT + OUT_OF_DATE_ROUNDS * ROUND + 1, true],
+  ])('read at FAILED_AT, seen at %i: %s', (now, old) => {
+    expect(figuresOutOfDate(FAILED_AT, DEFAULT_SETTINGS, now)).toBe(old);
   });
 });
