@@ -16,6 +16,7 @@ import {
   storeAccounts,
   backgroundSuite,
 } from '../helpers/harness';
+import { recordNotices } from '../helpers/shown-notices';
 import { GIB as GB } from '@/lib/basics/bytes';
 import { SIGN_IN_REMINDER_MS, SIGN_IN_REPEAT_MS } from '@/lib/outlook/notices';
 import { SIGN_IN_FIRST_NOTICE_MS } from '@/lib/outlook/standing';
@@ -37,19 +38,6 @@ beforeEach(() => {
 });
 
 const alice = (overrides = {}) => stored('alice', overrides);
-
-/** Every notification shown, as "id: title", with the message. */
-function recordNotices() {
-  const shown: { id: string; title: string; message: string; at: number }[] = [];
-  vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (
-    id: string,
-    options: { title: string; message: string },
-  ) => {
-    shown.push({ id, title: options.title, message: options.message, at: clock.now });
-    return id;
-  }) as never);
-  return shown;
-}
 
 /** Lets `hours` pass hour by hour, firing what the browser would fire: retries and the periodic alarms. */
 async function live(hours: number) {

@@ -1,4 +1,4 @@
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { loadAccounts } from '@/lib/store/reads';
 import { demoAccount, type Simulator } from '../../../testbed/simulator/simulator';
@@ -12,6 +12,7 @@ import {
   runAlarmsUntil as runAlarmsUntilIn,
   storeAccounts,
 } from '../helpers/harness';
+import { recordNotices } from '../helpers/shown-notices';
 
 /**
  * Sixty days of browser life, two accounts: the browser opens at a different hour each day
@@ -63,14 +64,7 @@ it(
   'keeps both accounts alive every day the browser ran, tells of real failures only, once, and survives hostile answers and edits',
   { timeout: 180_000 },
   async () => {
-    const notices: { at: number; id: string; title: string; message: string }[] = [];
-    vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (
-      id: string,
-      options: { title: string; message: string },
-    ) => {
-      notices.push({ at: clock.now, id, title: options.title, message: options.message });
-      return id;
-    }) as never);
+    const notices = recordNotices();
     await freshBrowser([
       storedAccount(sim(), sim().account('alice')),
       storedAccount(sim(), sim().account('bob')),

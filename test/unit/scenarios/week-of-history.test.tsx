@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "settings": { "fetch": { "disableSameOriginPolicy": true } } }
 import { cleanup, render, screen, within } from '@testing-library/preact';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App as Popup } from '@/entrypoints/popup/App';
 import { unpackPoints, type HistoryPoint } from '@/lib/store/history';
@@ -15,6 +15,7 @@ import {
   runAlarmsUntil,
   storeSettings,
 } from '../helpers/harness';
+import { recordNotices } from '../helpers/shown-notices';
 
 // A week of real readings, made by the background itself on the fake clock, jumping from one alarm
 // to the next: the account grows a GB a day (a little at a time, as a user's uploads would), the
@@ -38,11 +39,7 @@ const points = async () =>
   );
 
 it('the background records one point a day for a week; then the popup shows the sparkline and "full in about N days", and the notice came once', async () => {
-  const notices: string[] = [];
-  vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (id: string) => {
-    notices.push(id);
-    return id;
-  }) as never);
+  const notices = recordNotices();
   const worker = await freshBrowser([stored('growing', { label: 'Growing' })]);
   await storeSettings({ keepAliveHours: 24, refreshMinutes: 720 });
   await worker.start('browser-start');
@@ -59,7 +56,9 @@ it('the background records one point a day for a week; then the popup shows the 
   for (let i = 1; i < week.length; i++) expect(week[i]![1]).toBeGreaterThan(week[i - 1]![1]);
   expect(week.every(([, , quota]) => quota === 28 * GB)).toBe(true);
   // Within two weeks of full: the forecast notice, once.
-  expect(notices.filter((id) => id.startsWith('forecast:'))).toEqual(['forecast:id-growing']);
+  expect(notices.map(({ id }) => id).filter((id) => id.startsWith('forecast:'))).toEqual([
+    'forecast:id-growing',
+  ]);
 
   render(<Popup now={() => clock.now} />);
   const card = (await screen.findByText('Growing')).closest('article')!;

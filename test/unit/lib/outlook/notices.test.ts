@@ -31,6 +31,7 @@ import { GIB as GB } from '@/lib/basics/bytes';
 import { demoAccount } from '../../../../testbed/simulator/simulator';
 import { account, snapshot, userInfo } from '../../helpers/fixtures';
 import { clock, backgroundSuite } from '../../helpers/harness';
+import { recordNotices } from '../../helpers/shown-notices';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const told = (more: Partial<Alerts> = {}): Alerts => ({ ...emptySnapshot().alerts, ...more });
@@ -495,14 +496,7 @@ describe('in the background', () => {
   });
 
   it('a week of readings rising 3 GB a day says "full in about N days" once, with the date; a click opens the overview', async () => {
-    const shown: { id: string; title: string; message: string; at: number }[] = [];
-    vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (
-      id: string,
-      options: { title: string; message: string },
-    ) => {
-      shown.push({ id, title: options.title, message: options.message, at: clock.now });
-      return id;
-    }) as never);
+    const shown = recordNotices();
     const worker = await freshBrowser([stored('alice')]);
     await worker.start('worker-start');
     for (let day = 1; day <= 8; day++) {
