@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
+import type { Account } from '@/lib/store/accounts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { pageChanges } from './page-changes';
+import { storeAccounts } from './harness';
 
 /** The store's modules as a new worker or page loads them, afresh. */
 export async function storeModules() {
@@ -16,6 +18,12 @@ export async function storeModules() {
     ...writes,
     ...pageChanges(writes.writeChange, reads),
   };
+}
+
+/** The store's modules afresh, with these accounts stored first: a reading or a log is kept only for a stored account. */
+export async function storeModulesWith(...accounts: Account[]) {
+  await storeAccounts(accounts);
+  return storeModules();
 }
 
 /** The storage modules as a new worker loads them, its upgrade of the stored accounts run and awaited. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeModules } from '../../helpers/fresh-storage';
+import { raw, storeModulesWith } from '../../helpers/fresh-storage';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountIdentity } from '@/lib/store/accounts';
 import {
@@ -142,17 +142,9 @@ describe('its size', () => {
   });
 });
 
-const rawActivity = async () =>
-  (await fakeBrowser.storage.local.get('activity')).activity as Record<string, unknown> | undefined;
-
 describe('stored activity', () => {
   beforeEach(() => fakeBrowser.reset());
   const me = fixtureAccount({ id: 'a1', userId: 'me' });
-  /** The store's modules afresh, with the account `me` stored (a log is written only for a stored account). */
-  const freshStorage = async () => {
-    await storeAccounts([me]);
-    return storeModules();
-  };
 
   it('reads what it can; other accounts’ damaged entries stay stored', async () => {
     await fakeBrowser.storage.local.set({
@@ -163,10 +155,10 @@ describe('stored activity', () => {
       },
       activity$: { v: 1 },
     });
-    const storage = await freshStorage();
+    const storage = await storeModulesWith(me);
     expect(await storage.loadActivity()).toEqual({ a1: log([signIn(NOW)]) });
     await storage.logActivity(me, usage(NOW + MINUTE), NOW + MINUTE);
-    expect(await rawActivity()).toEqual({
+    expect(await raw('activity')).toEqual({
       a1: { identity: ME, entries: `${NOW / MINUTE}ia;1ua` },
       a2: 'junk',
       a3: { identity: ME, entries: [1] },
@@ -174,14 +166,14 @@ describe('stored activity', () => {
   });
 
   it('logs nothing for an account removed, or stored with other credentials, since its check read it', async () => {
-    const storage = await freshStorage();
+    const storage = await storeModulesWith(me);
     await storeAccounts([{ ...me, password: 'new' }]);
     await storage.logActivity(me, signIn(NOW), NOW);
     await storeAccounts([]);
     await storage.logActivity(me, usage(NOW), NOW);
     await fakeBrowser.storage.local.clear(); // "Remove all data"
     await storage.logActivity(me, signIn(NOW + MINUTE), NOW + MINUTE);
-    expect(await rawActivity()).toBeUndefined();
+    expect(await raw('activity')).toBeUndefined();
     await storeAccounts([{ ...me, notifications: false }]); // the same credentials
     await storage.logActivity(me, usage(NOW + MINUTE), NOW + MINUTE);
     expect(await storage.loadActivity()).toEqual({ a1: log([usage(NOW + MINUTE)]) });
@@ -191,10 +183,10 @@ describe('stored activity', () => {
     const future = { a1: { identity: ME, entries: `${NOW / MINUTE}ia`, more: 1 } };
     await fakeBrowser.storage.local.set({ activity: future, activity$: { v: 2 } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const storage = await freshStorage();
+    const storage = await storeModulesWith(me);
     await storage.logActivity(me, signIn(NOW + HOUR), NOW + HOUR);
     await storage.pruneActivity(() => false);
-    expect(await rawActivity()).toEqual(future);
+    expect(await raw('activity')).toEqual(future);
   });
 });
 
@@ -267,7 +259,7 @@ describe('activity in the background', () => {
     expect(await entries()).not.toEqual([]);
     await storeAccounts([]);
     await newWorker().reschedule();
-    expect(await rawActivity()).toEqual({});
+    expect(await raw('activity')).toEqual({});
   });
 
   it('is forgotten when the account is edited to another server and user, and starts again there', async () => {
@@ -284,7 +276,7 @@ describe('activity in the background', () => {
         return globalThis.fetch(input, init);
       },
     }).reschedule();
-    await vi.waitFor(async () => expect(await rawActivity()).toEqual({}));
+    await vi.waitFor(async () => expect(await raw('activity')).toEqual({}));
     release();
     await rescheduled;
     const log = (await (await import('@/lib/store/reads')).loadActivity())['id-alice'];

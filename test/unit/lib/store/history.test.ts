@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeModules } from '../../helpers/fresh-storage';
+import { raw, storeModulesWith } from '../../helpers/fresh-storage';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountIdentity } from '@/lib/store/accounts';
 import {
@@ -30,13 +30,6 @@ import { account as fixtureAccount } from '../../helpers/fixtures';
 const ME = accountIdentity({ baseUrl: 'https://api.teracloud.jp', userId: 'me' });
 
 const me = fixtureAccount({ id: 'a1', userId: 'me' });
-/** The store's modules afresh, with the account `me` stored (a reading is written only for a stored account). */
-const freshStorage = async () => {
-  await storeAccounts([me]);
-  return storeModules();
-};
-const rawHistory = async () =>
-  (await fakeBrowser.storage.local.get('history')).history as Record<string, unknown> | undefined;
 
 describe('a history (pure)', () => {
   it('keeps the day’s last reading, in day order', () => {
@@ -117,11 +110,11 @@ describe('stored history', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('a year of readings takes at most 16 KB per account, even with the largest byte counts', async () => {
-    const storage = await freshStorage();
+    const storage = await storeModulesWith(me);
     const start = dayOf(Date.UTC(2026, 0, 1));
     for (let day = start; day < start + 366; day++)
       await storage.addReading(me, [day, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
-    const stored = JSON.stringify((await rawHistory())!.a1);
+    const stored = JSON.stringify(((await raw('history')) as Record<string, unknown>).a1);
     expect((await readWholeHistory(storage)).a1!.points).toHaveLength(366);
     expect(new TextEncoder().encode(stored).length).toBeLessThanOrEqual(16 * 1024);
   });
@@ -136,7 +129,7 @@ describe('stored history', () => {
       },
       history$: { v: 1 },
     });
-    const storage = await freshStorage();
+    const storage = await storeModulesWith(me);
     expect(await readWholeHistory(storage)).toEqual({
       a1: {
         identity: ME,
@@ -148,18 +141,18 @@ describe('stored history', () => {
       },
     });
     await storage.addReading(me, [7, 5, 9]);
-    const raw = await rawHistory();
-    expect(raw).toMatchObject({
+    const history = (await raw('history')) as Record<string, unknown>;
+    expect(history).toMatchObject({
       a2: { identity: 7, points: '' },
       a3: 'junk',
       a4: { identity: ME, points: [[1, 2, 3]] },
     });
-    expect(raw!.a1).toEqual({ identity: ME, points: '1,2,3;5,4,9;6,1,9;7,5,9' });
+    expect(history.a1).toEqual({ identity: ME, points: '1,2,3;5,4,9;6,1,9;7,5,9' });
   });
 
   it('starts from nothing when the stored value is not an object', async () => {
     await fakeBrowser.storage.local.set({ history: ['not', 'an', 'object'] });
-    const storage = await freshStorage();
+    const storage = await storeModulesWith(me);
     expect(await readWholeHistory(storage)).toEqual({});
     await storage.addReading(me, [1, 2, 3]);
     expect(await readWholeHistory(storage)).toEqual({ a1: { identity: ME, points: [[1, 2, 3]] } });
@@ -192,14 +185,14 @@ describe('stored history', () => {
   });
 
   it('writes no reading for an account removed, or stored with other credentials, since its check read it', async () => {
-    const storage = await freshStorage();
+    const storage = await storeModulesWith(me);
     await storeAccounts([{ ...me, userId: 'someone-else' }]);
     await storage.addReading(me, [1, 2, 3]);
     await storeAccounts([]);
     await storage.addReading(me, [2, 2, 3]);
     await fakeBrowser.storage.local.clear(); // "Remove all data"
     await storage.addReading(me, [3, 2, 3]);
-    expect(await rawHistory()).toBeUndefined();
+    expect(await raw('history')).toBeUndefined();
     await storeAccounts([{ ...me, label: 'Renamed' }]); // a new label: the same credentials
     await storage.addReading(me, [4, 2, 3]);
     expect((await readWholeHistory(storage)).a1?.points).toEqual([[4, 2, 3]]);
@@ -209,10 +202,10 @@ describe('stored history', () => {
     const future = { a1: { identity: ME, points: '1,2,3', compressed: 'xyz' } };
     await fakeBrowser.storage.local.set({ history: future, history$: { v: 2 } });
     const errors = vi.spyOn(console, 'error');
-    const storage = await freshStorage();
+    const storage = await storeModulesWith(me);
     await storage.addReading(me, [2, 2, 3]);
     await storage.pruneHistory(() => false);
-    expect(await rawHistory()).toEqual(future);
+    expect(await raw('history')).toEqual(future);
     expect(errors).not.toHaveBeenCalled();
     expect((await readWholeHistory(storage)).a1?.points).toEqual([[1, 2, 3]]);
   });
@@ -269,7 +262,7 @@ describe('history in the background', () => {
     expect(await history()).toBeDefined();
     await storeAccounts([]);
     await newWorker().reschedule();
-    expect(await rawHistory()).toEqual({});
+    expect(await raw('history')).toEqual({});
   });
 
   it('is forgotten when the account is edited to another server and user, and starts again there', async () => {
@@ -280,7 +273,7 @@ describe('history in the background', () => {
     sim().setFault('node', 'stall'); // nothing may come from the old server now
     other().setFault('node', 'server-error');
     await newWorker().reschedule();
-    expect(await rawHistory()).toEqual({});
+    expect(await raw('history')).toEqual({});
     other().setFault('node', undefined);
     clock.now += HOUR;
     await newWorker().onAlarm(ALARM.usageUpdate);
