@@ -3,6 +3,7 @@ import { demoAccount, startSimulator, type Simulator } from '../../testbed/simul
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
 import { SettingsPage, Popup } from '../../testbed/browsers/chromium-pages';
+import { badgeRgba } from '../../testbed/browsers/badge-color';
 import { BADGE_COLORS } from '../../lib/outlook/badge';
 import { MANUAL_CHECK_GAP_MS } from '../../lib/schedule/when-due';
 import { GIB as GB } from '../../lib/basics/bytes';
@@ -105,7 +106,7 @@ describe('a card and a badge that do not cry wolf', () => {
         .toMatch(/Flaky: .*\nThe last check failed/);
       const badge = await browser.badge();
       expect(badge.text).toBe('99%');
-      expect(badge.color).toEqual(hexToRgba(BADGE_COLORS.critical));
+      expect(badge.color).toEqual(badgeRgba(BADGE_COLORS.critical));
       expect(badge.title).toContain('Full: Critically full: 99%');
       flakySim.setFault('api', undefined);
     },
@@ -131,8 +132,3 @@ describe('a card and a badge that do not cry wolf', () => {
     },
   );
 });
-
-function hexToRgba(hex: string) {
-  const n = parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255, 255];
-}

@@ -4,6 +4,7 @@ import { BADGE_COLORS } from '@/lib/outlook/badge';
 import { ALARM } from '@/lib/store/stored-names';
 import { clock, HOUR, MINUTE, aliceAndBob, backgroundSuite } from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
+import { badgeRgba } from '../../../../testbed/browsers/badge-color';
 
 const { sim, freshBrowser, stored } = backgroundSuite({ users: aliceAndBob });
 
@@ -74,7 +75,7 @@ describe('badge', () => {
       const worker = await freshBrowser([stored('alice')]);
       await worker.start('worker-start');
       expect(await fakeBrowser.action.getBadgeText({})).toBe(text);
-      expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(hexToRgba(color));
+      expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(badgeRgba(color));
       expect(await fakeBrowser.action.getTitle({})).toMatch(
         new RegExp(`^Storage Keeper\nalice: ${words} · Last sign-in `),
       );
@@ -86,7 +87,7 @@ describe('badge', () => {
     await worker.start('worker-start');
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
     expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual(
-      hexToRgba(BADGE_COLORS['needs-you']),
+      badgeRgba(BADGE_COLORS['needs-you']),
     );
     expect(await fakeBrowser.action.getTitle({})).toContain(
       'bob: usage unknown · No sign-in yet\n! needs you: The API key was rejected.',
@@ -98,9 +99,4 @@ function notices(create: { mock: { calls: unknown[][] } }) {
   return create.mock.calls.map(
     ([id, options]) => [id as string, options as { title: string; message: string }] as const,
   );
-}
-
-function hexToRgba(hex: string) {
-  const n = parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255, 255];
 }
