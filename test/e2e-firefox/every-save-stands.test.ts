@@ -13,6 +13,7 @@ import {
 } from '../../testbed/browsers/firefox';
 import { clickButton, SettingsPage, waitForText } from '../../testbed/browsers/firefox-pages';
 import { messages } from '../../testbed/browsers/chromium-pages';
+import { accountItems, settingsItems } from '../../testbed/browsers/stored-items';
 
 // From the click on Save, in Firefox with its real permission prompt: an account moved from a
 // loopback server (granted at install) to a custom https server (asked for at the Save). While
@@ -35,16 +36,8 @@ beforeAll(async () => {
   ]);
   firefox = await launchFirefox({ install: { dir: FIREFOX_E2E_BUILD }, acceptInsecureCerts: true });
   await firefox.storeItems({
-    settings: {
-      keepAliveHours: 1,
-      refreshMinutes: 30,
-      warningPercent: 90,
-      criticalPercent: 95,
-      notifyUsage: true,
-      notifyKeepAlive: true,
-    },
-    accounts: [storedAccount(oldServer, before, { id: 'moving', label: 'Moving' })],
-    accounts$: { v: 2 },
+    ...settingsItems({ keepAliveHours: 1 }),
+    ...accountItems([storedAccount(oldServer, before, { id: 'moving', label: 'Moving' })]),
   });
 }, 60_000);
 const servers: Simulator[] = [];
@@ -98,17 +91,16 @@ describe('a save that changes nothing, in Firefox', () => {
     servers.push(sim);
     const options = new SettingsPage(await firefox.open('options'));
     // The key goes in the header and is refused there (a 403): the page offers to send it in the address.
-    await firefox.storeItems({
-      accounts: [
+    await firefox.storeItems(
+      accountItems([
         storedAccount(sim, user, {
           id: 'id-noop',
           label: 'Unchanged',
           keyForm: 'header',
           apiKey: 'header-key',
         }),
-      ],
-      accounts$: { v: 2 },
-    });
+      ]),
+    );
     await options.page.waitForSelector(
       `::-p-aria([name=${JSON.stringify(t('useAddressForm'))}][role="button"])`,
       { timeout: 30_000 },

@@ -10,9 +10,10 @@ import {
 import { clickButton, SettingsPage, waitForText } from '../../testbed/browsers/firefox-pages';
 import { chooseFile, clickButtonAt, clickTwice } from '../../testbed/browsers/firefox-save-races';
 import { messagePatterns, messages } from '../../testbed/browsers/chromium-pages';
+import { accountItems, settingsItems } from '../../testbed/browsers/stored-items';
 import { settingsFile } from '../../lib/input/settings-file';
 import type { Account } from '../../lib/store/accounts';
-import type { Settings } from '../../lib/store/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../lib/store/settings';
 
 // Saves that race (issue 43), in real Firefox on the time-scaled build: an import planned before
 // another tab's save lands after it, and a double click on Import. Requests are counted at the
@@ -20,20 +21,13 @@ import type { Settings } from '../../lib/store/settings';
 
 const t = messages('en');
 const pattern = messagePatterns('en');
-const SETTINGS = {
-  keepAliveHours: 1,
-  refreshMinutes: 30,
-  warningPercent: 90,
-  criticalPercent: 95,
-  notifyUsage: true,
-  notifyKeepAlive: true,
-} as Settings;
+const SETTINGS: Settings = { ...DEFAULT_SETTINGS, keepAliveHours: 1 };
 let firefox: FirefoxSession;
 const servers: Simulator[] = [];
 
 beforeAll(async () => {
   firefox = await launchFirefox({ install: { dir: FIREFOX_E2E_BUILD } });
-  await firefox.storeItems({ settings: SETTINGS });
+  await firefox.storeItems(settingsItems(SETTINGS));
 }, 60_000);
 afterAll(async () => {
   await firefox?.close();
@@ -58,7 +52,7 @@ describe('an import planned before another tab’s save, in Firefox', () => {
     const [a, b] = await Promise.all([simulatorWith(before), simulatorWith(moved)]);
     const label = 'Racing import';
     const stored = storedAccount(a, before, { id: 'id-late', label });
-    await firefox.storeItems({ accounts: [stored], accounts$: { v: 2 } });
+    await firefox.storeItems(accountItems([stored]));
     await vi.waitFor(
       () => expect(a.requests.some((r) => r.server === 'node' && r.status === 200)).toBe(true),
       { timeout: 30_000, interval: 100 },

@@ -26,18 +26,7 @@ beforeAll(async () => {
   sim = await startSimulator({ accounts: [user] });
   browser = await launchExtension();
   // A week between sign-ins (14 real minutes in this build): only the clicks and the retry send anything.
-  await browser.currentWorker().evaluate(async () => {
-    await chrome.storage.local.set({
-      settings: {
-        keepAliveHours: 168,
-        refreshMinutes: 1440,
-        warningPercent: 90,
-        criticalPercent: 95,
-        notifyUsage: true,
-        notifyKeepAlive: true,
-      },
-    });
-  });
+  await browser.storeSettings({ keepAliveHours: 168, refreshMinutes: 1440 });
   await browser.storeAccounts([storedAccount(sim, user, { id: 'busy', label: 'Busy' })]);
   await vi.waitFor(
     () =>

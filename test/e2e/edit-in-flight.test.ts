@@ -22,18 +22,7 @@ const ROUNDS = 4;
 
 beforeAll(async () => {
   browser = await launchExtension();
-  await browser.currentWorker().evaluate(async () => {
-    await chrome.storage.local.set({
-      settings: {
-        keepAliveHours: 1,
-        refreshMinutes: 30,
-        warningPercent: 90,
-        criticalPercent: 95,
-        notifyUsage: true,
-        notifyKeepAlive: true,
-      },
-    });
-  });
+  await browser.storeSettings({ keepAliveHours: 1 });
 });
 afterAll(async () => {
   await browser?.close();

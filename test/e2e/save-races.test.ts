@@ -17,7 +17,7 @@ import {
 } from '../../testbed/browsers/chromium-save-races';
 import { settingsFile } from '../../lib/input/settings-file';
 import type { Account } from '../../lib/store/accounts';
-import type { Settings } from '../../lib/store/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../lib/store/settings';
 
 // Saves that race (issue 43), in real Chromium on the time-scaled build (a sign-in every 5 s, a
 // usage update every 2.5 s): an import planned before another tab's save, a double click on
@@ -30,14 +30,7 @@ let browser: ExtensionSession;
 const servers: Simulator[] = [];
 const pattern = messagePatterns('en');
 const t = messages('en');
-const SETTINGS: Settings = {
-  keepAliveHours: 1,
-  refreshMinutes: 30,
-  warningPercent: 90,
-  criticalPercent: 95,
-  notifyUsage: true,
-  notifyKeepAlive: true,
-} as Settings;
+const SETTINGS: Settings = { ...DEFAULT_SETTINGS, keepAliveHours: 1 };
 
 beforeAll(async () => {
   browser = await launchExtension();

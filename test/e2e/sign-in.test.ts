@@ -34,8 +34,6 @@ beforeAll(async () => {
   await browser.storeSettings({
     keepAliveHours: 1,
     refreshMinutes: 1440,
-    warningPercent: 90,
-    criticalPercent: 95,
     notifyUsage: false,
     notifyKeepAlive: false,
     notifyForecast: false,

@@ -21,8 +21,6 @@ beforeAll(async () => {
   await browser.storeSettings({
     keepAliveHours: 1,
     refreshMinutes: 60,
-    warningPercent: 90,
-    criticalPercent: 95,
     notifyUsage: false,
     notifyKeepAlive: false,
     notifyForecast: false,

@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import type { Account } from '../../lib/store/accounts';
 import type { Settings } from '../../lib/store/settings';
-import { recentPart } from '../../lib/store/history';
 import type { AccountSnapshot } from '../../lib/store/account-state';
+import { accountItems, activityItems, historyItems, settingsItems } from './stored-items';
 
 export const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
 /** The e2e build at WXT_TIME_SCALE 8640 (a day lasts 10 s): a week of daily readings in a test. */
@@ -92,26 +92,6 @@ export async function launchExtension({
   return new ExtensionSession(context, worker, extensionId, profile, home, extensionDir);
 }
 
-/** Accounts as the Settings page stores them. */
-export function accountItems(accounts: Account[]) {
-  return { accounts, accounts$: { v: 2 } };
-}
-
-/** Usage histories (by account id) as the background stores them: with their recent part (what the popup reads). */
-export function historyItems(history: Record<string, unknown>) {
-  return {
-    history,
-    recentHistory: recentPart(history),
-    history$: { v: 1 },
-    recentHistory$: { v: 1 },
-  };
-}
-
-/** Activity logs (by account id) as the background stores them. */
-export function activityItems(activity: Record<string, unknown>) {
-  return { activity, activity$: { v: 1 } };
-}
-
 /** A running browser with the extension: its pages, its worker, and a way to stop. */
 export class ExtensionSession {
   constructor(
@@ -185,11 +165,11 @@ export class ExtensionSession {
     );
   }
 
-  /** Stores settings as the Settings page does. */
-  async storeSettings(settings: Settings) {
+  /** Stores settings as the Settings page does: the defaults but `changed`. */
+  async storeSettings(changed: Partial<Settings> = {}) {
     await this.currentWorker().evaluate(
-      (value) => chrome.storage.local.set({ settings: value, settings$: { v: 1 } }),
-      settings,
+      (items) => chrome.storage.local.set(items),
+      settingsItems(changed),
     );
   }
 

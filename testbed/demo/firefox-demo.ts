@@ -1,4 +1,4 @@
-import { accountItems, activityItems, historyItems } from '../browsers/chromium';
+import { accountItems, activityItems, historyItems } from '../browsers/stored-items';
 import {
   findFirefox,
   FIREFOX_SIMULATOR_BUILD,
