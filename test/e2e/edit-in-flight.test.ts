@@ -4,6 +4,7 @@ import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
 import { SettingsPage } from '../../testbed/browsers/chromium-pages';
 import { watchWorkerRequests } from '../../testbed/browsers/worker-requests';
+import { clickedAt as clickMoment } from '../../testbed/browsers/chromium-save-races';
 import { GIB as GB } from '../../lib/basics/bytes';
 
 // An edit to another server is final at once, measured from the click on Save, in real Chromium
@@ -28,20 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all(servers.map((s) => s.close()));
 });
-
-/** The moment of the click on Save, on the page's clock (the machine's, which the simulators share). */
-async function clickSave(options: SettingsPage): Promise<number> {
-  const save = options.page.getByRole('button', { name: 'Save', exact: true });
-  await save.evaluate((button) =>
-    button.addEventListener(
-      'click',
-      () => ((globalThis as unknown as { clickedAt: number }).clickedAt = Date.now()),
-      { capture: true, once: true },
-    ),
-  );
-  await save.click();
-  return options.page.evaluate(() => (globalThis as unknown as { clickedAt: number }).clickedAt);
-}
 
 describe('an account moved to another server, in Chromium: final from the click on Save', () => {
   for (let round = 1; round <= ROUNDS; round++) {
@@ -96,7 +83,10 @@ describe('an account moved to another server, in Chromium: final from the click 
           })
           .toBe(true);
       const requests = await watchWorkerRequests(browser, [options.page]);
-      const clickedAt = await clickSave(options);
+      const clickedAt = await clickMoment(
+        options.page,
+        options.page.getByRole('button', { name: 'Save', exact: true }),
+      );
 
       // Several runs in a row: two scheduled sign-ins and usage updates on the new server.
       const sinceClick = (server: 'api' | 'node') =>

@@ -12,6 +12,7 @@ import {
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
 import { watchWorkerRequests, type WorkerRequests } from '../../testbed/browsers/worker-requests';
+import { clickedAt as clickMoment } from '../../testbed/browsers/chromium-save-races';
 import { alarmFirings } from '../../testbed/alarm-firings';
 import { ALARM } from '../../lib/store/stored-names';
 import { axeViolations } from './axe';
@@ -77,19 +78,9 @@ async function moveTo(options: SettingsPage, b: Simulator, after: SimAccount) {
   });
 }
 
-/** Clicks a button and returns the moment of the click, on the page's clock (the machine's, which the simulators share). */
-async function clickAt(page: Page, name: string): Promise<number> {
-  const button = page.getByRole('button', { name, exact: true });
-  await button.evaluate((element) =>
-    element.addEventListener(
-      'click',
-      () => ((globalThis as unknown as { clickedAt: number }).clickedAt = Date.now()),
-      { capture: true, once: true },
-    ),
-  );
-  await button.click();
-  return page.evaluate(() => (globalThis as unknown as { clickedAt: number }).clickedAt);
-}
+/** Clicks Save and returns the moment of the click, on the page's clock (the machine's, which the simulators share). */
+const clickSave = (page: Page) =>
+  clickMoment(page, page.getByRole('button', { name: 'Save', exact: true }));
 
 /** The requests to a server (either of its two) that the worker or a watched page started after the click. */
 const after = (requests: WorkerRequests, sim: Simulator, clickedAt: number) => [
@@ -125,14 +116,14 @@ describe('two Settings tabs', () => {
     await tab2.editAccount(label);
     await moveTo(tab2, b, moved);
     const requests = await watchWorkerRequests(browser, [tab1.page, tab2.page]);
-    const clickedAt = await clickAt(tab2.page, 'Save');
+    const clickedAt = await clickSave(tab2.page);
     await tab2.page.getByRole('button', { name: 'Add account' }).waitFor();
 
     // Tab 1's form, untouched, now shows what is stored.
     await expect
       .poll(() => tab1.page.getByLabel(t('fieldCustomServer'), { exact: true }).inputValue())
       .toBe(b.apiUrl);
-    await clickAt(tab1.page, 'Save');
+    await clickSave(tab1.page);
     await tab1.page.getByRole('button', { name: 'Add account' }).waitFor();
     expect((await storedAccounts()).find((s) => s.id === id)?.baseUrl).toBe(b.apiUrl);
     expect(await tab1.accountEntries().filter({ hasText: label }).textContent()).toContain(
@@ -155,10 +146,10 @@ describe('two Settings tabs', () => {
     await tab2.editAccount(label);
     await moveTo(tab2, b, moved);
     const requests = await watchWorkerRequests(browser, [tab1.page, tab2.page]);
-    const clickedAt = await clickAt(tab2.page, 'Save');
+    const clickedAt = await clickSave(tab2.page);
     await tab2.page.getByRole('button', { name: 'Add account' }).waitFor();
 
-    await clickAt(tab1.page, 'Save');
+    await clickSave(tab1.page);
     const refusal = tab1.page.getByRole('alert').filter({ hasText: pattern('saveNewer') });
     await refusal.waitFor();
     // Each field the other tab changed is named; a secret only as changed, never shown.
@@ -188,7 +179,7 @@ describe('two Settings tabs', () => {
       b.apiUrl,
     );
     expect(await tab1.page.getByLabel(t('fieldLabel'), { exact: true }).inputValue()).toBe(label);
-    await clickAt(tab1.page, 'Save');
+    await clickSave(tab1.page);
     await tab1.page.getByRole('button', { name: 'Add account' }).waitFor();
 
     await severalRunsOn(b, clickedAt);
@@ -215,7 +206,7 @@ describe('from the click on Save', () => {
     await options.editAccount(label);
     await moveTo(options, b, moved);
     const requests = await watchWorkerRequests(browser, [options.page]);
-    const clickedAt = await clickAt(options.page, 'Save');
+    const clickedAt = await clickSave(options.page);
     await options.page.getByText(pattern('waitingForPermission')).waitFor();
     // Two sign-ins and two usage updates fired with the prompt open, however long they take.
     await Promise.all([
@@ -252,7 +243,7 @@ describe('from the click on Save', () => {
       .toBe(true);
     await moveTo(options, b, moved);
     const requests = await watchWorkerRequests(browser, [options.page]);
-    const clickedAt = await clickAt(options.page, 'Save');
+    const clickedAt = await clickSave(options.page);
     await options.page.getByRole('button', { name: 'Add account' }).waitFor();
     await severalRunsOn(b, clickedAt);
     nothingMoreTo(a, b, requests, clickedAt);
@@ -280,7 +271,7 @@ describe('a save that changes nothing', () => {
     // The first Save stores the account as the form writes it; the second stores the very same value.
     for (let save = 1; save <= 2; save++) {
       await options.editAccount(label);
-      await clickAt(options.page, 'Save');
+      await clickSave(options.page);
       await options.page.getByRole('button', { name: 'Add account' }).waitFor();
     }
     const from = Date.now();
@@ -353,7 +344,7 @@ describe('a lost answer', () => {
     await moveTo(tab1, stored.b, stored.after);
     await tab2.editAccount(notStored.label);
     await moveTo(tab2, notStored.b, notStored.after);
-    await Promise.all([clickAt(tab1.page, 'Save'), clickAt(tab2.page, 'Save')]);
+    await Promise.all([clickSave(tab1.page), clickSave(tab2.page)]);
 
     // Stored: the background has it at once, and the page, having heard nothing, finds it there.
     await expect
