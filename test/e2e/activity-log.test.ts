@@ -6,7 +6,7 @@ import { unpackActivity } from '../../lib/store/activity';
 import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
-import { activity, QUIET_SETTINGS } from './page-states';
+import { activity, QUIET_SETTINGS } from '../../testbed/browsers/page-states/every-state';
 
 // The activity log's CSV, downloaded as a user downloads it in real Chromium: the whole log, a
 // line per entry. The days of logging themselves (sign-ins, usage updates, an outage and its

@@ -13,7 +13,7 @@ import {
   PAGE_STATES,
   QUIET_SETTINGS,
   stateAccounts,
-} from './page-states';
+} from '../../testbed/browsers/page-states/every-state';
 import { messages } from '../../testbed/browsers/chromium-pages';
 
 // Every popup and options state, light and dark, English and Japanese: a screenshot of each

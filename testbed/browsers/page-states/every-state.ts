@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
-import { accountIdentity, type Account } from '../../lib/store/accounts';
-import { packPoints, type HistoryPoint } from '../../lib/store/history';
-import { packActivity, type ActivityEntry } from '../../lib/store/activity';
-import { DEFAULT_SETTINGS } from '../../lib/store/settings';
-import { GIB as GB } from '../../lib/basics/bytes';
-import { demoAccount, type SimAccount, type Simulator } from '../../testbed/simulator/simulator';
-import { storedAccount } from '../../testbed/simulator/stored-account';
-import type { ExtensionSession } from '../../testbed/browsers/chromium';
-import { SettingsPage, Popup } from '../../testbed/browsers/chromium-pages';
+import { accountIdentity, type Account } from '../../../lib/store/accounts';
+import { packPoints, type HistoryPoint } from '../../../lib/store/history';
+import { packActivity, type ActivityEntry } from '../../../lib/store/activity';
+import { DEFAULT_SETTINGS } from '../../../lib/store/settings';
+import { GIB as GB } from '../../../lib/basics/bytes';
+import { demoAccount, type SimAccount, type Simulator } from '../../simulator/simulator';
+import { storedAccount } from '../../simulator/stored-account';
+import type { ExtensionSession } from '../chromium';
+import { SettingsPage, Popup } from '../chromium-pages';
 
 // Every state of the popup and the Settings page a user can meet, each opened as a user would
 // see it: for screenshots, axe-core and the Japanese walk alike.
