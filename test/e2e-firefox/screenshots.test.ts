@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stateAccounts } from '../../testbed/browsers/page-states/every-state';
+import { stateAccounts } from '../../testbed/browsers/page-states/accounts';
 import { startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import {
   FIREFOX_E2E_BUILD,

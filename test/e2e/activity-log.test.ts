@@ -6,7 +6,8 @@ import { unpackActivity } from '../../lib/store/activity';
 import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
-import { activity, QUIET_SETTINGS } from '../../testbed/browsers/page-states/every-state';
+import { activityLog } from '../../testbed/browsers/page-states/e2e-days';
+import { QUIET_SETTINGS } from '../../testbed/browsers/page-states/state';
 
 // The activity log's CSV, downloaded as a user downloads it in real Chromium: the whole log, a
 // line per entry. The days of logging themselves (sign-ins, usage updates, an outage and its
@@ -27,7 +28,7 @@ beforeAll(async () => {
   // The month is stored once the background is done with the account's first check: a run reads
   // the log once at its start and writes it back with its entry added.
   await browser.checkedSnapshot('logged');
-  await browser.storeActivity(activity(stored(), 30));
+  await browser.storeActivity(activityLog(stored(), 30));
 });
 afterAll(async () => {
   await browser?.close();

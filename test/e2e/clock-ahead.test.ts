@@ -6,7 +6,7 @@ import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension } from '../../testbed/browsers/chromium';
 import { messages, SettingsPage, Popup } from '../../testbed/browsers/chromium-pages';
 import type { AccountSnapshot } from '../../lib/store/account-state';
-import { QUIET_SETTINGS } from '../../testbed/browsers/page-states/every-state';
+import { QUIET_SETTINGS } from '../../testbed/browsers/page-states/state';
 
 // Issue 27, item 1, in real Chromium: a sign-in made while the worker's clock ran a year ahead,
 // the clock then set right. The popup and the Settings page tell it as past ("just now"), never

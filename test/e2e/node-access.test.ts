@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension, type ExtensionSession } from '../../testbed/browsers/chromium';
-import { QUIET_SETTINGS } from '../../testbed/browsers/page-states/every-state';
+import { QUIET_SETTINGS } from '../../testbed/browsers/page-states/state';
 import { Popup } from '../../testbed/browsers/chromium-pages';
 
 // An account blocked on its node host: the popup's one button asks for exactly that host and

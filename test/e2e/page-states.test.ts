@@ -10,10 +10,10 @@ import { latinLeftovers } from './latin-text';
 import {
   ACCOUNT_LABELS,
   IMPORTED_DATA,
-  PAGE_STATES,
-  QUIET_SETTINGS,
   stateAccounts,
-} from '../../testbed/browsers/page-states/every-state';
+} from '../../testbed/browsers/page-states/accounts';
+import { PAGE_STATES } from '../../testbed/browsers/page-states/every-state';
+import { QUIET_SETTINGS } from '../../testbed/browsers/page-states/state';
 import { messages } from '../../testbed/browsers/chromium-pages';
 
 // Every popup and options state, light and dark, English and Japanese: a screenshot of each

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount, startSimulator, type Simulator } from '../../testbed/simulator/simulator';
 import { storedAccount } from '../../testbed/simulator/stored-account';
 import { launchExtension } from '../../testbed/browsers/chromium';
-import { QUIET_SETTINGS } from '../../testbed/browsers/page-states/every-state';
+import { QUIET_SETTINGS } from '../../testbed/browsers/page-states/state';
 import { catalogue } from '../../testbed/catalogue';
 import type { AccountSnapshot } from '../../lib/store/account-state';
 import { GIB as GB } from '../../lib/basics/bytes';
