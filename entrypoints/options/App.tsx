@@ -11,9 +11,9 @@ import { accountIdentity } from '@/lib/store/accounts';
 import { pointsFor } from '@/lib/store/history';
 import { t, uiLocale } from '@/lib/i18n/translate';
 import { StorageProblems } from '@/components/common/DamagedEntry';
-import { AccountsSection } from './AccountsSection';
-import { DataSection } from './DataSection';
-import { Section } from './Section';
+import { AccountsSection } from '@/components/settings/AccountsSection';
+import { DataSection } from '@/components/settings/DataSection';
+import { Section } from '@/components/settings/Section';
 
 /**
  * The settings page, a router: a navigation and one section at a time (accounts, their usage

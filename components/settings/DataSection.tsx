@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { ConfirmButton } from '@/components/settings/ConfirmButton';
+import { ConfirmButton } from './ConfirmButton';
 import type { NotMade } from '@/components/helpers/send-change';
-import { allRemoved } from '@/components/settings/change-made';
+import { allRemoved } from './change-made';
 import { sendChange } from '@/components/helpers/send-change';
-import { ChangeFailure } from '@/components/settings/SaveOutcome';
+import { ChangeFailure } from './SaveOutcome';
 import { beginChange } from '@/lib/extension/change-port';
 import { t } from '@/lib/i18n/translate';
 
