@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'preact/hooks';
 import type { MessageKey } from '@/lib/i18n/translate';
 
 /**
@@ -38,7 +37,7 @@ export function readPlace(hash: string): Place {
 }
 
 /** The hash of a place. */
-function placeHash(place: Place): string {
+export function placeHash(place: Place): string {
   return (
     '#' +
     [
@@ -49,21 +48,4 @@ function placeHash(place: Place): string {
       .filter(Boolean)
       .join('/')
   );
-}
-
-/** The current place, and a way to go elsewhere (a history entry, so back returns). */
-export function usePlace(): [Place, (place: Place) => void] {
-  const [place, setPlace] = useState(() => readPlace(location.hash));
-  useEffect(() => {
-    const onHashChange = () => setPlace(readPlace(location.hash));
-    addEventListener('hashchange', onHashChange);
-    return () => removeEventListener('hashchange', onHashChange);
-  }, []);
-  return [
-    place,
-    (next) => {
-      location.hash = placeHash(next);
-      setPlace(next);
-    },
-  ];
 }
