@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { loadAccounts } from '@/lib/store/reads';
-import { newestRead } from '@/components/hooks/newest-read';
 import { App as Options } from '@/entrypoints/options/App';
 import { App as Popup } from '@/entrypoints/popup/App';
 import { onMessages } from '@/lib/extension/messages';
@@ -14,8 +13,8 @@ import { installFakeExtensionApis } from '../helpers/fake-extension';
 import { storeAccounts } from '../helpers/harness';
 
 // Issue 17, items 9 to 11: the options list reads snapshots through the identity guard; saving
-// what the service never sees sends nothing; reads that overlap never leave older state; with
-// several accounts each card opens its details; a damaged entry in the popup leads to it.
+// what the service never sees sends nothing; with several accounts each card opens its details;
+// a damaged entry in the popup leads to it.
 
 let messages: unknown[];
 let stopMessages = () => {};
@@ -82,22 +81,6 @@ describe('saving', () => {
     );
     expect((await loadAccounts()).accounts[0]).toMatchObject({ password: 'new-pw' });
     expect(messages).toEqual([]);
-  });
-});
-
-describe('reads that overlap', () => {
-  it('apply the newest read started, whatever order they end in', async () => {
-    const shown: string[] = [];
-    const newest = newestRead<string>((value) => shown.push(value));
-    let endOld!: (v: string) => void;
-    let endNew!: (v: string) => void;
-    const old = newest(() => new Promise((resolve) => (endOld = resolve)));
-    const fresh = newest(() => new Promise((resolve) => (endNew = resolve)));
-    endNew('new');
-    await fresh;
-    endOld('old');
-    await old;
-    expect(shown).toEqual(['new']);
   });
 });
 
