@@ -2,13 +2,15 @@
 // `npm run lint`. Each rule's name and comment say what it keeps; `npx depcruise --help` for more.
 //
 //   entrypoints/  the popup, the Settings page (options) and the background: wiring only
-//   components/   the pages' Preact components: popup/ and settings/ over common/, hooks/, helpers/
-//   lib/          the layers below, top-down; each imports only the layers under it
+//   components/   the pages' Preact components and hooks: popup/ and settings/ over common/, hooks/
+//   lib/          the layers below, top-down (pages/ on top, the pages' plain logic); each imports
+//                 only the layers under it
 //
 // Type-only imports count as imports here: they tie files together for a reader all the same.
 
 /** lib/'s layers from the top down (docs/architecture.md). */
 const LAYERS = [
+  'pages', // what the pages do that needs no Preact: commands and changes sent, places, downloads
   'input', // what people type or import: form schemas, the settings file
   'background', // what acts: the runner, a run, one account's checks, publish, display
   'extension', // permissions, host lists, the commands' protocol, the Settings page's address

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n/translate';
-import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from '@/lib/pages/send-command';
 import { requestHostPermissions } from '@/lib/extension/permissions';
-import { hostOf } from '../helpers/safe-names';
+import { hostOf } from '@/lib/pages/safe-names';
 import { useHeldCheck } from '../hooks/held-check';
 
 type Status = 'idle' | 'asking' | 'refused' | 'checking' | 'check-failed' | 'no-answer';

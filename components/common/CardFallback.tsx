@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { Account } from '@/lib/store/accounts';
 import { t } from '@/lib/i18n/translate';
-import { safeAccountName } from '../helpers/safe-names';
+import { safeAccountName } from '@/lib/pages/safe-names';
 
 /** What an error boundary shows instead of an account card that failed to render. */
 export function CardFallback({

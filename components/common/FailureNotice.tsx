@@ -6,7 +6,7 @@ import { t } from '@/lib/i18n/translate';
 import type { KeyForm, KeySource } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
 import { OpenSettings } from '../helpers/open-settings';
-import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from '@/lib/pages/send-command';
 import { failureKey, StandingFailures } from '../hooks/standing-failures';
 import { useHeldCheck } from '../hooks/held-check';
 

@@ -2,7 +2,7 @@ import { createContext } from 'preact';
 import { browser } from 'wxt/browser';
 import { settingsPageUrl } from '@/lib/extension/settings-page';
 
-/** Opens the settings page at a place (see settings/place.ts) in a new tab: how the popup goes there. */
+/** Opens the settings page at a place (see lib/pages/place.ts) in a new tab: how the popup goes there. */
 export function openSettingsAt(place: string): void {
   void browser.tabs.create({ url: settingsPageUrl(place) });
 }

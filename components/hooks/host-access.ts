@@ -3,7 +3,7 @@ import { credentialsKey } from '@/lib/store/accounts';
 import type { ConnectionReport } from '@/lib/extension/messages';
 import { requestHostPermissions } from '@/lib/extension/permissions';
 import type { AccountDraft } from '@/lib/input/form-schemas';
-import { NoAnswer, sendCommand } from '../helpers/send-command';
+import { NoAnswer, sendCommand } from '@/lib/pages/send-command';
 import { checkedDraft } from './account-draft';
 
 export type AccessStatus =

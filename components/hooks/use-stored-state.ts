@@ -8,7 +8,7 @@ import { watchStorage } from '@/lib/store/watch-storage';
 import { type DamagedEntry } from '@/lib/store/reads';
 import { type HistorySource } from '@/lib/store/history-sources';
 import { type StorageProblem } from '@/lib/store/storage-problems';
-import { newestRead } from './newest-read';
+import { newestRead } from '@/lib/pages/newest-read';
 
 export interface StoredState {
   accounts: Account[];

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n/translate';
-import { answerLimitSeconds, NoAnswer, sendCommand } from '../helpers/send-command';
+import { answerLimitSeconds, NoAnswer, sendCommand } from '@/lib/pages/send-command';
 import type { CheckAnswer } from '@/lib/extension/messages';
 import { loadedExtras, loadPopupExtras } from './on-demand';
 

@@ -1,7 +1,7 @@
 import { t, uiLocale } from '@/lib/i18n/translate';
 import type { AccountDraft } from '@/lib/input/form-schemas';
 import type { AccessStatus } from '../hooks/host-access';
-import { answerLimitSeconds } from '../helpers/send-command';
+import { answerLimitSeconds } from '@/lib/pages/send-command';
 import { ConnectionResult } from './ConnectionResult';
 
 interface Props {

@@ -10,7 +10,7 @@ import { ConfirmButton } from './ConfirmButton';
 import { ErrorBoundary } from '../common/ErrorBoundary';
 import { revisionOf } from '@/lib/store/revision';
 import { FailureNotice } from '../common/FailureNotice';
-import { hostOf } from '../helpers/safe-names';
+import { hostOf } from '@/lib/pages/safe-names';
 import { CardFallback } from '../common/CardFallback';
 
 interface Props {

@@ -2,10 +2,10 @@ import { useRef, useState } from 'preact/hooks';
 import { AccountForm } from './AccountForm';
 import { AccountList } from './AccountList';
 import { ConfirmButton } from './ConfirmButton';
-import type { Place } from './place';
+import type { Place } from '@/lib/pages/place';
 import { WithPart } from './parts';
-import { sendChange, type ChangeOutcome, type NotMade } from '@/components/helpers/send-change';
-import { accountRemoved, damagedRemoved } from './change-made';
+import { sendChange, type ChangeOutcome, type NotMade } from '@/lib/pages/send-change';
+import { accountRemoved, damagedRemoved } from '@/lib/pages/change-made';
 import { beginChange } from '@/lib/extension/change-port';
 import { ChangeFailure } from './SaveOutcome';
 import { DamagedEntry, damagedName } from '@/components/common/DamagedEntry';
@@ -29,7 +29,7 @@ interface Props {
 /**
  * The accounts: the list, the damaged entries, and the form that adds or edits one (on install,
  * the setup's walk-through and the first account's form). Every change is sent on its click's
- * port and carried out by the background (components/helpers/send-change.ts); what was not made
+ * port and carried out by the background (lib/pages/send-change.ts); what was not made
  * is said here.
  */
 export function AccountsSection({

@@ -1,6 +1,6 @@
 import type { Account } from '@/lib/store/accounts';
-import { download, fileSafe } from './download';
-import { hostOf } from '../helpers/safe-names';
+import { download, fileSafe } from '@/lib/pages/download';
+import { hostOf } from '@/lib/pages/safe-names';
 
 interface Props {
   /** What the file holds: its name says so, beside the account's user and server. */

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { ConfirmButton } from './ConfirmButton';
-import type { NotMade } from '@/components/helpers/send-change';
-import { allRemoved } from './change-made';
-import { sendChange } from '@/components/helpers/send-change';
+import type { NotMade } from '@/lib/pages/send-change';
+import { allRemoved } from '@/lib/pages/change-made';
+import { sendChange } from '@/lib/pages/send-change';
 import { ChangeFailure } from './SaveOutcome';
 import { beginChange } from '@/lib/extension/change-port';
 import { t } from '@/lib/i18n/translate';

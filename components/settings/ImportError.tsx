@@ -1,6 +1,6 @@
 import { t, type MessageKey } from '@/lib/i18n/translate';
 import type { ParsedFile } from '@/lib/input/settings-file';
-import { ACCOUNT_LABELS } from './field-labels';
+import { ACCOUNT_LABELS } from '@/lib/pages/field-labels';
 
 /** Each field a file may bring, by the label the Settings page gives it. */
 const FIELDS: Record<string, MessageKey> = {

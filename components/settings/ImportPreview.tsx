@@ -1,7 +1,7 @@
 import { accountName, missingCredentials, type Account } from '@/lib/store/accounts';
 import { t, type MessageKey } from '@/lib/i18n/translate';
 import type { ImportPlan } from '@/lib/store/import-plan';
-import { hostOf } from '../helpers/safe-names';
+import { hostOf } from '@/lib/pages/safe-names';
 
 // The import's preview, as the Settings page shows it.
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n/translate';
-import type { NotMade } from '../helpers/send-change';
+import type { NotMade } from '@/lib/pages/send-change';
 
 /** A save not made: a newer value stored meanwhile (null: removed), or another reason. */
 export type Unsaved<Stored> = { kind: 'newer'; stored: Stored | null } | NotMade;

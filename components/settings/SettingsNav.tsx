@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n/translate';
-import { SECTIONS, type Section } from './place';
+import { SECTIONS, type Section } from '@/lib/pages/place';
 
 /** The Settings page's sections as links (keyboard: Tab and Enter); the current one is marked. */
 export function SettingsNav({ current }: { current: Section | 'setup' }) {

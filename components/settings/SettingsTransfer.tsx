@@ -6,7 +6,7 @@ import { parseSettingsFile, settingsFile } from '@/lib/input/settings-file';
 import { loadAccounts } from '@/lib/store/reads';
 import { previewOf, useImport, type ImportStatus } from './import-save';
 import { ChangeFailure } from './SaveOutcome';
-import { download } from './download';
+import { download } from '@/lib/pages/download';
 import { damagedName } from '../common/DamagedEntry';
 import { ImportError } from './ImportError';
 import { ImportPreview } from './ImportPreview';

@@ -6,8 +6,8 @@ import { changedFields } from '@/lib/store/fields';
 import { revisionOf } from '@/lib/store/revision';
 import { draftOf } from '../hooks/account-draft';
 import { useOneAtATime } from '../hooks/one-at-a-time';
-import { sendChange } from '../helpers/send-change';
-import { accountEdited } from './change-made';
+import { sendChange } from '@/lib/pages/send-change';
+import { accountEdited } from '@/lib/pages/change-made';
 import type { Unsaved } from './SaveOutcome';
 
 interface Options {

@@ -4,9 +4,9 @@ import type { ParsedFile, SettingsFile } from '@/lib/input/settings-file';
 import { newAccountId, type Account } from '@/lib/store/accounts';
 import { importBasis, planImport, type ImportPlan } from '@/lib/store/import-plan';
 import type { Settings } from '@/lib/store/settings';
-import type { NotMade } from '../helpers/send-change';
-import { sendChange } from '../helpers/send-change';
-import { imported } from './change-made';
+import type { NotMade } from '@/lib/pages/send-change';
+import { sendChange } from '@/lib/pages/send-change';
+import { imported } from '@/lib/pages/change-made';
 
 /** Where an import is: a file's mistakes, its preview, why it was not made, or what it did. */
 export type ImportStatus =

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { t } from '@/lib/i18n/translate';
-import type { Place } from './place';
+import type { Place } from '@/lib/pages/place';
 
 // Most Settings page opens show the accounts. What only one section shows (the usage history, the
 // activity log, export and import, the first run's walk-through) is loaded with import() the first

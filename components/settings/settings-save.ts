@@ -3,8 +3,8 @@ import { beginChange } from '@/lib/extension/change-port';
 import { revisionOf } from '@/lib/store/revision';
 import type { Settings } from '@/lib/store/settings';
 import { useOneAtATime } from '../hooks/one-at-a-time';
-import { sendChange } from '../helpers/send-change';
-import { settingsEdited } from './change-made';
+import { sendChange } from '@/lib/pages/send-change';
+import { settingsEdited } from '@/lib/pages/change-made';
 import type { Unsaved } from './SaveOutcome';
 import { changedSettings, type SettingsInput } from './settings-input';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { placeHash, readPlace, type Place } from './place';
+import { placeHash, readPlace, type Place } from '@/lib/pages/place';
 
 /** The current place, and a way to go elsewhere (a history entry, so back returns). */
 export function usePlace(): [Place, (place: Place) => void] {

@@ -1,6 +1,6 @@
 import { SettingsNav } from '@/components/settings/SettingsNav';
 import { OpenSettings } from '@/components/helpers/open-settings';
-import { readPlace, SECTIONS } from '@/components/settings/place';
+import { readPlace, SECTIONS } from '@/lib/pages/place';
 import { usePlace } from '@/components/settings/use-place';
 import { SettingsForm } from '@/components/settings/SettingsForm';
 import { StandingFailures, useStandingFailures } from '@/components/hooks/standing-failures';

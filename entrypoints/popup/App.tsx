@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { AccountCard } from '@/components/popup/AccountCard';
 import { ErrorBoundary } from '@/components/common/ErrorBoundary';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
-import { safeAccountName } from '@/components/helpers/safe-names';
+import { safeAccountName } from '@/lib/pages/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/hooks/standing-failures';
 import { CardFallback } from '@/components/common/CardFallback';
 import { openSettingsAt } from '@/components/helpers/open-settings';

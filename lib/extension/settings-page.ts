@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { setupOpenedItem } from '../store/items';
 
-/** The settings page's address at a place (a section, `setup`, an account's form: see components/settings/place.ts). */
+/** The settings page's address at a place (a section, `setup`, an account's form: see lib/pages/place.ts). */
 export const settingsPageUrl = (place: string): string =>
   browser.runtime.getURL(`/options.html#${place}`);
 

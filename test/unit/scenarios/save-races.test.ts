@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerBackground } from '@/entrypoints/background';
 import { createBackgroundService } from '@/lib/background/events';
-import { OneAtATime } from '@/components/helpers/one-at-a-time';
-import { accountEdited } from '@/components/settings/change-made';
-import { sendChange } from '@/components/helpers/send-change';
+import { OneAtATime } from '@/lib/pages/one-at-a-time';
+import { accountEdited } from '@/lib/pages/change-made';
+import { sendChange } from '@/lib/pages/send-change';
 import { beginChange, NoAnswer } from '@/lib/extension/change-port';
 import { createServiceApi } from '@/lib/service/client';
 import { credentialsKey, type Account } from '@/lib/store/accounts';
@@ -200,7 +200,7 @@ async function tabSave(s: fc.Scheduler, w: World, fields: Partial<Account>, done
 /**
  * One tab's Save clicked twice: `first` typed and saved, then `second` typed and saved before the
  * first answer came. The tab's saves go one at a time, as the form sends them (the page's own
- * queue, components/helpers/one-at-a-time.ts, and its send, components/settings/saves.ts): the
+ * queue, lib/pages/one-at-a-time.ts, and its send, components/settings/account-save.ts): the
  * second waits for the first answer and goes out over what it stored.
  */
 async function tabSavesTwice(

@@ -8,7 +8,7 @@ import { callsIn, functionNamed, pathProblems, read } from '../helpers/call-path
 
 const HOPS = [
   ['components/settings/account-save.ts', 'save'], // the click: the port opened, the form's queue
-  ['components/helpers/send-change.ts', 'sendChange'], // the change sent; its answer read
+  ['lib/pages/send-change.ts', 'sendChange'], // the change sent; its answer read
   ['lib/extension/change-port.ts', 'send'], // posted on the port (the one channel)
   ['lib/extension/change-port.ts', 'hear'], // the background's end of the port
   ['lib/background/changes.ts', 'carryOut'], // the checks stopped, the change carried out
@@ -17,7 +17,7 @@ const HOPS = [
 ] as const;
 /** The most hops from the click to the write (issue 43). */
 const MOST_HOPS = 6;
-const LAYERS = ['components/', 'lib/extension/', 'lib/background/', 'lib/store/'];
+const LAYERS = ['components/', 'lib/pages/', 'lib/extension/', 'lib/background/', 'lib/store/'];
 /** The hop that crosses the channel: `send` posts the change, and `hear` is what the port's other end runs. */
 const CROSSING = 2;
 /**

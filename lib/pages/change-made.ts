@@ -8,7 +8,7 @@ import type { Settings } from '@/lib/store/settings';
 
 // How the Settings page tells, when a change's answer never came, whether storage holds it: each
 // reads what is stored and gives what the change stored (undefined: not made). A page sends its
-// change with sendChange (../helpers/send-change.ts) and hands it the one for that change.
+// change with sendChange (send-change.ts) and hands it the one for that change.
 
 /** The stored account with this id, if any. */
 const storedAccount = async (id: string) =>

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { newestRead } from '@/components/hooks/newest-read';
+import { newestRead } from '@/lib/pages/newest-read';
 
 it('applies the newest read started, whatever order the reads end in', async () => {
   const shown: string[] = [];

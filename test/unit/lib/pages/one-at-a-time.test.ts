@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OneAtATime } from '@/components/helpers/one-at-a-time';
+import { OneAtATime } from '@/lib/pages/one-at-a-time';
 
 /** A change that runs when its turn comes and ends when the test says, stored or not. */
 function step(log: string[], name: string) {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { placeHash, readPlace, SECTIONS, type Place } from '@/components/settings/place';
+import { placeHash, readPlace, SECTIONS, type Place } from '@/lib/pages/place';
 
 it('reads each place back from the hash it writes', () => {
   const places: Place[] = [

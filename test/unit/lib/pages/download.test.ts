@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it, vi } from 'vitest';
-import { download, fileSafe } from '@/components/settings/download';
+import { download, fileSafe } from '@/lib/pages/download';
 
 afterEach(() => vi.restoreAllMocks());
 

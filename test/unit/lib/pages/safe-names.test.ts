@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { hostOf, safeAccountName } from '@/components/helpers/safe-names';
+import { hostOf, safeAccountName } from '@/lib/pages/safe-names';
 import type { Account } from '@/lib/store/accounts';
 import { account } from '../../helpers/fixtures';
 

@@ -7,7 +7,7 @@ import { AccountForm } from '@/components/settings/AccountForm';
 import { AllowAccessButton } from '@/components/common/AllowAccessButton';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { FailureNotice } from '@/components/common/FailureNotice';
-import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from '@/components/helpers/send-command';
+import { ANSWER_LIMIT_MS, NoAnswer, sendCommand } from '@/lib/pages/send-command';
 import { onMessages, type ConnectionReport } from '@/lib/extension/messages';
 import { withChanges } from '../../helpers/account-commands';
 import { account, GB, userInfo } from '../../helpers/fixtures';

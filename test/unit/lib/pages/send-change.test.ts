@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { sendChange } from '@/components/helpers/send-change';
+import { sendChange } from '@/lib/pages/send-change';
 import { CHANGE_LIMIT_MS, NoAnswer, type PendingChange } from '@/lib/extension/change-port';
 import type { ChangeKind, OutcomeOf } from '@/lib/store/changes';
 import { account } from '../../helpers/fixtures';

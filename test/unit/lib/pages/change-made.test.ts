@@ -6,7 +6,7 @@ import {
   allRemoved,
   imported,
   settingsEdited,
-} from '@/components/settings/change-made';
+} from '@/lib/pages/change-made';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { account, workAccount } from '../../helpers/fixtures';
 import { storeAccounts, storeSettings } from '../../helpers/harness';
