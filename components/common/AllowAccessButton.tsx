@@ -3,7 +3,7 @@ import { t } from '@/lib/i18n/translate';
 import { answerLimitSeconds, NoAnswer, sendCommand } from '@/lib/pages/send-command';
 import { requestHostPermissions } from '@/lib/extension/permissions';
 import { hostOf } from '@/lib/pages/safe-names';
-import { useHeldCheck } from '../hooks/held-check';
+import { useHeldCheck } from '../hooks/use-held-check';
 
 type Status = 'idle' | 'asking' | 'refused' | 'checking' | 'check-failed' | 'no-answer';
 

@@ -7,8 +7,8 @@ import type { KeyForm, KeySource } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
 import { OpenSettings } from '../helpers/open-settings';
 import { answerLimitSeconds, NoAnswer, sendCommand } from '@/lib/pages/send-command';
-import { failureKey, StandingFailures } from '../hooks/standing-failures';
-import { useHeldCheck } from '../hooks/held-check';
+import { failureKey, StandingFailures } from '../hooks/use-standing-failures';
+import { useHeldCheck } from '../hooks/use-held-check';
 
 /** How the account sends its API key, and the form's own fixes for a refused one (else the stored account's). */
 export interface KeyFixes {

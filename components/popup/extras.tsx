@@ -7,7 +7,7 @@ import { DamagedEntry, damagedAnchor, StorageProblems } from '../common/DamagedE
 import { openSettingsAt } from '../helpers/open-settings';
 import { CardFailure } from './CardFailure';
 import { Welcome } from './Welcome';
-import { useHeldCheck } from '../hooks/held-check';
+import { useHeldCheck } from '../hooks/use-held-check';
 
 /** Stored data the popup cannot use as it is, each with the way to the Settings page, where it is dealt with. */
 function StorageTrouble({

@@ -1,6 +1,6 @@
 import { t, uiLocale } from '@/lib/i18n/translate';
 import type { AccountDraft } from '@/lib/input/form-schemas';
-import type { AccessStatus } from '../hooks/host-access';
+import type { AccessStatus } from './use-host-access';
 import { answerLimitSeconds } from '@/lib/pages/send-command';
 import { ConnectionResult } from './ConnectionResult';
 

@@ -5,7 +5,7 @@ import { hasAppApiKey } from '@/lib/service/app-key';
 import { takesAppKey } from '@/lib/service/addresses';
 import type { AccountDraft } from '@/lib/input/form-schemas';
 import { t } from '@/lib/i18n/translate';
-import type { AccountDraftState } from '../hooks/account-draft';
+import type { AccountDraftState } from './use-account-draft';
 import { describedBy, Field } from './Field';
 
 /** An account form's element id. */

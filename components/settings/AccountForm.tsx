@@ -1,10 +1,10 @@
 import { accountName, type Account } from '@/lib/store/accounts';
 import { t } from '@/lib/i18n/translate';
 import type { AccountDraft } from '@/lib/input/form-schemas';
-import { useAccountDraft } from '../hooks/account-draft';
-import { useFollowStored } from '../hooks/follow-stored';
-import { useHostAccess } from '../hooks/host-access';
-import { useAccountSave } from './account-save';
+import { useAccountDraft } from './use-account-draft';
+import { useFollowStored } from './use-follow-stored';
+import { useHostAccess } from './use-host-access';
+import { useAccountSave } from './use-account-save';
 import { AccessLines } from './AccessLines';
 import { AccountFields, fieldId } from './AccountFields';
 import { SaveOutcome } from './SaveOutcome';
@@ -26,8 +26,8 @@ interface Props {
 
 /**
  * Adds or edits an account; tests unsaved values; asks for host access when saving; saves one at
- * a time (account-save.ts). In a build with an application key, the account may use it (no key
- * field) or a key of its own.
+ * a time (use-account-save.ts). In a build with an application key, the account may use it (no
+ * key field) or a key of its own.
  */
 export function AccountForm({ account, stored, isNew, onSaved, onCancel }: Props) {
   const form = useAccountDraft(account, isNew);

@@ -4,7 +4,7 @@ import { t } from '@/lib/i18n/translate';
 import type { Settings } from '@/lib/store/settings';
 import { parseSettingsFile, settingsFile } from '@/lib/input/settings-file';
 import { loadAccounts } from '@/lib/store/reads';
-import { previewOf, useImport, type ImportStatus } from './import-save';
+import { previewOf, useImport, type ImportStatus } from './use-import';
 import { ChangeFailure } from './SaveOutcome';
 import { download } from '@/lib/pages/download';
 import { damagedName } from '../common/DamagedEntry';

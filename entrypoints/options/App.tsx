@@ -3,7 +3,7 @@ import { OpenSettings } from '@/components/helpers/open-settings';
 import { readPlace, SECTIONS } from '@/lib/pages/place';
 import { usePlace } from '@/components/settings/use-place';
 import { SettingsForm } from '@/components/settings/SettingsForm';
-import { StandingFailures, useStandingFailures } from '@/components/hooks/standing-failures';
+import { StandingFailures, useStandingFailures } from '@/components/hooks/use-standing-failures';
 import { useStoredState } from '@/components/hooks/use-stored-state';
 import { wholeHistory } from '@/lib/store/history-sources';
 import { ErrorBoundary } from '@/components/common/ErrorBoundary';

@@ -3,7 +3,7 @@ import { AccountCard } from '@/components/popup/AccountCard';
 import { ErrorBoundary } from '@/components/common/ErrorBoundary';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { safeAccountName } from '@/lib/pages/safe-names';
-import { StandingFailures, useStandingFailures } from '@/components/hooks/standing-failures';
+import { StandingFailures, useStandingFailures } from '@/components/hooks/use-standing-failures';
 import { CardFallback } from '@/components/common/CardFallback';
 import { openSettingsAt } from '@/components/helpers/open-settings';
 import {

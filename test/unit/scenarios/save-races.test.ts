@@ -200,7 +200,7 @@ async function tabSave(s: fc.Scheduler, w: World, fields: Partial<Account>, done
 /**
  * One tab's Save clicked twice: `first` typed and saved, then `second` typed and saved before the
  * first answer came. The tab's saves go one at a time, as the form sends them (the page's own
- * queue, lib/pages/one-at-a-time.ts, and its send, components/settings/account-save.ts): the
+ * queue, lib/pages/one-at-a-time.ts, and its send, components/settings/use-account-save.ts): the
  * second waits for the first answer and goes out over what it stored.
  */
 async function tabSavesTwice(

@@ -7,7 +7,7 @@ import { callsIn, functionNamed, pathProblems, read } from '../helpers/call-path
 // opened (lib/extension/change-port.ts), which carries the hold, the change and its answer.
 
 const HOPS = [
-  ['components/settings/account-save.ts', 'save'], // the click: the port opened, the form's queue
+  ['components/settings/use-account-save.ts', 'save'], // the click: the port opened, the form's queue
   ['lib/pages/send-change.ts', 'sendChange'], // the change sent; its answer read
   ['lib/extension/change-port.ts', 'send'], // posted on the port (the one channel)
   ['lib/extension/change-port.ts', 'hear'], // the background's end of the port
@@ -28,7 +28,7 @@ const CROSSING = 2;
  * runs after the writes before it.
  */
 const HANDED_DOWN = [
-  'components/settings/account-save.ts save hands a function to run, to be called back',
+  'components/settings/use-account-save.ts save hands a function to run, to be called back',
   'lib/background/changes.ts carryOut hands a function to writeChange, to be called back',
   'lib/store/writes.ts writeChange hands a function to queued, to be called back',
 ];

@@ -50,7 +50,7 @@ const TESTED_ELSEWHERE: Record<string, { where: string[]; why: string }> = {
     why: 'the card’s words for usage and the next sign-in, tested where the badge, the card and the Settings page’s list say them',
   },
   'lib/outlook/held-check-words.ts': {
-    where: ['components/hooks/held-check.test.tsx'],
+    where: ['components/hooks/use-held-check.test.tsx'],
     why: 'one sentence, tested where a page says it and takes it back',
   },
   'lib/outlook/notice-words.ts': {

@@ -4,7 +4,7 @@ import type { ConnectionReport } from '@/lib/extension/messages';
 import { requestHostPermissions } from '@/lib/extension/permissions';
 import type { AccountDraft } from '@/lib/input/form-schemas';
 import { NoAnswer, sendCommand } from '@/lib/pages/send-command';
-import { checkedDraft } from './account-draft';
+import { checkedDraft } from './use-account-draft';
 
 export type AccessStatus =
   | { kind: 'idle' }

@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { beginChange } from '@/lib/extension/change-port';
 import { revisionOf } from '@/lib/store/revision';
 import type { Settings } from '@/lib/store/settings';
-import { useOneAtATime } from '../hooks/one-at-a-time';
+import { useOneAtATime } from './use-one-at-a-time';
 import { sendChange } from '@/lib/pages/send-change';
 import { settingsEdited } from '@/lib/pages/change-made';
 import type { Unsaved } from './SaveOutcome';
