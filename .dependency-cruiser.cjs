@@ -116,7 +116,7 @@ module.exports = {
     {
       name: 'components-popup-settings-apart',
       comment:
-        "Each page's components stand apart: what both use lives in common/, hooks/ or helpers/.",
+        "Each page's components stand apart: what both use lives in common/ or hooks/ (or lib/pages/).",
       severity: 'error',
       from: { path: '^components/(popup|settings)/' },
       to: { path: '^components/(popup|settings)/', pathNot: '^components/$1/' },

@@ -5,7 +5,7 @@ import { describeFailure } from '@/lib/service/failure-words';
 import { t } from '@/lib/i18n/translate';
 import type { KeyForm, KeySource } from '@/lib/service/client';
 import { AllowAccessButton } from './AllowAccessButton';
-import { OpenSettings } from '../helpers/open-settings';
+import { OpenSettings } from './open-settings';
 import { answerLimitSeconds, NoAnswer, sendCommand } from '@/lib/pages/send-command';
 import { failureKey, StandingFailures } from '../hooks/use-standing-failures';
 import { useHeldCheck } from '../hooks/use-held-check';

@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n/translate';
-import { openSettingsAt } from '../helpers/open-settings';
+import { openSettingsAt } from '../common/open-settings';
 
 /** First run: what the extension does, and the way to the setup walk-through. */
 export function Welcome() {

@@ -4,7 +4,7 @@ import type { LockReason } from '@/lib/store/items';
 import type { CheckAnswer } from '@/lib/extension/messages';
 import { t } from '@/lib/i18n/translate';
 import { DamagedEntry, damagedAnchor, StorageProblems } from '../common/DamagedEntry';
-import { openSettingsAt } from '../helpers/open-settings';
+import { openSettingsAt } from '../common/open-settings';
 import { CardFailure } from './CardFailure';
 import { Welcome } from './Welcome';
 import { useHeldCheck } from '../hooks/use-held-check';

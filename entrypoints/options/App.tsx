@@ -1,5 +1,5 @@
 import { SettingsNav } from '@/components/settings/SettingsNav';
-import { OpenSettings } from '@/components/helpers/open-settings';
+import { OpenSettings } from '@/components/common/open-settings';
 import { readPlace, SECTIONS } from '@/lib/pages/place';
 import { usePlace } from '@/components/settings/use-place';
 import { SettingsForm } from '@/components/settings/SettingsForm';

@@ -5,7 +5,7 @@ import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { safeAccountName } from '@/lib/pages/safe-names';
 import { StandingFailures, useStandingFailures } from '@/components/hooks/use-standing-failures';
 import { CardFallback } from '@/components/common/CardFallback';
-import { openSettingsAt } from '@/components/helpers/open-settings';
+import { openSettingsAt } from '@/components/common/open-settings';
 import {
   loadStoredState,
   useStoredState,
