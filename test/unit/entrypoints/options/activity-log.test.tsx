@@ -3,18 +3,16 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { AccountCard } from '@/components/popup/AccountCard';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packActivity, type ActivityEntry } from '@/lib/store/activity';
-import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { logActivity } from '@/lib/store/writes';
-import { account, NOW, snapshot } from '../../helpers/fixtures';
+import { account, NOW } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 import { openSettingsPage, storeAccounts } from '../../helpers/harness';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/basics/time';
 
 // The activity log on the Settings page: per account its summary, its entries newest first in
-// the page's language, more on request, the whole log as CSV; and the card's next sign-in.
+// the page's language, more on request, the whole log as CSV.
 
 let downloads: { name: string; text: Promise<string> }[];
 
@@ -153,28 +151,5 @@ describe('the activity log', () => {
     const summary = within(log).getByText(/サインインに成功した日/).textContent;
     expect(summary).toContain('以降、サインインに成功した日: 3 日中 3 日。');
     expect(summary).not.toMatch(/。 /); // no half-width space between Japanese sentences
-  });
-});
-
-describe('the card', () => {
-  it('says when the next sign-in is due; a failing sign-in leaves that to its failure line', () => {
-    const props = {
-      account: account(),
-      history: [],
-      settings: DEFAULT_SETTINGS,
-      now: NOW,
-      locale: 'en',
-    };
-    const { container, rerender } = render(<AccountCard {...props} snapshot={snapshot(50)} />);
-    expect(container.textContent).toContain('Next sign-in in 22 hours'); // signed in 2 hours ago, daily
-    const failing = snapshot(50);
-    failing.keepAlive = {
-      lastAttemptAt: NOW - HOUR,
-      consecutiveFailures: 1,
-      failure: { kind: 'network' },
-      retryAt: NOW + 10 * MINUTE,
-    };
-    rerender(<AccountCard {...props} snapshot={failing} />);
-    expect(container.textContent).not.toContain('Next sign-in');
   });
 });

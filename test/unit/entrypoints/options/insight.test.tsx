@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { HistoryChart } from '@/components/settings/HistoryChart';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packPoints, type HistoryPoint } from '@/lib/store/history';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
@@ -147,13 +146,6 @@ describe('history beyond the dates JavaScript can write', () => {
     expect(figure.textContent).toContain('Nov 21, 2026');
     fireEvent.click(screen.getByRole('link', { name: 'Your data' }));
     expect(await screen.findByRole('button', { name: 'Remove all data' })).toBeTruthy();
-  });
-
-  it('that a chart cannot draw costs only that chart', () => {
-    render(<HistoryChart account={account()} points={[[farDay, GB, GB]]} locale="en" />);
-    expect(
-      screen.getByRole('heading', { name: 'Home', level: 3 }).closest('figure')!.textContent,
-    ).toContain('could not be shown');
   });
 });
 
