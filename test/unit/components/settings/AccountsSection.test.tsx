@@ -3,36 +3,25 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AccountsSection } from '@/components/settings/AccountsSection';
-import { onChanges } from '@/lib/extension/change-port';
 import type { Place } from '@/lib/pages/place';
 import type { Account } from '@/lib/store/accounts';
-import type { Change } from '@/lib/store/changes';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { account, NOW } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
+import { toldBackground } from '../../helpers/told-background';
 
 // The Settings page's accounts section drawn alone, against a background that answers each
 // change as it is told; the page's tests (test/unit/entrypoints/options/) carry changes out.
 
-let stopBackground = () => {};
+let told: ReturnType<typeof toldBackground> | undefined;
 beforeEach(() => {
   fakeBrowser.reset();
   installFakeExtensionApis();
 });
 afterEach(() => {
   cleanup();
-  stopBackground();
+  told?.stop();
 });
-
-/** A background that answers the changes it hears with `answers`, in turn; returns what it heard. */
-function background(...answers: unknown[]): Change[] {
-  const heard: Change[] = [];
-  stopBackground = onChanges(() => ({
-    carryOut: (change) => (heard.push(change), Promise.resolve(answers[heard.length - 1])),
-    close: () => {},
-  }));
-  return heard;
-}
 
 function section(accounts: Account[], place: Place = { section: 'accounts' }) {
   const props = {
@@ -51,7 +40,7 @@ function section(accounts: Account[], place: Place = { section: 'accounts' }) {
 const yes = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Yes, Remove' });
 
 it('says why a removal was not made, until the next one is', async () => {
-  const heard = background({ refused: 'newer-version' }, { saved: true });
+  const { heard } = (told = toldBackground({ refused: 'newer-version' }, { saved: true }));
   section([account()]);
   fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
   fireEvent.click(yes());

@@ -3,33 +3,22 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DataSection } from '@/components/settings/DataSection';
-import { onChanges } from '@/lib/extension/change-port';
-import type { Change } from '@/lib/store/changes';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
+import { toldBackground } from '../../helpers/told-background';
 
 // "Remove all data" in the Settings page's last section, drawn alone against a background that
 // answers as it is told; the page's tests (test/unit/entrypoints/options/problems.test.tsx,
 // scenarios/lost-answer.test.tsx) carry the removal out for real.
 
-let stopBackground = () => {};
+let told: ReturnType<typeof toldBackground> | undefined;
 beforeEach(() => {
   fakeBrowser.reset();
   installFakeExtensionApis();
 });
 afterEach(() => {
   cleanup();
-  stopBackground();
+  told?.stop();
 });
-
-/** A background that answers each change with `answer`; returns the changes it heard. */
-function background(answer: unknown): Change[] {
-  const heard: Change[] = [];
-  stopBackground = onChanges(() => ({
-    carryOut: (change) => (heard.push(change), Promise.resolve(answer)),
-    close: () => {},
-  }));
-  return heard;
-}
 
 function removeAllData(): { removed: number } {
   const calls = { removed: 0 };
@@ -40,7 +29,7 @@ function removeAllData(): { removed: number } {
 }
 
 it('asks the background to remove everything, and leaves the section once it did', async () => {
-  const heard = background({ saved: true });
+  const { heard } = (told = toldBackground({ saved: true }));
   const calls = removeAllData();
   await waitFor(() => expect(calls.removed).toBe(1));
   expect(heard).toEqual([{ kind: 'remove-all' }]);
@@ -48,7 +37,7 @@ it('asks the background to remove everything, and leaves the section once it did
 });
 
 it('says why when the background did not remove it, and stays', async () => {
-  background({ failed: 'disk full' });
+  told = toldBackground({ failed: 'disk full' });
   const calls = removeAllData();
   expect((await screen.findByRole('alert')).textContent).toBe(
     "Not saved: Storage Keeper's background could not store it (disk full). What you entered is still here; try again.",
