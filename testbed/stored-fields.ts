@@ -17,8 +17,8 @@ import ts from 'typescript';
  */
 export const STORED_VALUE_TYPES: Record<string, string> = {
   'local:accounts': "import('./lib/store/accounts').Account[]",
-  'local:settings': "import('./lib/store/settings').Settings",
-  'local:snapshots': "Record<string, import('./lib/store/account-state').AccountSnapshot>",
+  'local:settings': "import('./lib/store/settings').StoredSettings",
+  'local:snapshots': "Record<string, import('./lib/store/account-state').StoredAccountSnapshot>",
   'local:history': 'Record<string, { identity: string; points: string }>',
   'local:recentHistory': "ReturnType<typeof import('./lib/store/history').recentPart>",
   'local:activity': 'Record<string, { identity: string; entries: string }>',

@@ -5,12 +5,12 @@ import { ACCOUNT_LABELS } from '@/lib/pages/field-labels';
 /** Each field a file may bring, by the label the Settings page gives it. */
 const FIELDS: Record<string, MessageKey> = {
   ...ACCOUNT_LABELS,
-  keepAliveHours: 'settingSignInEvery',
-  refreshMinutes: 'settingUsageUpdateEvery',
+  signInHours: 'settingSignInEvery',
+  usageUpdateMinutes: 'settingUsageUpdateEvery',
   warningPercent: 'settingWarning',
   criticalPercent: 'settingCritical',
   notifyUsage: 'settingNotifyUsage',
-  notifyKeepAlive: 'settingNotifySignIn',
+  notifySignIn: 'settingNotifySignIn',
   notifyForecast: 'settingNotifyForecast',
 };
 

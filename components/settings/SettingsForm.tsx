@@ -9,7 +9,7 @@ import { SaveOutcome } from './SaveOutcome';
 
 /**
  * The shared settings: each invalid field says why beside it; the valid ones the user changed are
- * saved (settings-save.ts). A form the user has not touched follows a change stored meanwhile; a
+ * saved (use-settings-save.ts). A form the user has not touched follows a change stored meanwhile; a
  * touched one keeps its values, and its save is refused, with each stored value that differs,
  * when others were saved since.
  */

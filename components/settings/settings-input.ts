@@ -8,19 +8,19 @@ export const NUMBER_FIELDS: {
   label: MessageKey;
   unit: MessageKey;
 }[] = [
-  { key: 'keepAliveHours', label: 'settingSignInEvery', unit: 'unitHours' },
-  { key: 'refreshMinutes', label: 'settingUsageUpdateEvery', unit: 'unitMinutes' },
+  { key: 'signInHours', label: 'settingSignInEvery', unit: 'unitHours' },
+  { key: 'usageUpdateMinutes', label: 'settingUsageUpdateEvery', unit: 'unitMinutes' },
   { key: 'warningPercent', label: 'settingWarning', unit: 'unitPercent' },
   { key: 'criticalPercent', label: 'settingCritical', unit: 'unitPercent' },
 ];
 
 /** The settings form's switches. */
 export const SWITCHES: {
-  key: 'notifyUsage' | 'notifyKeepAlive' | 'notifyForecast';
+  key: 'notifyUsage' | 'notifySignIn' | 'notifyForecast';
   label: MessageKey;
 }[] = [
   { key: 'notifyUsage', label: 'settingNotifyUsage' },
-  { key: 'notifyKeepAlive', label: 'settingNotifySignIn' },
+  { key: 'notifySignIn', label: 'settingNotifySignIn' },
   { key: 'notifyForecast', label: 'settingNotifyForecast' },
 ];
 
@@ -32,12 +32,12 @@ export type SettingsInput = {
 /** The form's starting values. */
 export function settingsInput(settings: Settings): SettingsInput {
   return {
-    keepAliveHours: String(settings.keepAliveHours),
-    refreshMinutes: String(settings.refreshMinutes),
+    signInHours: String(settings.signInHours),
+    usageUpdateMinutes: String(settings.usageUpdateMinutes),
     warningPercent: String(settings.warningPercent),
     criticalPercent: String(settings.criticalPercent),
     notifyUsage: settings.notifyUsage,
-    notifyKeepAlive: settings.notifyKeepAlive,
+    notifySignIn: settings.notifySignIn,
     notifyForecast: settings.notifyForecast,
   };
 }

@@ -15,12 +15,12 @@ const whole = ({ min, max }: { min: number; max: number }) =>
 
 /** The settings form, field by field. */
 export const settingsFields = {
-  keepAliveHours: whole(SETTING_LIMITS.keepAliveHours),
-  refreshMinutes: whole(SETTING_LIMITS.refreshMinutes),
+  signInHours: whole(SETTING_LIMITS.signInHours),
+  usageUpdateMinutes: whole(SETTING_LIMITS.usageUpdateMinutes),
   warningPercent: whole(SETTING_LIMITS.warningPercent),
   criticalPercent: whole(SETTING_LIMITS.criticalPercent),
   notifyUsage: z.boolean(),
-  notifyKeepAlive: z.boolean(),
+  notifySignIn: z.boolean(),
   notifyForecast: z.boolean(),
 };
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isObject } from '../basics/guards';
 import { accountIdentity, type Account } from '../store/accounts';
-import type { Settings } from '../store/settings';
+import { settingsValues, storedSettings, type Settings } from '../store/settings';
 import { withFileSettings } from '../store/import-plan';
 import { accountFields, headerSafeKey, settingsFields } from './form-schemas';
 
@@ -29,7 +29,7 @@ export function settingsFile(
     version: SETTINGS_FILE_VERSION,
     exported: new Date(now).toISOString(),
     secrets: withSecrets,
-    settings,
+    settings: storedSettings(settings),
     accounts: accounts.map(({ id: _id, password, apiKey, ...account }) =>
       withSecrets
         ? { ...account, password, ...(account.keySource !== 'app' && { apiKey }) }
@@ -99,7 +99,12 @@ export function parseSettingsFile(text: string, current: Settings): ParsedFile {
     return { ok: false, error: 'foreign' };
   if ((version as number) > SETTINGS_FILE_VERSION)
     return { ok: false, error: 'newer', version: version as number };
-  const parsed = fileSchema.safeParse(json);
+  // The file's settings go by their stored names (storedSettings): read into the product's here.
+  const parsed = fileSchema.safeParse(
+    isObject(json) && isObject(json.settings)
+      ? { ...json, settings: settingsValues(json.settings) }
+      : json,
+  );
   const problems: FileProblem[] = parsed.success
     ? []
     : parsed.error.issues.map(({ path, message }) => ({

@@ -95,9 +95,9 @@ export function bonusNotice(
 
 /** Whether the next "sign-in is failing" notice is due, given the ones already shown. */
 function signInNoticeDue(alerts: Alerts, failingSince: number, now: number): boolean {
-  if (alerts.keepAliveNotices === 0) return now - failingSince > SIGN_IN_FIRST_NOTICE_MS;
-  if (alerts.keepAliveNotices === 1) return now - failingSince > SIGN_IN_REMINDER_MS;
-  return now - (alerts.keepAliveNoticeAt ?? failingSince) >= SIGN_IN_REPEAT_MS;
+  if (alerts.signInNotices === 0) return now - failingSince > SIGN_IN_FIRST_NOTICE_MS;
+  if (alerts.signInNotices === 1) return now - failingSince > SIGN_IN_REMINDER_MS;
+  return now - (alerts.signInNoticeAt ?? failingSince) >= SIGN_IN_REPEAT_MS;
 }
 
 /** A failing sign-in: told after a day, a week, then monthly; "works again" only after a "failing" was shown. */
@@ -111,7 +111,7 @@ export function signInNotice(
   if (failure !== undefined && failingSince !== undefined) {
     if (!allowed || !signInNoticeDue(alerts, failingSince, now)) return { alerts };
     return {
-      alerts: { ...alerts, keepAliveNotices: alerts.keepAliveNotices + 1, keepAliveNoticeAt: now },
+      alerts: { ...alerts, signInNotices: alerts.signInNotices + 1, signInNoticeAt: now },
       notice: {
         kind: 'sign-in-failing',
         failure,
@@ -120,9 +120,9 @@ export function signInNotice(
       },
     };
   }
-  if (failure !== undefined || alerts.keepAliveNotices === 0) return { alerts };
-  const recovered: Alerts = { ...alerts, keepAliveNotices: 0 };
-  delete recovered.keepAliveNoticeAt;
+  if (failure !== undefined || alerts.signInNotices === 0) return { alerts };
+  const recovered: Alerts = { ...alerts, signInNotices: 0 };
+  delete recovered.signInNoticeAt;
   return allowed
     ? { alerts: recovered, notice: { kind: 'sign-in-recovered' } }
     : { alerts: recovered };
@@ -152,7 +152,7 @@ export function decideNotices(
         allowed(settings.notifyUsage),
       ),
     (alerts) =>
-      signInNotice(alerts, checkState(snapshot, 'signIn'), allowed(settings.notifyKeepAlive), now),
+      signInNotice(alerts, checkState(snapshot, 'signIn'), allowed(settings.notifySignIn), now),
   ];
   return deciders.reduce<{ alerts: Alerts; notices: Notice[] }>(
     ({ alerts, notices }, decide) => {

@@ -5,9 +5,9 @@ import type { Settings } from '../store/settings';
 /** The checks in the order a run makes them: the sign-in first, as the usage update goes on from the node it names. */
 export const CHECKS: readonly Check[] = ['signIn', 'usageUpdate'];
 
-/** How often each check runs, in ms: the sign-in every keepAliveHours, the usage update every refreshMinutes (settings' stored names). */
+/** How often each check runs, in ms: the sign-in every signInHours, the usage update every usageUpdateMinutes. */
 export function checkInterval(settings: Settings, check: Check): number {
   return check === 'signIn'
-    ? settings.keepAliveHours * HOUR_MS
-    : settings.refreshMinutes * MINUTE_MS;
+    ? settings.signInHours * HOUR_MS
+    : settings.usageUpdateMinutes * MINUTE_MS;
 }

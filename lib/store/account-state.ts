@@ -2,6 +2,7 @@ import { accountIdentity, type Account } from './accounts';
 import type { Failure, Result } from '../service/failures';
 import type { DatasetCapacity, UserInfo } from '../service/answers';
 import type { UsageLevel } from './settings';
+import { STORED_ALERT_NAMES } from './stored-names';
 
 /** The two checks of an account: the sign-in (getUser, which keeps the account alive) and the usage update (the capacity call). */
 export type Check = 'signIn' | 'usageUpdate';
@@ -23,14 +24,22 @@ export interface CheckState {
 export interface Alerts {
   usage: UsageLevel;
   /** "Sign-in is failing" notices shown in the current run of failures. */
-  keepAliveNotices: number;
+  signInNotices: number;
   /** When the last of them was shown. */
-  keepAliveNoticeAt?: number;
+  signInNoticeAt?: number;
   /** "Full in N days" was told, and not re-armed since (see lib/outlook/notices.ts). */
   forecast: boolean;
   /** The bonus period (its end, as sent) whose end was warned about. */
   bonusEnd?: string;
 }
+
+type AlertNames = typeof STORED_ALERT_NAMES;
+
+/** The alerts as stored: the sign-in's notices under the first release's names. */
+export type StoredAlerts = Omit<Alerts, keyof AlertNames> & {
+  [STORED_ALERT_NAMES.signInNotices]: number;
+  [STORED_ALERT_NAMES.signInNoticeAt]?: number;
+};
 
 /** Everything the extension knows about one account, as stored and shown. */
 export interface AccountSnapshot {
@@ -59,11 +68,27 @@ export const withCheckState = (
 ): AccountSnapshot =>
   check === 'signIn' ? { ...snapshot, keepAlive: state } : { ...snapshot, refresh: state };
 
+/** A snapshot as stored (AccountSnapshot, its alerts under their stored names). */
+export type StoredAccountSnapshot = Omit<AccountSnapshot, 'alerts'> & { alerts: StoredAlerts };
+
+/** The snapshot to store: its alerts under their stored names (readSnapshot reads them back). */
+export function storedSnapshot(snapshot: AccountSnapshot): StoredAccountSnapshot {
+  const { signInNotices, signInNoticeAt, ...alerts } = snapshot.alerts;
+  return {
+    ...snapshot,
+    alerts: {
+      ...alerts,
+      [STORED_ALERT_NAMES.signInNotices]: signInNotices,
+      ...(signInNoticeAt !== undefined && { [STORED_ALERT_NAMES.signInNoticeAt]: signInNoticeAt }),
+    },
+  };
+}
+
 export const emptySnapshot = (identity?: string): AccountSnapshot => ({
   ...(identity !== undefined && { identity }),
   keepAlive: { consecutiveFailures: 0 },
   refresh: { consecutiveFailures: 0 },
-  alerts: { usage: 'normal', keepAliveNotices: 0, forecast: false },
+  alerts: { usage: 'normal', signInNotices: 0, forecast: false },
 });
 
 /**

@@ -1,6 +1,12 @@
 import { isStoredAccount, type Account } from './accounts';
 import { LAST_TIME, unpackActivity, type AccountActivity } from './activity';
-import { DEFAULT_SETTINGS, mergeSettings, SETTING_LIMITS, type Settings } from './settings';
+import {
+  DEFAULT_SETTINGS,
+  mergeSettings,
+  SETTING_LIMITS,
+  settingsValues,
+  type Settings,
+} from './settings';
 import { isObject } from '../basics/guards';
 import type { AccountSnapshot } from './account-state';
 import { readSnapshot } from './account-state-reader';
@@ -85,7 +91,7 @@ export const loadSettings = async (): Promise<Settings> =>
   settingsFrom(await settingsItem.getValue());
 
 export function settingsFrom(raw: unknown): Settings {
-  const values: Partial<Record<keyof Settings, unknown>> = isObject(raw) ? raw : {};
+  const values = isObject(raw) ? settingsValues(raw) : {};
   return mergeSettings(DEFAULT_SETTINGS, values, (key, value) =>
     isStoredSetting(key, value) ? undefined : 'errorInvalid',
   ).settings;

@@ -1,29 +1,68 @@
-/** Settings shared by every account. Intervals are whole hours/minutes, thresholds percent. */
+import { STORED_SETTING_NAMES } from './stored-names';
+
+/**
+ * Settings shared by every account, in the product's words. Intervals are whole hours/minutes,
+ * thresholds percent. Stored (and in a settings file) under the names the first release gave
+ * them: StoredSettings, read by settingsValues and written by storedSettings.
+ */
 export interface Settings {
-  keepAliveHours: number;
-  refreshMinutes: number;
+  signInHours: number;
+  usageUpdateMinutes: number;
   warningPercent: number;
   criticalPercent: number;
   notifyUsage: boolean;
-  notifyKeepAlive: boolean;
+  notifySignIn: boolean;
   /** "Full in about N days" notices. */
   notifyForecast: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
-  keepAliveHours: 24,
-  refreshMinutes: 30,
+  signInHours: 24,
+  usageUpdateMinutes: 30,
   warningPercent: 90,
   criticalPercent: 95,
   notifyUsage: true,
-  notifyKeepAlive: true,
+  notifySignIn: true,
   notifyForecast: true,
 };
 
+type Renamed = typeof STORED_SETTING_NAMES;
+
+/** A setting's name as stored. */
+type StoredSettingName<K extends keyof Settings> = K extends keyof Renamed ? Renamed[K] : K;
+
+/** The settings as stored: each field under its stored name. */
+export type StoredSettings = { [K in keyof Settings as StoredSettingName<K>]: Settings[K] };
+
+const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
+const storedName = (key: keyof Settings): string =>
+  (STORED_SETTING_NAMES as Partial<Record<keyof Settings, string>>)[key] ?? key;
+
+/** The settings' fields of a stored value (or a settings file's), under the product's names; other fields are left out. */
+export const settingsValues = (
+  stored: Record<string, unknown>,
+): Partial<Record<keyof Settings, unknown>> =>
+  Object.fromEntries(
+    SETTING_KEYS.filter((key) => storedName(key) in stored).map((key) => [
+      key,
+      stored[storedName(key)],
+    ]),
+  );
+
+/** The settings to store (or to export) under their stored names, over `stored`: the fields this version does not know are kept. */
+export const storedSettings = (
+  settings: Settings,
+  stored: Record<string, unknown> = {},
+): StoredSettings =>
+  ({
+    ...stored,
+    ...Object.fromEntries(SETTING_KEYS.map((key) => [storedName(key), settings[key]])),
+  }) as StoredSettings;
+
 /** Bounds of each number: a sign-in hourly to weekly; a usage update never under 5 minutes apart. */
 export const SETTING_LIMITS = {
-  keepAliveHours: { min: 1, max: 168 },
-  refreshMinutes: { min: 5, max: 1440 },
+  signInHours: { min: 1, max: 168 },
+  usageUpdateMinutes: { min: 5, max: 1440 },
   warningPercent: { min: 1, max: 99 },
   criticalPercent: { min: 2, max: 100 },
 } as const;

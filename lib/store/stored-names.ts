@@ -37,6 +37,23 @@ export const VERSION = {
 } as const;
 
 /**
+ * The settings' fields stored under another name than the product's: the first release's words
+ * (the sign-in was the "keep-alive", the usage update the "refresh"). Read and written only at the
+ * store's edge (lib/store/settings.ts), and the settings file keeps the same names.
+ */
+export const STORED_SETTING_NAMES = {
+  signInHours: 'keepAliveHours',
+  usageUpdateMinutes: 'refreshMinutes',
+  notifySignIn: 'notifyKeepAlive',
+} as const;
+
+/** A snapshot's alerts stored under another name than the product's, likewise (lib/store/account-state.ts). */
+export const STORED_ALERT_NAMES = {
+  signInNotices: 'keepAliveNotices',
+  signInNoticeAt: 'keepAliveNoticeAt',
+} as const;
+
+/**
  * The alarms: one periodic alarm per check, and one for the earliest backed-off retry. The sign-in's
  * and the usage update's alarms keep the names the first release gave them.
  */

@@ -5,7 +5,7 @@ import {
   newAccountId,
   type Account,
 } from './accounts';
-import type { AccountSnapshot } from './account-state';
+import { storedSnapshot, type AccountSnapshot } from './account-state';
 import { addPoint, packPoints, readHistory, recentPart, type HistoryPoint } from './history';
 import { addActivity, packActivity, type ActivityEntry } from './activity';
 import { isObject } from '../basics/guards';
@@ -32,9 +32,10 @@ import {
   loadSettings,
   loadSnapshots,
   readActivity,
+  settingsFrom,
 } from './reads';
 import { VERSION } from './stored-names';
-import type { Settings } from './settings';
+import { storedSettings, type Settings } from './settings';
 import { revisionOf } from './revision';
 import {
   NewerStored,
@@ -118,11 +119,24 @@ async function writableAccounts(): Promise<{ entries: unknown[]; accounts: Accou
   return { entries, accounts: accountsFrom(entries, VERSION.accounts).accounts };
 }
 
-/** The settings as stored, when they may be written. */
-async function writableSettings(): Promise<Settings> {
+/**
+ * The settings as stored, when they may be written, and their write: under their stored names,
+ * over the stored value, so fields this version does not know are kept.
+ */
+async function writableSettings(): Promise<{
+  settings: Settings;
+  write: (settings: Settings) => { key: StorageItemKey; value: unknown };
+}> {
   const locked = await settingsLock();
   if (locked) throw new StorageLockedError(locked);
-  return loadSettings();
+  const raw = await settingsItem.getValue();
+  return {
+    settings: settingsFrom(raw),
+    write: (settings) => ({
+      key: settingsItem.key,
+      value: storedSettings(settings, isObject(raw) ? raw : {}),
+    }),
+  };
 }
 
 /** An account saved by its form or by the popup's key fix; new credentials are checked at once. */
@@ -164,7 +178,8 @@ const PLANS: {
   },
   import: async (change, newId) => {
     const { entries, accounts } = await writableAccounts();
-    const settings = change.file.settings ? await writableSettings() : await loadSettings();
+    const writable = change.file.settings ? await writableSettings() : undefined;
+    const settings = writable?.settings ?? (await loadSettings());
     const previewed = importBasis(change.file, accounts, settings);
     const plan = planImport(change.file, accounts, settings, newId);
     if (previewed !== change.previewed) throw new NewerStored({ plan, previewed });
@@ -174,7 +189,7 @@ const PLANS: {
       removed: [],
       items: [
         ...(saved.length > 0 ? accountsWrite(withAccounts(entries, saved)) : []),
-        ...(plan.settings ? [{ key: settingsItem.key, value: plan.settings }] : []),
+        ...(plan.settings && writable ? [writable.write(plan.settings)] : []),
       ],
       answer: { saved: { added: plan.added.length, updated: plan.updated.length } },
     };
@@ -198,11 +213,12 @@ const PLANS: {
     answer: { saved: true },
   }),
   'edit-settings': async (change) => {
-    const settings = planSettingsEdit(await writableSettings(), change);
+    const writable = await writableSettings();
+    const settings = planSettingsEdit(writable.settings, change);
     return {
       saved: [],
       removed: [],
-      items: [{ key: settingsItem.key, value: settings }],
+      items: [writable.write(settings)],
       answer: { saved: settings },
     };
   },
@@ -235,6 +251,10 @@ export function writeChange<K extends ChangeKind>(
 
 // ---- snapshots ------------------------------------------------------------------------
 
+/** The snapshots as stored (storedSnapshot). */
+const storedSnapshots = (all: Record<string, AccountSnapshot>) =>
+  Object.fromEntries(Object.entries(all).map(([id, snapshot]) => [id, storedSnapshot(snapshot)]));
+
 /** Changes one account's snapshot (unqueued: the caller holds the queue); a change that returns the same object writes nothing. */
 async function changeSnapshot(
   id: string,
@@ -246,7 +266,7 @@ async function changeSnapshot(
   if (updated !== current) {
     all[id] = updated;
     await writeKeys([
-      { key: snapshotsItem.key, value: all },
+      { key: snapshotsItem.key, value: storedSnapshots(all) },
       versionMarker(snapshotsItem.key, VERSION.snapshots),
     ]);
   }
@@ -284,7 +304,7 @@ export function pruneSnapshots(
     const all = await loadSnapshots();
     const kept = Object.entries(all).filter(([id, snapshot]) => keep(id, snapshot));
     if (kept.length !== Object.keys(all).length)
-      await snapshotsItem.setValue(Object.fromEntries(kept));
+      await snapshotsItem.setValue(storedSnapshots(Object.fromEntries(kept)));
   });
 }
 

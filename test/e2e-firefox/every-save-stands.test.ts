@@ -36,7 +36,7 @@ beforeAll(async () => {
   ]);
   firefox = await launchFirefox({ install: { dir: FIREFOX_E2E_BUILD }, acceptInsecureCerts: true });
   await firefox.storeItems({
-    ...settingsItems({ keepAliveHours: 1 }),
+    ...settingsItems({ signInHours: 1 }),
     ...accountItems([storedAccount(oldServer, before, { id: 'moving', label: 'Moving' })]),
   });
 }, 60_000);

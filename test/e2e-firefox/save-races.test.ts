@@ -21,7 +21,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../lib/store/settings';
 
 const t = messages('en');
 const pattern = messagePatterns('en');
-const SETTINGS: Settings = { ...DEFAULT_SETTINGS, keepAliveHours: 1 };
+const SETTINGS: Settings = { ...DEFAULT_SETTINGS, signInHours: 1 };
 let firefox: FirefoxSession;
 const servers: Simulator[] = [];
 

@@ -6,7 +6,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackPoints } from '../../lib/store/history';
 import { unpackActivity } from '../../lib/store/activity';
-import { DEFAULT_SETTINGS, type Settings } from '../../lib/store/settings';
+import { DEFAULT_SETTINGS, storedSettings, type StoredSettings } from '../../lib/store/settings';
 import {
   startSimulator,
   USER_PATH,
@@ -52,7 +52,7 @@ const current = messages('en');
  * every hour (5 s), usage every 15 minutes (1.25 s), thresholds, and no forecast notices (the
  * others stay on).
  */
-const SETTINGS: Settings = {
+const SETTINGS: StoredSettings = {
   keepAliveHours: 1,
   refreshMinutes: 15,
   warningPercent: 70,
@@ -270,8 +270,8 @@ describe.each(releasesForBrowsers())('an update from %s in Firefox', (version) =
       'criticalPercent',
       'notifyForecast',
     ])
-      expect(SETTINGS[key as keyof Settings], key).not.toBe(
-        DEFAULT_SETTINGS[key as keyof Settings],
+      expect(SETTINGS[key as keyof StoredSettings], key).not.toBe(
+        storedSettings(DEFAULT_SETTINGS)[key as keyof StoredSettings],
       );
     expect(accountsOf(fromRelease).map(({ label, keyForm }) => ({ label, keyForm }))).toEqual([
       { label: 'Header', keyForm: 'header' },

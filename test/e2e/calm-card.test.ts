@@ -28,7 +28,7 @@ beforeAll(async () => {
   flakySim = await startSimulator({ accounts: [flaky] });
   browser = await launchExtension();
   // Sign in daily, update usage daily (two minutes each in this build): only "Check now" runs here.
-  await browser.storeSettings({ refreshMinutes: 1440, notifyUsage: false });
+  await browser.storeSettings({ usageUpdateMinutes: 1440, notifyUsage: false });
   await browser.storeAccounts([
     storedAccount(full, nearlyFull, { id: 'full', label: 'Full' }),
     storedAccount(flakySim, flaky, { id: 'flaky', label: 'Flaky' }),

@@ -26,7 +26,7 @@ beforeAll(async () => {
   sim = await startSimulator({ accounts: [user] });
   browser = await launchExtension();
   // A week between sign-ins (14 real minutes in this build): only the clicks and the retry send anything.
-  await browser.storeSettings({ keepAliveHours: 168, refreshMinutes: 1440 });
+  await browser.storeSettings({ signInHours: 168, usageUpdateMinutes: 1440 });
   await browser.storeAccounts([storedAccount(sim, user, { id: 'busy', label: 'Busy' })]);
   await vi.waitFor(
     () =>

@@ -23,7 +23,7 @@ const ROUNDS = 4;
 
 beforeAll(async () => {
   browser = await launchExtension();
-  await browser.storeSettings({ keepAliveHours: 1 });
+  await browser.storeSettings({ signInHours: 1 });
 });
 afterAll(async () => {
   await browser?.close();

@@ -36,7 +36,7 @@ const t = messages('en');
 
 beforeAll(async () => {
   browser = await launchExtension();
-  await browser.storeSettings({ keepAliveHours: 1 });
+  await browser.storeSettings({ signInHours: 1 });
 });
 afterAll(async () => {
   await browser?.close();

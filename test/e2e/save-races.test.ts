@@ -17,7 +17,7 @@ import {
 } from '../../testbed/browsers/chromium-save-races';
 import { settingsFile } from '../../lib/input/settings-file';
 import type { Account } from '../../lib/store/accounts';
-import { DEFAULT_SETTINGS, type Settings } from '../../lib/store/settings';
+import { DEFAULT_SETTINGS, type Settings, type StoredSettings } from '../../lib/store/settings';
 
 // Saves that race (issue 43), in real Chromium on the time-scaled build (a sign-in every 5 s, a
 // usage update every 2.5 s): an import planned before another tab's save, a double click on
@@ -30,7 +30,7 @@ let browser: ExtensionSession;
 const servers: Simulator[] = [];
 const pattern = messagePatterns('en');
 const t = messages('en');
-const SETTINGS: Settings = { ...DEFAULT_SETTINGS, keepAliveHours: 1 };
+const SETTINGS: Settings = { ...DEFAULT_SETTINGS, signInHours: 1 };
 
 beforeAll(async () => {
   browser = await launchExtension();
@@ -196,7 +196,7 @@ describe('a second Save while the first is on its way', () => {
 
     await expect
       .poll(async () => {
-        const s = (await browser.storage()).settings as Settings;
+        const s = (await browser.storage()).settings as StoredSettings;
         return [s.keepAliveHours, s.refreshMinutes];
       })
       .toEqual([2, 45]);

@@ -32,10 +32,10 @@ beforeAll(async () => {
   other = await startSimulator({ accounts: [moved] });
   browser = await launchExtension();
   await browser.storeSettings({
-    keepAliveHours: 1,
-    refreshMinutes: 1440,
+    signInHours: 1,
+    usageUpdateMinutes: 1440,
     notifyUsage: false,
-    notifyKeepAlive: false,
+    notifySignIn: false,
     notifyForecast: false,
   });
   await browser.storeAccounts([

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackPoints } from '../../lib/store/history';
 import { unpackActivity } from '../../lib/store/activity';
-import { DEFAULT_SETTINGS, type Settings } from '../../lib/store/settings';
+import { DEFAULT_SETTINGS, storedSettings, type StoredSettings } from '../../lib/store/settings';
 import { ACCOUNT_DEFAULTS } from '../../lib/store/accounts';
 import { GIB as GB } from '../../lib/basics/bytes';
 import { ALARM, NOTICE_ID_PREFIX } from '../../lib/store/stored-names';
@@ -63,7 +63,7 @@ const PREVIOUS = keptReleases().at(-1)!;
 const localeOf = (version: string) => (version === keptReleases()[0] ? 'ja' : 'en');
 const SCALED_DAY_MS = 10_000;
 /** The user's settings, changed in the release's Settings page from their defaults (testbed/release-use.ts). */
-const SETTINGS: Settings = RELEASE_SETTINGS;
+const SETTINGS: StoredSettings = RELEASE_SETTINGS;
 /** Changed again in the current version's Settings page, before the step back. */
 const WARNING = 75;
 /** What each version's pages say of stored data they cannot read or may not change. */
@@ -269,8 +269,8 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
     // The settings changed from their defaults, and the accounts as added: both key forms, notices on.
     expect(fromRelease.settings).toEqual(SETTINGS);
     for (const key of ['keepAliveHours', 'refreshMinutes', 'warningPercent', 'criticalPercent'])
-      expect(SETTINGS[key as keyof Settings], key).not.toBe(
-        DEFAULT_SETTINGS[key as keyof Settings],
+      expect(SETTINGS[key as keyof StoredSettings], key).not.toBe(
+        storedSettings(DEFAULT_SETTINGS)[key as keyof StoredSettings],
       );
     expect(accountsOf(fromRelease).map(({ label, keyForm }) => ({ label, keyForm }))).toEqual(
       [kept!, inAddress!].map((user) => {

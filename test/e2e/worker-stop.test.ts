@@ -19,10 +19,10 @@ beforeAll(async () => {
   sim = await startSimulator({ accounts: [account] });
   browser = await launchExtension();
   await browser.storeSettings({
-    keepAliveHours: 1,
-    refreshMinutes: 60,
+    signInHours: 1,
+    usageUpdateMinutes: 60,
     notifyUsage: false,
-    notifyKeepAlive: false,
+    notifySignIn: false,
     notifyForecast: false,
   });
   await browser.storeAccounts([storedAccount(sim, account, { id: 'steady', label: 'Steady' })]);

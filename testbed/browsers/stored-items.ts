@@ -1,5 +1,5 @@
 import type { Account } from '../../lib/store/accounts';
-import { DEFAULT_SETTINGS, type Settings } from '../../lib/store/settings';
+import { DEFAULT_SETTINGS, storedSettings, type Settings } from '../../lib/store/settings';
 import { recentPart } from '../../lib/store/history';
 
 // What the extension keeps in storage.local, as the items a browser test or the demo writes
@@ -10,9 +10,9 @@ export function accountItems(accounts: Account[]) {
   return { accounts, accounts$: { v: 2 } };
 }
 
-/** Settings as the Settings page stores them: the defaults but `changed`. */
+/** Settings as the Settings page stores them (under their stored names): the defaults but `changed`. */
 export function settingsItems(changed: Partial<Settings> = {}) {
-  return { settings: { ...DEFAULT_SETTINGS, ...changed }, settings$: { v: 1 } };
+  return { settings: storedSettings({ ...DEFAULT_SETTINGS, ...changed }), settings$: { v: 1 } };
 }
 
 /** Usage histories (by account id) as the background stores them: with their recent part (what the popup reads). */

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/store/stored-names';
-import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { demoAccount } from '../../../testbed/simulator/simulator';
 import {
   browserEvent,
@@ -11,6 +10,7 @@ import {
   snapshotOf,
   backgroundSuite,
 } from '../helpers/harness';
+import { settingsItems } from '../../../testbed/browsers/stored-items';
 
 // The browser events the extension answers, fired as the browser fires them: at the listeners
 // registerBackground wired (entrypoints/background.ts), never at the handlers directly.
@@ -89,9 +89,7 @@ describe('settings changed in storage', () => {
     await worker.start('worker-start');
     expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({ periodInMinutes: 30 });
     // As the settings page saves: a storage write, which the registered watcher hears.
-    await fakeBrowser.storage.local.set({
-      settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60, keepAliveHours: 12 },
-    });
+    await fakeBrowser.storage.local.set(settingsItems({ usageUpdateMinutes: 60, signInHours: 12 }));
     await vi.waitFor(async () =>
       expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({
         periodInMinutes: 60,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Account } from '@/lib/store/accounts';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
+import type { Settings } from '@/lib/store/settings';
 import { registerBackground } from '@/entrypoints/background';
 import { createBackgroundService, type BackgroundService } from '@/lib/background/events';
 import { hasHostPermission } from '@/lib/extension/permissions';
@@ -21,6 +21,7 @@ import { MINUTE_MS } from '@/lib/basics/time';
 import { storedAccount } from '../../../testbed/simulator/stored-account';
 import { installFakeExtensionApis } from './fake-extension';
 import { CALL_TIMEOUT_MS } from './call-timeout';
+import { settingsItems } from '../../../testbed/browsers/stored-items';
 
 export { DAY_MS as DAY, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from '@/lib/basics/time';
 
@@ -82,10 +83,7 @@ export async function storeAccounts(accounts: readonly unknown[]) {
 
 /** Writes the settings as the Settings page saves them (value and version marker): the defaults but `changed`. */
 export async function storeSettings(changed: Partial<Settings>) {
-  await fakeBrowser.storage.local.set({
-    settings: { ...DEFAULT_SETTINGS, ...changed },
-    settings$: { v: 1 },
-  });
+  await fakeBrowser.storage.local.set(settingsItems(changed));
 }
 
 async function freshBrowser(

@@ -43,10 +43,10 @@ it('logs days of sign-ins and usage updates, an outage and the retry that got ov
   // One worker all along: alarms twice a day keep it running, as in a browser left open.
   const worker = await freshBrowser([stored('logged', { label: 'Logged' })]);
   await storeSettings({
-    keepAliveHours: 24,
-    refreshMinutes: 720,
+    signInHours: 24,
+    usageUpdateMinutes: 720,
     notifyUsage: false,
-    notifyKeepAlive: false,
+    notifySignIn: false,
     notifyForecast: false,
   });
   await worker.start('browser-start');

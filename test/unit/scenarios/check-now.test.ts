@@ -20,10 +20,10 @@ it('is a full check of every account, not repeated within 10 s however fast the 
   const worker = await freshBrowser([stored('alice'), stored('bob')]);
   // A week between sign-ins and a day between usage updates: only the clicks check.
   await storeSettings({
-    keepAliveHours: 168,
-    refreshMinutes: 1440,
+    signInHours: 168,
+    usageUpdateMinutes: 1440,
     notifyUsage: false,
-    notifyKeepAlive: false,
+    notifySignIn: false,
     notifyForecast: false,
   });
   await worker.start('browser-start');

@@ -103,10 +103,10 @@ describe('a save made from what the user saw', () => {
     await freshBrowser();
     newWorker({ listening: true });
     const base = await loadSettings();
-    const theirs = { ...DEFAULT_SETTINGS, refreshMinutes: 60 };
+    const theirs = { ...DEFAULT_SETTINGS, usageUpdateMinutes: 60 };
     const edit = (fields: object, revision: string) =>
       send({ kind: 'edit-settings', fields, revision });
-    expect(await edit({ refreshMinutes: 60 }, revisionOf(base))).toEqual({ saved: theirs });
+    expect(await edit({ usageUpdateMinutes: 60 }, revisionOf(base))).toEqual({ saved: theirs });
     expect(await edit({ warningPercent: 80 }, revisionOf(base))).toEqual({ newer: theirs });
     expect(await loadSettings()).toEqual(theirs);
     const both = { ...theirs, warningPercent: 80 };
@@ -257,7 +257,10 @@ describe('an import planned from its preview', () => {
   it('an import whose settings may not be written stores neither its accounts nor its settings', async () => {
     await freshBrowser([stored('alice')]);
     newWorker({ listening: true });
-    const change = await previewed({ ...fileOf(stored('bob')), settings: { refreshMinutes: 60 } });
+    const change = await previewed({
+      ...fileOf(stored('bob')),
+      settings: { usageUpdateMinutes: 60 },
+    });
     await fakeBrowser.storage.local.set({ settings$: { v: 99 } });
     expect(await send(change)).toEqual({ refused: 'newer-version' });
     expect((await loadAccounts()).accounts).toEqual([stored('alice')]);
@@ -275,10 +278,13 @@ describe('an import planned from its preview', () => {
       writes.push(Object.keys(items).sort());
       return set(items);
     });
-    const change = await previewed({ ...fileOf(stored('bob')), settings: { refreshMinutes: 60 } });
+    const change = await previewed({
+      ...fileOf(stored('bob')),
+      settings: { usageUpdateMinutes: 60 },
+    });
     expect(await send(change)).toEqual({ saved: { added: 1, updated: 0 } });
     expect(writes[0]).toEqual(['accounts', 'accounts$', 'settings']);
-    expect(await loadSettings()).toEqual({ ...DEFAULT_SETTINGS, refreshMinutes: 60 });
+    expect(await loadSettings()).toEqual({ ...DEFAULT_SETTINGS, usageUpdateMinutes: 60 });
   });
 });
 

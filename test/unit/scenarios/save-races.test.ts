@@ -13,9 +13,9 @@ import { credentialsKey, type Account } from '@/lib/store/accounts';
 import { type Change } from '@/lib/store/changes';
 import { changedFields } from '@/lib/store/fields';
 import { importBasis, type ImportedFile } from '@/lib/store/import-plan';
-import { loadAccounts, loadSettings } from '@/lib/store/reads';
+import { loadAccounts, loadSettings, settingsFrom } from '@/lib/store/reads';
 import { revisionOf } from '@/lib/store/revision';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
+import type { StoredSettings } from '@/lib/store/settings';
 import { accountsFrom } from '@/lib/store/reads';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
 import { account as fixtureAccount } from '../helpers/fixtures';
@@ -347,7 +347,7 @@ async function race(s: fc.Scheduler, actions: readonly Action[]) {
         const mark = 31 + i;
         const file = {
           accounts: [{ baseUrl: a.server, userId: 'u', label: a.label }],
-          settings: { refreshMinutes: mark },
+          settings: { usageUpdateMinutes: mark },
         };
         return tabImport(s, w, file, mark, done);
       }
@@ -483,7 +483,7 @@ function noReplacedCredentialsSent({ sent, written, done }: Outcome) {
 function importsWholeAndCurrent({ written, done }: Outcome) {
   for (const change of done.filter((d) => d.change === 'import')) {
     const writes = written.filter(
-      (w) => (w.items.settings as Settings | undefined)?.refreshMinutes === change.mark,
+      (w) => (w.items.settings as StoredSettings | undefined)?.refreshMinutes === change.mark,
     );
     if (!isSaved(change.answer)) {
       if (change.answer !== 'no answer') expect(writes, 'an import refused wrote').toEqual([]);
@@ -493,7 +493,7 @@ function importsWholeAndCurrent({ written, done }: Outcome) {
     const [write] = writes;
     const before = {
       accounts: accountsIn(write!.before.accounts),
-      settings: { ...DEFAULT_SETTINGS, ...(write!.before.settings as Partial<Settings>) },
+      settings: settingsFrom(write!.before.settings),
     };
     expect(
       importBasis(change.file!, before.accounts, before.settings),
@@ -535,7 +535,7 @@ function savedMeansStored({ written, done }: Outcome) {
               .some((asked) => revisionOf(a) === revisionOf(asked)),
           )
         : d.change === 'import'
-          ? (write.items.settings as Settings | undefined)?.refreshMinutes === d.mark
+          ? (write.items.settings as StoredSettings | undefined)?.refreshMinutes === d.mark
           : false,
     );
     expect(explained, `a write no change asked for: ${JSON.stringify(after)}`).toBe(true);

@@ -13,6 +13,7 @@ import {
   snapshotOf,
   backgroundSuite,
 } from '../helpers/harness';
+import { settingsItems } from '../../../testbed/browsers/stored-items';
 
 // When the service asks Storage Keeper to wait (429, or 503 with Retry-After), nothing calls it
 // before that time: not the periodic alarms, not a worker or browser start. The retry alarm
@@ -28,7 +29,7 @@ const { sim, stored, freshBrowser, newWorker } = backgroundSuite({
 
 async function browserWith(settings: Partial<Settings>) {
   const worker = await freshBrowser([stored('alice')]);
-  await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, ...settings } });
+  await fakeBrowser.storage.local.set(settingsItems(settings));
   return worker;
 }
 
@@ -36,7 +37,7 @@ describe('the service asked to wait', () => {
   it.each([30, 5])(
     'usage updates every %i minutes, the node rate-limited for an hour: no periodic alarm calls it within the hour; the retry alarm at the hour does',
     async (minutes) => {
-      const worker = await browserWith({ refreshMinutes: minutes });
+      const worker = await browserWith({ usageUpdateMinutes: minutes });
       sim().setFault('node', 'rate-limited', { retryAfter: '3600' });
       const askedAt = clock.now;
       await worker.start('worker-start');
@@ -68,7 +69,7 @@ describe('the service asked to wait', () => {
   );
 
   it('hourly sign-ins, the API server in maintenance for two hours (503): held on every trigger, the card’s next attempt is its time; the retry alarm signs in', async () => {
-    const settings = { ...DEFAULT_SETTINGS, keepAliveHours: 1 };
+    const settings = { ...DEFAULT_SETTINGS, signInHours: 1 };
     const worker = await browserWith(settings);
     sim().setFault('api', 'unavailable', { retryAfter: '7200' });
     const askedAt = clock.now;
@@ -95,7 +96,7 @@ describe('the service asked to wait', () => {
   }, 60_000);
 
   it('a usage update that needs getUser during its wait waits only what is left of it, then goes out with the sign-in', async () => {
-    const settings = { ...DEFAULT_SETTINGS, keepAliveHours: 1 };
+    const settings = { ...DEFAULT_SETTINGS, signInHours: 1 };
     const worker = await browserWith(settings);
     await worker.start('worker-start');
     // An hour later the node has moved (404: its address is stale) and the API server asks for an hour.

@@ -21,6 +21,7 @@ import { GIB as GB } from '@/lib/basics/bytes';
 import { SIGN_IN_REMINDER_MS, SIGN_IN_REPEAT_MS } from '@/lib/outlook/notices';
 import { SIGN_IN_FIRST_NOTICE_MS } from '@/lib/outlook/standing';
 import { DELETION_AFTER_MS } from '@/lib/outlook/deletion-date';
+import { settingsItems } from '../../../testbed/browsers/stored-items';
 
 // The promise users install Storage Keeper for: the account stays alive (signed in on schedule), and they hear
 // about it when that is at risk, not before and not again and again.
@@ -152,13 +153,13 @@ describe('notification switches', () => {
     [
       '"notify about the sign-in" off',
       {},
-      { ...DEFAULT_SETTINGS, notifyKeepAlive: false },
+      { ...DEFAULT_SETTINGS, notifySignIn: false },
       ['alice: storage critically full'],
     ],
   ])('%s', async (_name, accountOverrides, settings, expected) => {
     const shown = recordNotices();
     const worker = await freshBrowser([alice(accountOverrides)]);
-    await fakeBrowser.storage.local.set({ settings });
+    await fakeBrowser.storage.local.set(settingsItems(settings));
     await worker.start('worker-start');
     sim().account('alice').used = 97 * GB;
     await live(1);

@@ -5,11 +5,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { onMessages } from '@/lib/extension/messages';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
-import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { withChanges } from '../helpers/account-commands';
 import { installFakeExtensionApis } from '../helpers/fake-extension';
 import { account } from '../helpers/fixtures';
 import { openSettingsPage, storeAccounts } from '../helpers/harness';
+import { settingsItems } from '../../../testbed/browsers/stored-items';
 
 // The settings form is made from what the user saw: untouched, it follows a change stored
 // meanwhile (another tab's save); edited, its save is refused in one line with the stored
@@ -35,8 +35,8 @@ afterEach(() => {
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 /** Another tab saves the settings. */
-const otherTabSaves = (refreshMinutes: number) =>
-  fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes } });
+const otherTabSaves = (usageUpdateMinutes: number) =>
+  fakeBrowser.storage.local.set(settingsItems({ usageUpdateMinutes }));
 
 describe('the settings form and another tab', () => {
   it('untouched: follows the other tab’s save', async () => {
@@ -59,7 +59,7 @@ describe('the settings form and another tab', () => {
     expect(refusal.textContent).toMatch(
       /^Not saved: this was changed elsewhere.*Update usage every 60 minutes/,
     );
-    expect((await loadSettings()).refreshMinutes).toBe(60);
+    expect((await loadSettings()).usageUpdateMinutes).toBe(60);
 
     fireEvent.click(within(refusal).getByRole('button', { name: 'Use the stored values' }));
     expect(field('Update usage every').value).toBe('60');
@@ -72,7 +72,7 @@ describe('the settings form and another tab', () => {
     // Only the user's own change goes over what is stored now: the other tab's 45 stands.
     fireEvent.click(within(again).getByRole('button', { name: 'Keep mine' }));
     await waitFor(async () =>
-      expect(await loadSettings()).toMatchObject({ warningPercent: 80, refreshMinutes: 45 }),
+      expect(await loadSettings()).toMatchObject({ warningPercent: 80, usageUpdateMinutes: 45 }),
     );
     expect(field('Update usage every').value).toBe('45');
   });

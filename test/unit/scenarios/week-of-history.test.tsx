@@ -41,7 +41,7 @@ const points = async () =>
 it('the background records one point a day for a week; then the popup shows the sparkline and "full in about N days", and the notice came once', async () => {
   const notices = recordNotices();
   const worker = await freshBrowser([stored('growing', { label: 'Growing' })]);
-  await storeSettings({ keepAliveHours: 24, refreshMinutes: 720 });
+  await storeSettings({ signInHours: 24, usageUpdateMinutes: 720 });
   await worker.start('browser-start');
   // A GB a day, an hour's share at a time; the alarms that come due in each hour fire in it.
   const end = START + 7 * DAY + 13 * HOUR;

@@ -16,6 +16,7 @@ const PAGE_CODE = [
   'entrypoints/popup',
   'lib/extension',
   'lib/input',
+  'lib/pages',
   'lib/store/changes.ts',
 ];
 /** Writes by the background that live outside its folder: the mark that the setup page was opened (at install). */

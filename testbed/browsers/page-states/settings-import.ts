@@ -1,4 +1,5 @@
 import type { Account } from '../../../lib/store/accounts';
+import { storedSettings } from '../../../lib/store/settings';
 import { SettingsPage } from '../chromium-pages';
 import { storedUser } from './accounts';
 import { QUIET_SETTINGS, type PageState, type StateContext } from './state';
@@ -12,7 +13,7 @@ const settingsFile = (accounts: Pick<Account, 'baseUrl' | 'userId' | 'label'>[])
     version: 1,
     secrets: false,
     accounts,
-    settings: QUIET_SETTINGS,
+    settings: storedSettings(QUIET_SETTINGS),
   });
 
 /** The Settings page with a settings file chosen in its import field. */

@@ -10,7 +10,7 @@ import type { ExtensionSession } from '../chromium';
  * Quiet schedules (2 and 14 minutes in the e2e build's scaled time), so no periodic check
  * changes a state while it is looked at.
  */
-export const QUIET_SETTINGS = { ...DEFAULT_SETTINGS, refreshMinutes: 1440, keepAliveHours: 168 };
+export const QUIET_SETTINGS = { ...DEFAULT_SETTINGS, usageUpdateMinutes: 1440, signInHours: 168 };
 
 export interface StateContext {
   browser: ExtensionSession;

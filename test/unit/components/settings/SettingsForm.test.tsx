@@ -8,6 +8,7 @@ import { revisionOf } from '@/lib/store/revision';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 import { gatedChanges } from '../../helpers/gated-changes';
+import { settingsItems } from '../../../../testbed/browsers/stored-items';
 
 // The settings form sends the valid fields the user changed over the stored settings it was
 // made from, one save at a time; "Saved." only beside what is stored.
@@ -38,18 +39,18 @@ it('a second save while the first is on its way goes out over what the first sto
   save();
   background.open();
   await waitFor(() => expect(status()).toBe('Saved.'));
-  expect(await loadSettings()).toMatchObject({ refreshMinutes: 60, warningPercent: 80 });
+  expect(await loadSettings()).toMatchObject({ usageUpdateMinutes: 60, warningPercent: 80 });
   expect(screen.queryByRole('alert')).toBeNull();
   expect(background.sent).toEqual([
     {
       kind: 'edit-settings',
-      fields: { refreshMinutes: 60 },
+      fields: { usageUpdateMinutes: 60 },
       revision: revisionOf(DEFAULT_SETTINGS),
     },
     {
       kind: 'edit-settings',
       fields: { warningPercent: 80 },
-      revision: revisionOf({ ...DEFAULT_SETTINGS, refreshMinutes: 60 }),
+      revision: revisionOf({ ...DEFAULT_SETTINGS, usageUpdateMinutes: 60 }),
     },
   ]);
 });
@@ -64,7 +65,7 @@ it('the storage changes of its own saves, heard after their answers, neither und
   background.open();
   await waitFor(() => expect(status()).toBe('Saved.'));
   // The page hears the first save's storage change only now, then the second's.
-  const first = { ...DEFAULT_SETTINGS, refreshMinutes: 60 };
+  const first = { ...DEFAULT_SETTINGS, usageUpdateMinutes: 60 };
   rerender(<SettingsForm settings={first} />);
   expect(screen.getByLabelText<HTMLInputElement>('“Nearly full” from').value).toBe('80');
   expect(status()).toBe('Saved.');
@@ -79,13 +80,13 @@ it('the storage changes of its own saves, heard after their answers, neither und
 });
 
 describe('refused as another tab saved the settings since', () => {
-  const other = { ...DEFAULT_SETTINGS, keepAliveHours: 12, refreshMinutes: 45 };
+  const other = { ...DEFAULT_SETTINGS, signInHours: 12, usageUpdateMinutes: 45 };
 
   it('names each setting the other tab changed, with its stored value; Keep mine sends only the valid fields the user changed', async () => {
     render(<SettingsForm settings={DEFAULT_SETTINGS} />);
     type('“Nearly full” from', '80');
     type('Sign in every', '9999');
-    await fakeBrowser.storage.local.set({ settings: other });
+    await fakeBrowser.storage.local.set(settingsItems(other));
     background.open();
     save();
     const refusal = await screen.findByText(/^Not saved: this was changed elsewhere/);

@@ -35,7 +35,7 @@ describe("a refusal's words", () => {
   });
 
   it('name each setting another change stored, with its stored value', () => {
-    const stored = { ...DEFAULT_SETTINGS, refreshMinutes: 45, notifyForecast: false };
+    const stored = { ...DEFAULT_SETTINGS, usageUpdateMinutes: 45, notifyForecast: false };
     expect(settingsDifferences(stored, DEFAULT_SETTINGS)).toBe(
       `Update usage every 45 minutes, ${FORECAST}: off`,
     );

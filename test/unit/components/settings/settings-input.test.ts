@@ -7,11 +7,11 @@ describe('what a save of the settings form sends', () => {
     const input = {
       ...settingsInput(DEFAULT_SETTINGS),
       warningPercent: '80',
-      keepAliveHours: '9999',
+      signInHours: '9999',
     };
     const { fields, errors } = changedSettings(DEFAULT_SETTINGS, input);
     expect(fields).toEqual({ warningPercent: 80 });
-    expect(Object.keys(errors)).toEqual(['keepAliveHours']);
+    expect(Object.keys(errors)).toEqual(['signInHours']);
   });
 
   it('nothing changed: nothing to send', () => {

@@ -12,6 +12,7 @@ import { storeAccounts, openSettingsPage } from '../../helpers/harness';
 
 import { account, GB, userInfo } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
+import { settingsItems } from '../../../../testbed/browsers/stored-items';
 
 const savedAccounts = async () => (await loadAccounts()).accounts;
 
@@ -66,7 +67,7 @@ describe('settings', () => {
     type('Sign in every', '0');
     type('Update usage every', '45');
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
-    await waitFor(async () => expect((await loadSettings()).refreshMinutes).toBe(45));
+    await waitFor(async () => expect((await loadSettings()).usageUpdateMinutes).toBe(45));
     const keepAlive = screen.getByLabelText<HTMLInputElement>('Sign in every');
     expect(keepAlive.value).toBe('0');
     expect(keepAlive.getAttribute('aria-invalid')).toBe('true');
@@ -75,7 +76,7 @@ describe('settings', () => {
       .split(' ')
       .find((id) => id.endsWith('-error'))!;
     expect(document.getElementById(errorId)?.textContent).toBe('Out of the allowed range.');
-    expect((await loadSettings()).keepAliveHours).toBe(24);
+    expect((await loadSettings()).signInHours).toBe(24);
     expect(screen.queryByText('Saved.')).toBeNull();
   });
 
@@ -340,7 +341,7 @@ describe('accounts', () => {
 
   it('removes all data only after confirmation', async () => {
     await storeAccounts([account()]);
-    await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60 } });
+    await fakeBrowser.storage.local.set(settingsItems({ usageUpdateMinutes: 60 }));
     openSettingsPage('data');
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove all data' }));

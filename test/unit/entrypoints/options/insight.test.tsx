@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packPoints, type HistoryPoint } from '@/lib/store/history';
-import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { DEFAULT_SETTINGS, storedSettings } from '@/lib/store/settings';
 import { loadAccounts, loadSettings } from '@/lib/store/reads';
 import { dayOf } from '@/lib/basics/time';
 import { account, GB, NOW } from '../../helpers/fixtures';
@@ -191,7 +191,7 @@ describe('export', () => {
       format: 'storage-keeper-settings',
       version: 1,
       secrets: false,
-      settings: DEFAULT_SETTINGS,
+      settings: storedSettings(DEFAULT_SETTINGS),
     });
     expect(file.accounts).toEqual([
       {
@@ -260,7 +260,7 @@ describe('import', () => {
       ['New', '', ''],
     ]);
     expect(stored.damaged).toHaveLength(1); // the damaged entry is kept
-    expect((await loadSettings()).refreshMinutes).toBe(60);
+    expect((await loadSettings()).usageUpdateMinutes).toBe(60);
     fireEvent.click(screen.getByRole('link', { name: 'Accounts' }));
     const added = (await screen.findByText('New', { selector: 'li strong' })).closest('li')!;
     expect(added.textContent).toContain(

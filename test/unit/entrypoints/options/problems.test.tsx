@@ -6,7 +6,6 @@ import { App } from '@/entrypoints/options/App';
 import type { Failure } from '@/lib/service/failures';
 import type { ConnectionReport } from '@/lib/extension/messages';
 import { withChanges } from '../../helpers/account-commands';
-import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import type { AccountSnapshot } from '@/lib/store/account-state';
 import { loadAccounts } from '@/lib/store/reads';
 import { onMessages } from '@/lib/extension/messages';
@@ -17,6 +16,7 @@ const storeSnapshots = (snapshots: Record<string, unknown>) =>
   fakeBrowser.storage.local.set({ snapshots });
 import { account, NOW, snapshot, userInfo } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
+import { settingsItems } from '../../../../testbed/browsers/stored-items';
 
 // The Settings page with what goes wrong: permissions, refused keys, damaged storage, and
 // what it says about each.
@@ -66,9 +66,7 @@ async function fillNewAccount(baseUrl?: string) {
 
 describe('settings after "Remove all data"', () => {
   it('show the defaults at once, without reopening the page', async () => {
-    await fakeBrowser.storage.local.set({
-      settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60, keepAliveHours: 12 },
-    });
+    await fakeBrowser.storage.local.set(settingsItems({ usageUpdateMinutes: 60, signInHours: 12 }));
     openSettingsPage('settings');
     render(<App />);
     await waitFor(() =>

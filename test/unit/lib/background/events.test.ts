@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ALARM } from '@/lib/store/stored-names';
-import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import {
   clock,
   countRequests,
@@ -13,6 +12,7 @@ import {
   backgroundSuite,
 } from '../../helpers/harness';
 import { GIB as GB } from '@/lib/basics/bytes';
+import { settingsItems } from '../../../../testbed/browsers/stored-items';
 
 const { sim, freshBrowser, newWorker, stored } = backgroundSuite({ users: aliceAndBob });
 
@@ -57,7 +57,7 @@ describe('worker start', () => {
   it('re-creates an alarm whose period no longer matches the settings', async () => {
     const worker = await freshBrowser();
     await worker.start('worker-start');
-    await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes: 60 } });
+    await fakeBrowser.storage.local.set(settingsItems({ usageUpdateMinutes: 60 }));
     await worker.reschedule();
     expect(await fakeBrowser.alarms.get(ALARM.usageUpdate)).toMatchObject({
       periodInMinutes: 60,

@@ -29,7 +29,16 @@ describe('export', () => {
       version: 1,
       exported: '2026-11-21T12:00:00.000Z',
       secrets: false,
-      settings: DEFAULT_SETTINGS,
+      // The file's settings go by their stored names, as every release exported them.
+      settings: {
+        keepAliveHours: 24,
+        refreshMinutes: 30,
+        warningPercent: 90,
+        criticalPercent: 95,
+        notifyUsage: true,
+        notifyKeepAlive: true,
+        notifyForecast: true,
+      },
       accounts: [
         {
           label: 'Home',
@@ -153,8 +162,8 @@ describe('a file that cannot be imported', () => {
         ok: false,
         error: 'invalid',
         problems: [
-          { section: 'settings', field: 'keepAliveHours', message: 'errorOutOfRange' },
-          { section: 'settings', field: 'refreshMinutes', message: 'errorWholeNumber' },
+          { section: 'settings', field: 'signInHours', message: 'errorOutOfRange' },
+          { section: 'settings', field: 'usageUpdateMinutes', message: 'errorWholeNumber' },
         ],
       },
     ],

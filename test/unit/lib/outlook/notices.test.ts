@@ -236,48 +236,48 @@ describe('signInNotice (a failing sign-in)', () => {
       failing(FIRST + 1),
       true,
       {
-        alerts: told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW }),
+        alerts: told({ signInNotices: 1, signInNoticeAt: NOW }),
         notice: failingNotice(FIRST + 1),
       },
     ],
     [
       'told once, 3 days in: not again',
-      told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 2 * DAY }),
+      told({ signInNotices: 1, signInNoticeAt: NOW - 2 * DAY }),
       failing(3 * DAY),
       true,
-      { alerts: told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 2 * DAY }) },
+      { alerts: told({ signInNotices: 1, signInNoticeAt: NOW - 2 * DAY }) },
     ],
     [
       'told once, over a week in: reminded',
-      told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - 6 * DAY }),
+      told({ signInNotices: 1, signInNoticeAt: NOW - 6 * DAY }),
       failing(REMINDER + 1),
       true,
       {
-        alerts: told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW }),
+        alerts: told({ signInNotices: 2, signInNoticeAt: NOW }),
         notice: failingNotice(REMINDER + 1),
       },
     ],
     [
       'told twice, a day short of a month after the last: not again',
-      told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT + DAY }),
+      told({ signInNotices: 2, signInNoticeAt: NOW - REPEAT + DAY }),
       failing(40 * DAY),
       true,
-      { alerts: told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT + DAY }) },
+      { alerts: told({ signInNotices: 2, signInNoticeAt: NOW - REPEAT + DAY }) },
     ],
     [
       'told twice, a month (30 days) after the last: told monthly',
-      told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - REPEAT }),
+      told({ signInNotices: 2, signInNoticeAt: NOW - REPEAT }),
       failing(40 * DAY),
       true,
       {
-        alerts: told({ keepAliveNotices: 3, keepAliveNoticeAt: NOW }),
+        alerts: told({ signInNotices: 3, signInNoticeAt: NOW }),
         notice: failingNotice(40 * DAY),
       },
     ],
     ['switched off: not told, not counted', told(), failing(2 * DAY), false, { alerts: told() }],
     [
       'works again after a "failing" was told: "works again"',
-      told({ keepAliveNotices: 2, keepAliveNoticeAt: NOW - DAY }),
+      told({ signInNotices: 2, signInNoticeAt: NOW - DAY }),
       working,
       true,
       { alerts: told(), notice: { kind: 'sign-in-recovered' } },
@@ -285,17 +285,17 @@ describe('signInNotice (a failing sign-in)', () => {
     ['works again after a failure never told: nothing', told(), working, true, { alerts: told() }],
     [
       'works again, switched off: nothing told, the count starts over',
-      told({ keepAliveNotices: 1, keepAliveNoticeAt: NOW - DAY }),
+      told({ signInNotices: 1, signInNoticeAt: NOW - DAY }),
       working,
       false,
       { alerts: told() },
     ],
     [
       'failing without a start (never happens when recorded by us): nothing',
-      told({ keepAliveNotices: 1 }),
+      told({ signInNotices: 1 }),
       { ...failing(DAY), failingSince: undefined },
       true,
-      { alerts: told({ keepAliveNotices: 1 }) },
+      { alerts: told({ signInNotices: 1 }) },
     ],
   ])('%s', (_why, alerts, keepAlive, allowed, decision) => {
     expect(signInNotice(alerts, keepAlive, allowed, NOW)).toEqual(decision);
@@ -322,9 +322,7 @@ describe('decideNotices', () => {
       NOW,
     );
     expect(notices.map((n) => n.kind)).toEqual(['usage', 'sign-in-failing']);
-    expect(alerts).toEqual(
-      told({ usage: 'critical', keepAliveNotices: 1, keepAliveNoticeAt: NOW }),
-    );
+    expect(alerts).toEqual(told({ usage: 'critical', signInNotices: 1, signInNoticeAt: NOW }));
   });
 
   it('tells nothing for an account whose notifications are off, yet records the usage level', () => {
@@ -413,7 +411,7 @@ describe('the forecast notice', () => {
   });
 
   it('other switches do not silence it', () => {
-    const settings = { ...DEFAULT_SETTINGS, notifyUsage: false, notifyKeepAlive: false };
+    const settings = { ...DEFAULT_SETTINGS, notifyUsage: false, notifySignIn: false };
     expect(series([filling(7)], settings)).toEqual([[7]]);
   });
 });

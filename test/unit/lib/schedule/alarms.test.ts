@@ -15,7 +15,7 @@ beforeEach(() => fakeBrowser.reset());
 
 describe('ensureAlarms', () => {
   it('arms one periodic alarm per check with the period the settings ask for, first due one period from now', async () => {
-    await ensureAlarms({ ...DEFAULT_SETTINGS, keepAliveHours: 12, refreshMinutes: 45 }, NOW);
+    await ensureAlarms({ ...DEFAULT_SETTINGS, signInHours: 12, usageUpdateMinutes: 45 }, NOW);
     expect(await alarm(ALARM.signIn)).toMatchObject({
       periodInMinutes: 12 * 60,
       scheduledTime: NOW + 12 * HOUR,
@@ -36,7 +36,7 @@ describe('ensureAlarms', () => {
 
   it('re-arms an alarm whose period the settings changed', async () => {
     await ensureAlarms(DEFAULT_SETTINGS, NOW);
-    await ensureAlarms({ ...DEFAULT_SETTINGS, refreshMinutes: 60 }, NOW + MINUTE);
+    await ensureAlarms({ ...DEFAULT_SETTINGS, usageUpdateMinutes: 60 }, NOW + MINUTE);
     expect(await alarm(ALARM.usageUpdate)).toMatchObject({
       periodInMinutes: 60,
       scheduledTime: NOW + MINUTE + HOUR,

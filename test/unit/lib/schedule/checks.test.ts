@@ -9,7 +9,7 @@ describe('the two checks', () => {
   });
 
   it('each run as often as its setting says: the sign-in in hours, the usage update in minutes', () => {
-    const settings = { ...DEFAULT_SETTINGS, keepAliveHours: 6, refreshMinutes: 15 };
+    const settings = { ...DEFAULT_SETTINGS, signInHours: 6, usageUpdateMinutes: 15 };
     expect(checkInterval(settings, 'signIn')).toBe(6 * HOUR);
     expect(checkInterval(settings, 'usageUpdate')).toBe(15 * MINUTE);
   });

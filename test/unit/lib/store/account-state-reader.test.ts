@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { emptySnapshot } from '@/lib/store/account-state';
-import { freshStorage } from '../../helpers/fresh-storage';
+import { freshStorage, raw } from '../../helpers/fresh-storage';
 
 // A stored snapshot read part by part, as a new worker or page loads it from raw storage.local.
 
@@ -39,6 +39,25 @@ describe('damaged entries', () => {
 });
 
 describe('what the user was told (alerts)', () => {
+  it('reads the sign-in notices under their stored names into the product’s words, and writes them back so', async () => {
+    const stored = {
+      keepAlive: { consecutiveFailures: 0 },
+      refresh: { consecutiveFailures: 0 },
+      alerts: { usage: 'normal', keepAliveNotices: 2, keepAliveNoticeAt: 1_000, forecast: false },
+    };
+    await fakeBrowser.storage.local.set({ snapshots: { a1: stored, gone: stored } });
+    const storage = await freshStorage();
+    expect((await storage.loadSnapshots()).a1!.alerts).toEqual({
+      usage: 'normal',
+      signInNotices: 2,
+      signInNoticeAt: 1_000,
+      forecast: false,
+    });
+    // Written back as read: the first release's names, nothing under the product's.
+    await storage.pruneSnapshots((id) => id === 'a1');
+    expect(await raw('snapshots')).toEqual({ a1: stored });
+  });
+
   it('reads each field on its own: a damaged one takes its default, the others are kept', async () => {
     await fakeBrowser.storage.local.set({
       snapshots: {
@@ -61,15 +80,15 @@ describe('what the user was told (alerts)', () => {
     const snapshots = await (await freshStorage()).loadSnapshots();
     expect(snapshots.a1?.alerts).toEqual({
       usage: 'warning',
-      keepAliveNotices: 2,
+      signInNotices: 2,
       forecast: true,
       bonusEnd: '2027-01-31 09:00:00.0',
     });
     expect(snapshots.a2?.alerts).toEqual({
       usage: 'warning',
-      keepAliveNotices: 2,
+      signInNotices: 2,
       forecast: false,
     });
-    expect(snapshots.a3?.alerts).toEqual({ usage: 'normal', keepAliveNotices: 0, forecast: false });
+    expect(snapshots.a3?.alerts).toEqual({ usage: 'normal', signInNotices: 0, forecast: false });
   });
 });

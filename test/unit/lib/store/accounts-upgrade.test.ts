@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { DEFAULT_SETTINGS, storedSettings } from '@/lib/store/settings';
 import { freshStorage, raw, storeModules } from '../../helpers/fresh-storage';
 import { account as fixtureAccount } from '../../helpers/fixtures';
 
@@ -77,14 +77,14 @@ describe('migrations', () => {
     const v1 = { baseUrl: 'https://api.teracloud.jp', userId: 'me', password: 'pw', apiKey: 'key' };
     await fakeBrowser.storage.local.set({
       accounts: v1,
-      settings: { ...DEFAULT_SETTINGS, refreshMinutes: 45 },
+      settings: storedSettings({ ...DEFAULT_SETTINGS, usageUpdateMinutes: 45 }),
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const storage = await freshStorage();
     vi.doUnmock('@/lib/store/accounts');
-    expect((await storage.loadSettings()).refreshMinutes).toBe(45);
-    await storage.saveSettings({ ...DEFAULT_SETTINGS, refreshMinutes: 60 });
-    expect((await storage.loadSettings()).refreshMinutes).toBe(60);
+    expect((await storage.loadSettings()).usageUpdateMinutes).toBe(45);
+    await storage.saveSettings({ ...DEFAULT_SETTINGS, usageUpdateMinutes: 60 });
+    expect((await storage.loadSettings()).usageUpdateMinutes).toBe(60);
     const accounts = await storage.loadAccounts();
     expect(accounts).toMatchObject({
       accounts: [],

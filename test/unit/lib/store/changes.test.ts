@@ -108,30 +108,33 @@ describe('the settings’ edit', () => {
     expect(
       planSettingsEdit(
         DEFAULT_SETTINGS,
-        edit({ refreshMinutes: 60 }, revisionOf(DEFAULT_SETTINGS)),
+        edit({ usageUpdateMinutes: 60 }, revisionOf(DEFAULT_SETTINGS)),
       ),
-    ).toEqual({ ...DEFAULT_SETTINGS, refreshMinutes: 60 });
+    ).toEqual({ ...DEFAULT_SETTINGS, usageUpdateMinutes: 60 });
   });
 
   it('from older settings: refused with the stored ones, unless they already hold every field sent', () => {
-    const newer = { ...DEFAULT_SETTINGS, keepAliveHours: 12 };
+    const newer = { ...DEFAULT_SETTINGS, signInHours: 12 };
     const old = revisionOf(DEFAULT_SETTINGS);
-    const error = refusal(() => planSettingsEdit(newer, edit({ refreshMinutes: 60 }, old)));
+    const error = refusal(() => planSettingsEdit(newer, edit({ usageUpdateMinutes: 60 }, old)));
     expect(error).toBeInstanceOf(NewerStored);
     expect((error as NewerStored<Settings>).stored).toEqual(newer);
-    expect(planSettingsEdit(newer, edit({ keepAliveHours: 12 }, old))).toEqual(newer);
+    expect(planSettingsEdit(newer, edit({ signInHours: 12 }, old))).toEqual(newer);
   });
 
   it('Keep mine with only some fields over newer settings: those change, the newer ones stay', () => {
-    const newer = { ...DEFAULT_SETTINGS, keepAliveHours: 12, notifyUsage: false };
+    const newer = { ...DEFAULT_SETTINGS, signInHours: 12, notifyUsage: false };
     expect(
-      planSettingsEdit(newer, edit({ refreshMinutes: 60, warningPercent: 80 }, revisionOf(newer))),
-    ).toEqual({ ...newer, refreshMinutes: 60, warningPercent: 80 });
+      planSettingsEdit(
+        newer,
+        edit({ usageUpdateMinutes: 60, warningPercent: 80 }, revisionOf(newer)),
+      ),
+    ).toEqual({ ...newer, usageUpdateMinutes: 60, warningPercent: 80 });
   });
 
   it('a value that may not be stored: cannot be planned', () => {
     const stored = DEFAULT_SETTINGS;
-    for (const fields of [{ refreshMinutes: 1 }, { warningPercent: 99 }])
+    for (const fields of [{ usageUpdateMinutes: 1 }, { warningPercent: 99 }])
       expect(refusal(() => planSettingsEdit(stored, edit(fields, revisionOf(stored))))).toEqual(
         expect.any(UnplannableChange),
       );

@@ -17,8 +17,8 @@ describe('fields compared', () => {
     expect(differingFields(account({ id: 'other', keySource: 'app' }), account())).toEqual([
       'keySource',
     ]);
-    expect(differingFields({ ...DEFAULT_SETTINGS, refreshMinutes: 45 }, DEFAULT_SETTINGS)).toEqual([
-      'refreshMinutes',
-    ]);
+    expect(
+      differingFields({ ...DEFAULT_SETTINGS, usageUpdateMinutes: 45 }, DEFAULT_SETTINGS),
+    ).toEqual(['usageUpdateMinutes']);
   });
 });

@@ -69,12 +69,16 @@ describe('the plan of an import', () => {
     const file = parse([], { refreshMinutes: 60, notifyForecast: false });
     expect(planImport(file, [], DEFAULT_SETTINGS, ids).settings).toEqual({
       ...DEFAULT_SETTINGS,
-      refreshMinutes: 60,
+      usageUpdateMinutes: 60,
       notifyForecast: false,
     });
     expect(
-      planImport(file, [], { ...DEFAULT_SETTINGS, refreshMinutes: 60, notifyForecast: false }, ids)
-        .settings,
+      planImport(
+        file,
+        [],
+        { ...DEFAULT_SETTINGS, usageUpdateMinutes: 60, notifyForecast: false },
+        ids,
+      ).settings,
     ).toBeUndefined();
   });
 
@@ -102,9 +106,9 @@ describe('what an import’s preview was planned from (importBasis)', () => {
   });
 
   it('not with an account it leaves alone, nor with the settings when the file brings none', () => {
-    const changed = { ...DEFAULT_SETTINGS, refreshMinutes: 60 };
+    const changed = { ...DEFAULT_SETTINGS, usageUpdateMinutes: 60 };
     expect(importBasis(file, [home, { ...work, label: 'Office' }], changed)).toBe(basis);
-    const withSettings = { ...file, settings: { keepAliveHours: 12 } };
+    const withSettings = { ...file, settings: { signInHours: 12 } };
     expect(importBasis(withSettings, [home, work], changed)).not.toBe(
       importBasis(withSettings, [home, work], DEFAULT_SETTINGS),
     );

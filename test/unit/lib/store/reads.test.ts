@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { DEFAULT_SETTINGS, storedSettings } from '@/lib/store/settings';
 import { emptySnapshot } from '@/lib/store/account-state';
 import { freshStorage } from '../../helpers/fresh-storage';
 import { account as fixtureAccount } from '../../helpers/fixtures';
@@ -31,7 +31,7 @@ describe('damaged entries', () => {
     await fakeBrowser.storage.local.set({
       accounts: 42,
       settings: {
-        ...DEFAULT_SETTINGS,
+        ...storedSettings(DEFAULT_SETTINGS),
         keepAliveHours: 'soon',
         refreshMinutes: 2,
         warningPercent: 80,
@@ -42,7 +42,7 @@ describe('damaged entries', () => {
     expect(await storage.loadSettings()).toEqual({ ...DEFAULT_SETTINGS, warningPercent: 80 });
     expect(await storage.loadSnapshots()).toEqual({ a1: good });
     await fakeBrowser.storage.local.set({
-      settings: { ...DEFAULT_SETTINGS, warningPercent: 99, criticalPercent: 50 },
+      settings: { ...storedSettings(DEFAULT_SETTINGS), warningPercent: 99, criticalPercent: 50 },
     });
     expect(await storage.loadSettings()).toEqual(DEFAULT_SETTINGS);
   });

@@ -18,10 +18,11 @@ const file = (refreshMinutes: number) =>
 
 async function storedAs(refreshMinutes: number) {
   fakeBrowser.reset();
-  await fakeBrowser.storage.local.set({ settings: { ...DEFAULT_SETTINGS, refreshMinutes } });
+  // Stored as any writer would: under the stored name.
+  await fakeBrowser.storage.local.set({ settings: { refreshMinutes } });
   vi.resetModules();
   const { loadSettings } = await import('@/lib/store/reads');
-  return (await loadSettings()).refreshMinutes;
+  return (await loadSettings()).usageUpdateMinutes;
 }
 
 describe("the usage update's 5-minute floor", () => {
@@ -30,17 +31,17 @@ describe("the usage update's 5-minute floor", () => {
   it.each([1, 3, 4])(
     '%i minutes: refused by the form, a settings file and storage',
     async (minutes) => {
-      expect(settingsFields.refreshMinutes.safeParse(minutes).success).toBe(false);
+      expect(settingsFields.usageUpdateMinutes.safeParse(minutes).success).toBe(false);
       expect(parseSettingsFile(file(minutes), DEFAULT_SETTINGS)).toMatchObject({
         ok: false,
-        problems: [{ field: 'refreshMinutes', message: 'errorOutOfRange' }],
+        problems: [{ field: 'usageUpdateMinutes', message: 'errorOutOfRange' }],
       });
-      expect(await storedAs(minutes)).toBe(DEFAULT_SETTINGS.refreshMinutes);
+      expect(await storedAs(minutes)).toBe(DEFAULT_SETTINGS.usageUpdateMinutes);
     },
   );
 
   it('5 minutes: taken everywhere', async () => {
-    expect(settingsFields.refreshMinutes.safeParse(5).success).toBe(true);
+    expect(settingsFields.usageUpdateMinutes.safeParse(5).success).toBe(true);
     expect(parseSettingsFile(file(5), DEFAULT_SETTINGS)).toMatchObject({ ok: true });
     expect(await storedAs(5)).toBe(5);
   });

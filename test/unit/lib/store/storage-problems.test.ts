@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS } from '@/lib/store/settings';
+import { DEFAULT_SETTINGS, storedSettings } from '@/lib/store/settings';
 import { freshStorage, raw } from '../../helpers/fresh-storage';
 import { account as fixtureAccount } from '../../helpers/fixtures';
 
@@ -18,7 +18,10 @@ describe('a newer version’s data (a downgrade)', () => {
     await fakeBrowser.storage.local.set({
       accounts: [future, { id: 'x', kind: 'webdav-only' }],
       accounts$: { v: 3 },
-      settings: { ...DEFAULT_SETTINGS, refreshMinutes: 45, theme: 'dark' },
+      settings: {
+        ...storedSettings({ ...DEFAULT_SETTINGS, usageUpdateMinutes: 45 }),
+        theme: 'dark',
+      },
       settings$: { v: 2 },
     });
     const errors = vi.spyOn(console, 'error');
@@ -26,7 +29,7 @@ describe('a newer version’s data (a downgrade)', () => {
     const loaded = await storage.loadAccounts();
     expect(loaded.accounts).toEqual([future]);
     expect(loaded.locked).toBe('newer-version');
-    expect((await storage.loadSettings()).refreshMinutes).toBe(45);
+    expect((await storage.loadSettings()).usageUpdateMinutes).toBe(45);
     expect(await storage.storageProblems()).toEqual([
       { item: 'accounts', reason: 'newer-version' },
       { item: 'settings', reason: 'newer-version' },

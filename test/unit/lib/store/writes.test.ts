@@ -157,3 +157,44 @@ describe('a page’s change, planned over what is stored when it runs', () => {
     });
   });
 });
+
+describe('the settings at the store’s edge', () => {
+  // The stored names are the first release's (lib/store/stored-names.ts), written out here: a
+  // mapping changed on both sides (read and write) must still fail.
+  const storedByFirstRelease = {
+    keepAliveHours: 12,
+    refreshMinutes: 45,
+    warningPercent: 80,
+    criticalPercent: 90,
+    notifyUsage: true,
+    notifyKeepAlive: false,
+    notifyForecast: true,
+  };
+
+  it('reads the stored names into the product’s words, and a save writes them back under the stored names, keeping a field it does not know', async () => {
+    await fakeBrowser.storage.local.set({
+      settings: { ...storedByFirstRelease, theme: 'dark' },
+      settings$: { v: 1 },
+    });
+    const storage = await freshStorage();
+    const settings = await storage.loadSettings();
+    expect(settings).toEqual({
+      signInHours: 12,
+      usageUpdateMinutes: 45,
+      warningPercent: 80,
+      criticalPercent: 90,
+      notifyUsage: true,
+      notifySignIn: false,
+      notifyForecast: true,
+    });
+    await storage.writeChange(
+      { kind: 'edit-settings', fields: { signInHours: 6 }, revision: revisionOf(settings) },
+      () => {},
+    );
+    expect(await raw('settings')).toEqual({
+      ...storedByFirstRelease,
+      keepAliveHours: 6,
+      theme: 'dark',
+    });
+  });
+});
