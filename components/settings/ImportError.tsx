@@ -1,5 +1,5 @@
 import { t, type MessageKey } from '@/lib/i18n/translate';
-import type { ParsedFile } from '@/lib/input/settings-file';
+import type { ParsedFile } from '@/lib/input/export-file';
 import { ACCOUNT_LABELS } from '@/lib/pages/field-labels';
 
 /** Each field a file may bring, by the label the Settings page gives it. */

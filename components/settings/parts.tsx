@@ -10,7 +10,7 @@ import type { Place } from '@/lib/pages/place';
 const LOADERS = {
   history: () => import('./HistoryChart').then((loaded) => loaded.HistoryChart),
   activity: () => import('./ActivityLog').then((loaded) => loaded.ActivityLog),
-  transfer: () => import('./SettingsTransfer').then((loaded) => loaded.SettingsTransfer),
+  transfer: () => import('./ExportImport').then((loaded) => loaded.ExportImport),
   setup: () => import('./SetupGuide').then((loaded) => loaded.SetupGuide),
 };
 

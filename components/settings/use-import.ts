@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { beginChange } from '@/lib/extension/change-port';
-import type { ParsedFile, SettingsFile } from '@/lib/input/settings-file';
+import type { ParsedFile, ExportFile } from '@/lib/input/export-file';
 import { newAccountId, type Account } from '@/lib/store/accounts';
 import { importBasis, planImport, type ImportPlan } from '@/lib/store/import-plan';
 import type { Settings } from '@/lib/store/settings';
@@ -16,7 +16,7 @@ export type ImportStatus =
    * What the import would do over what the page showed (`previewed`: its importBasis);
    * `outdated`: an import was refused as what is stored changed after the preview before.
    */
-  | { kind: 'preview'; file: SettingsFile; plan: ImportPlan; previewed: string; outdated?: true }
+  | { kind: 'preview'; file: ExportFile; plan: ImportPlan; previewed: string; outdated?: true }
   | { kind: 'not-imported'; outcome: NotMade }
   | { kind: 'done'; added: number; updated: number };
 
@@ -24,7 +24,7 @@ type Preview = Extract<ImportStatus, { kind: 'preview' }>;
 
 /** The preview of importing `file` over these stored accounts and settings. */
 export const previewOf = (
-  file: SettingsFile,
+  file: ExportFile,
   accounts: readonly Account[],
   settings: Settings,
 ): Preview => ({

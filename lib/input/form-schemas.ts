@@ -32,7 +32,7 @@ const text = (ok: (value: string) => boolean, message: string) =>
   );
 const required = text((value) => value !== '', 'errorRequired');
 
-/** An account's fields, as the Settings page and a settings file (lib/input/settings-file.ts) give them. */
+/** An account's fields, as the Settings page and an export file (lib/input/export-file.ts) give them. */
 export const accountFields = {
   label: text((value) => value.length <= 60, 'errorTooLong'),
   baseUrl: text((value) => isAllowedServerUrl(value), 'errorServerUrl'),

@@ -6,7 +6,7 @@ import { mergeSettings, type Settings } from './settings';
 // leave alone, and the basis a preview names (the background plans it again over what is stored
 // when it runs, lib/store/writes.ts, and refuses it when that basis changed).
 
-/** An account as a settings file brings it: only the server and the user ID are sure. */
+/** An account as an export file brings it: only the server and the user ID are sure. */
 export interface ImportedAccount {
   baseUrl: string;
   userId: string;
@@ -18,7 +18,7 @@ export interface ImportedAccount {
   notifications?: boolean;
 }
 
-/** What an import brings (lib/input/settings-file.ts reads it from the file and checks it). */
+/** What an import brings (lib/input/export-file.ts reads it from the file and checks it). */
 export interface ImportedFile {
   accounts: ImportedAccount[];
   settings?: Partial<Settings>;

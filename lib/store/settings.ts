@@ -2,7 +2,7 @@ import { STORED_SETTING_NAMES } from './stored-names';
 
 /**
  * Settings shared by every account, in the product's words. Intervals are whole hours/minutes,
- * thresholds percent. Stored (and in a settings file) under the names the first release gave
+ * thresholds percent. Stored (and in an export file) under the names the first release gave
  * them: StoredSettings, read by settingsValues and written by storedSettings.
  */
 export interface Settings {
@@ -38,7 +38,7 @@ const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
 const storedName = (key: keyof Settings): string =>
   (STORED_SETTING_NAMES as Partial<Record<keyof Settings, string>>)[key] ?? key;
 
-/** The settings' fields of a stored value (or a settings file's), under the product's names; other fields are left out. */
+/** The settings' fields of a stored value (or an export file's), under the product's names; other fields are left out. */
 export const settingsValues = (
   stored: Record<string, unknown>,
 ): Partial<Record<keyof Settings, unknown>> =>

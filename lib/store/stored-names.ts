@@ -39,7 +39,7 @@ export const VERSION = {
 /**
  * The settings' fields stored under another name than the product's: the first release's words
  * (the sign-in was the "keep-alive", the usage update the "refresh"). Read and written only at the
- * store's edge (lib/store/settings.ts), and the settings file keeps the same names.
+ * store's edge (lib/store/settings.ts), and the export file keeps the same names.
  */
 export const STORED_SETTING_NAMES = {
   signInHours: 'keepAliveHours',

@@ -11,7 +11,7 @@ import { clickButton, SettingsPage, waitForText } from '../../testbed/browsers/f
 import { chooseFile, clickButtonAt, clickTwice } from '../../testbed/browsers/firefox-save-races';
 import { messagePatterns, messages } from '../../testbed/browsers/chromium-pages';
 import { accountItems, settingsItems } from '../../testbed/browsers/stored-items';
-import { settingsFile } from '../../lib/input/settings-file';
+import { exportFile } from '../../lib/input/export-file';
 import type { Account } from '../../lib/store/accounts';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/store/settings';
 
@@ -42,7 +42,7 @@ async function simulatorWith(...accounts: ReturnType<typeof demoAccount>[]) {
 
 const storedAccounts = async () => ((await firefox.storage()).accounts ?? []) as Account[];
 const fileText = (accounts: Account[]) =>
-  JSON.stringify(settingsFile(accounts, SETTINGS, true, Date.now()));
+  JSON.stringify(exportFile(accounts, SETTINGS, true, Date.now()));
 const button = (name: string) => `::-p-aria([name=${JSON.stringify(name)}][role="button"])`;
 
 describe('an import planned before another tab’s save, in Firefox', () => {

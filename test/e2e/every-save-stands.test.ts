@@ -18,7 +18,7 @@ import { ALARM } from '../../lib/store/stored-names';
 import { axeViolations } from './axe';
 import { messagePatterns, messages, SettingsPage } from '../../testbed/browsers/chromium-pages';
 import { GIB as GB } from '../../lib/basics/bytes';
-import { settingsFile } from '../../lib/input/settings-file';
+import { exportFile } from '../../lib/input/export-file';
 import type { Settings } from '../../lib/store/settings';
 
 // Every save stands, in real Chromium on the time-scaled build (a sign-in every 5 s, a usage
@@ -395,10 +395,7 @@ describe('an import whose settings are refused', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'refused-import-')), 'settings.json');
     const fileAccount = storedAccount(sim, imported, { id: 'id-imported', label: 'Imported' });
     const fileSettings = { ...(before.settings as Settings), warningPercent: 70 };
-    writeFileSync(
-      file,
-      JSON.stringify(settingsFile([fileAccount], fileSettings, true, Date.now())),
-    );
+    writeFileSync(file, JSON.stringify(exportFile([fileAccount], fileSettings, true, Date.now())));
 
     const options = new SettingsPage(await browser.open('options', 'transfer'));
     // A newer version's settings land after the page has looked and before the background writes:

@@ -15,7 +15,7 @@ import {
   holdPermissionPrompt,
   releaseChanges,
 } from '../../testbed/browsers/chromium-save-races';
-import { settingsFile } from '../../lib/input/settings-file';
+import { exportFile } from '../../lib/input/export-file';
 import type { Account } from '../../lib/store/accounts';
 import { DEFAULT_SETTINGS, type Settings, type StoredSettings } from '../../lib/store/settings';
 
@@ -99,10 +99,10 @@ async function checkedOn(b: Simulator, since: number) {
     .toBe(true);
 }
 
-/** A settings file with these accounts (secrets in), written to a temporary folder. */
+/** An export file with these accounts (secrets in), written to a temporary folder. */
 function fileWith(accounts: Account[]) {
   const file = join(mkdtempSync(join(tmpdir(), 'save-races-')), 'settings.json');
-  writeFileSync(file, JSON.stringify(settingsFile(accounts, SETTINGS, true, Date.now())));
+  writeFileSync(file, JSON.stringify(exportFile(accounts, SETTINGS, true, Date.now())));
   return file;
 }
 

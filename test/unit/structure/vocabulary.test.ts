@@ -19,6 +19,8 @@ const RETIRED: Record<'en' | 'ja', { word: string; pattern: RegExp }[]> = {
     { word: 'signed in as', pattern: /\bsigned in as\b/i },
     { word: 'the options (page)', pattern: /\b(the|its) options\b/i },
     { word: 'almost full (say the level and the percentage)', pattern: /\balmost full\b/i },
+    // "Settings" is the page and the shared settings; what an export writes is the export file.
+    { word: 'settings file (the export file)', pattern: /\bsettings file\b/i },
   ],
   ja: [
     { word: 'ログイン記録', pattern: /ログイン(の)?記録/ },
@@ -29,6 +31,7 @@ const RETIRED: Record<'en' | 'ja', { word: string; pattern: RegExp }[]> = {
     // Both mean "almost full": a user cannot rank them. The levels are 注意 and 危険.
     { word: '残りわずか', pattern: /残りわずか/ },
     { word: 'ほぼ満杯', pattern: /ほぼ満杯/ },
+    { word: '設定ファイル (エクスポートしたファイル)', pattern: /設定ファイル/ },
   ],
 };
 
@@ -106,6 +109,7 @@ const RETIRED_IN_CODE = [
   { word: 'task', pattern: /\btasks?\b/ },
   { word: 'capacity polling', pattern: /\bcapacity poll/ },
   { word: 'options page', pattern: /\boptions (page|nav)/ },
+  { word: 'settings file', pattern: /\bsettings file\b/ },
 ];
 /**
  * A class and a catalogue key name a part of a page or a text: "options" there can only be the

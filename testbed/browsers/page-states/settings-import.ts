@@ -6,8 +6,8 @@ import { QUIET_SETTINGS, type PageState, type StateContext } from './state';
 
 // The Settings page's import: a file's preview, a file it refuses, and an import done.
 
-/** A settings file as an export leaves it, without secrets. */
-const settingsFile = (accounts: Pick<Account, 'baseUrl' | 'userId' | 'label'>[]) =>
+/** An export file as an export leaves it, without secrets. */
+const exportFile = (accounts: Pick<Account, 'baseUrl' | 'userId' | 'label'>[]) =>
   JSON.stringify({
     format: 'storage-keeper-settings',
     version: 1,
@@ -16,7 +16,7 @@ const settingsFile = (accounts: Pick<Account, 'baseUrl' | 'userId' | 'label'>[])
     settings: storedSettings(QUIET_SETTINGS),
   });
 
-/** The Settings page with a settings file chosen in its import field. */
+/** The Settings page with an export file chosen in its import field. */
 async function settingsPageImporting(context: StateContext, file: string) {
   await context.browser.storeAccounts([storedUser(context.sim, 'demo-user', 'Personal')]);
   const options = new SettingsPage(
@@ -38,7 +38,7 @@ export const preview: PageState = {
     const user = c.sim.account('demo-user');
     const options = await settingsPageImporting(
       c,
-      settingsFile([
+      exportFile([
         { baseUrl: c.sim.apiUrl, userId: user.userId, label: 'Personal' },
         { baseUrl: 'https://api.infini-cloud.net', userId: 'imported-user', label: 'Imported' },
       ]),
@@ -73,7 +73,7 @@ export const imported: PageState = {
   open: async (c) => {
     const options = await settingsPageImporting(
       c,
-      settingsFile([
+      exportFile([
         { baseUrl: 'https://api.infini-cloud.net', userId: 'imported-user', label: 'Imported' },
       ]),
     );

@@ -13,7 +13,7 @@ import { openSettingsPage, storeAccounts } from '../../helpers/harness';
 // The Settings page loads what only one of its sections shows when that section is first opened
 // (components/settings/parts.tsx). Here the export and import part cannot be loaded, as when the
 // extension was updated under an open page.
-vi.mock('@/components/settings/SettingsTransfer', () => {
+vi.mock('@/components/settings/ExportImport', () => {
   throw new Error('the chunk is gone');
 });
 

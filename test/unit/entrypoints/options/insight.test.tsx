@@ -272,12 +272,12 @@ describe('import', () => {
     [
       'a broken file',
       '{"format": "storage-keeper-settings",',
-      ['This is not a Storage Keeper settings file: it is not JSON.'],
+      ['This is not a file exported by Storage Keeper: it is not JSON.'],
     ],
     [
       'another program’s file',
       '{"name": "something else"}',
-      ['This is not a Storage Keeper settings file.'],
+      ['This is not a file exported by Storage Keeper.'],
     ],
     [
       'a newer format',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServiceApi, type ServiceCredentials } from '@/lib/service/client';
 import { credentialsKey, isStoredAccount, missingCredentials } from '@/lib/store/accounts';
-import { parseSettingsFile, settingsFile } from '@/lib/input/settings-file';
+import { parseExportFile, exportFile } from '@/lib/input/export-file';
 import { planImport } from '@/lib/store/import-plan';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { account } from '../../helpers/fixtures';
@@ -93,11 +93,11 @@ describe('the build key is never stored or exported', () => {
     expect(credentialsKey(usesApp)).not.toBe(credentialsKey({ ...usesApp, keySource: 'own' }));
   });
 
-  it('the settings file, with or without secrets, holds no key for an account that uses the build key', () => {
+  it('the export file, with or without secrets, holds no key for an account that uses the build key', () => {
     buildWith('the-build-key-123');
     for (const withSecrets of [false, true]) {
       const text = JSON.stringify(
-        settingsFile(
+        exportFile(
           [usesApp, account({ id: 'own', userId: 'own' })],
           DEFAULT_SETTINGS,
           withSecrets,
@@ -113,13 +113,13 @@ describe('the build key is never stored or exported', () => {
   });
 
   it('imports the source back: the account uses the build key again; a file from before keeps an own key', () => {
-    const text = JSON.stringify(settingsFile([usesApp], DEFAULT_SETTINGS, true, 0));
-    const parsed = parseSettingsFile(text, DEFAULT_SETTINGS);
+    const text = JSON.stringify(exportFile([usesApp], DEFAULT_SETTINGS, true, 0));
+    const parsed = parseExportFile(text, DEFAULT_SETTINGS);
     if (!parsed.ok) throw new Error(parsed.error);
     expect(planImport(parsed.file, [], DEFAULT_SETTINGS, () => 'new').added).toEqual([
       { ...usesApp, id: 'new' },
     ]);
-    const old = parseSettingsFile(
+    const old = parseExportFile(
       JSON.stringify({
         format: 'storage-keeper-settings',
         version: 1,

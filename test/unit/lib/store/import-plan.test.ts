@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountIdentity, type Account } from '@/lib/store/accounts';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { importBasis, planImport, type ImportedFile } from '@/lib/store/import-plan';
-import { parseSettingsFile } from '@/lib/input/settings-file';
+import { parseExportFile } from '@/lib/input/export-file';
 import { account, workAccount } from '../../helpers/fixtures';
 
 // An import planned over what is stored: it adds, updates and leaves alone, and removes nothing;
@@ -17,7 +17,7 @@ const ids = (() => {
 
 describe('the plan of an import', () => {
   const parse = (accounts: unknown[], settings?: unknown) => {
-    const parsed = parseSettingsFile(
+    const parsed = parseExportFile(
       JSON.stringify({
         format: 'storage-keeper-settings',
         version: 1,

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { SettingsTransfer } from '@/components/settings/SettingsTransfer';
+import { ExportImport } from '@/components/settings/ExportImport';
 import { loadAccounts } from '@/lib/store/reads';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
@@ -24,7 +24,7 @@ afterEach(() => {
   background.stop();
 });
 
-/** Chooses a settings file with these accounts, as the browser's file picker would. */
+/** Chooses an export file with these accounts, as the browser's file picker would. */
 function chooseFile(accounts: unknown[]) {
   const text = JSON.stringify({ format: 'storage-keeper-settings', version: 1, accounts });
   const input = screen.getByLabelText<HTMLInputElement>('Import accounts and settings from a file');
@@ -41,7 +41,7 @@ const importButton = async () =>
   ).getByRole<HTMLButtonElement>('button', { name: 'Import' });
 
 it('a double click on Import imports once', async () => {
-  render(<SettingsTransfer accounts={[]} settings={DEFAULT_SETTINGS} />);
+  render(<ExportImport accounts={[]} settings={DEFAULT_SETTINGS} />);
   chooseFile([{ baseUrl: 'https://api.infini-cloud.net', userId: 'new-user', label: 'New' }]);
   const button = await importButton();
   // Both in one task, before the page is drawn again (and the button disabled).
@@ -59,7 +59,7 @@ it('a double click on Import imports once', async () => {
 
 it('a preview out of date: nothing is imported, the fresh preview is shown, and its Import imports it', async () => {
   await storeAccounts([account()]);
-  render(<SettingsTransfer accounts={[account()]} settings={DEFAULT_SETTINGS} />);
+  render(<ExportImport accounts={[account()]} settings={DEFAULT_SETTINGS} />);
   chooseFile([
     { baseUrl: 'https://api.teracloud.jp', userId: 'yamada', label: 'From the file' },
     { baseUrl: 'https://api.infini-cloud.net', userId: 'new-user', label: 'New' },

@@ -6,10 +6,10 @@ import { withFileSettings } from '../store/import-plan';
 import { accountFields, headerSafeKey, settingsFields } from './form-schemas';
 
 // "Settings you can take with you": the exported file, and what importing one would change.
-// The format is documented in docs/design.md (Settings file); messages are i18n keys, as in lib/input/form-schemas.ts.
+// The format is documented in docs/design.md (Export file); messages are i18n keys, as in lib/input/form-schemas.ts.
 
-const SETTINGS_FILE_FORMAT = 'storage-keeper-settings';
-const SETTINGS_FILE_VERSION = 1;
+const EXPORT_FILE_FORMAT = 'storage-keeper-settings';
+const EXPORT_FILE_VERSION = 1;
 /** Far more than any list of accounts a person keeps: a bigger file is not one of ours. */
 const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -18,15 +18,15 @@ const MAX_FILE_BYTES = 1024 * 1024;
  * An account that uses the build's application key names it only by `keySource`: the key itself
  * is never stored, so never exported.
  */
-export function settingsFile(
+export function exportFile(
   accounts: readonly Account[],
   settings: Settings,
   withSecrets: boolean,
   now: number,
 ) {
   return {
-    format: SETTINGS_FILE_FORMAT,
-    version: SETTINGS_FILE_VERSION,
+    format: EXPORT_FILE_FORMAT,
+    version: EXPORT_FILE_VERSION,
     exported: new Date(now).toISOString(),
     secrets: withSecrets,
     settings: storedSettings(settings),
@@ -68,7 +68,7 @@ type OptionalSettings = {
   [K in keyof typeof settingsFields]: z.ZodMiniOptional<(typeof settingsFields)[K]>;
 };
 
-export type SettingsFile = z.infer<typeof fileSchema>;
+export type ExportFile = z.infer<typeof fileSchema>;
 
 /** Where in the file a problem is: the accounts (one of them, from 1) or the settings, and the field. */
 interface FileProblem {
@@ -80,13 +80,13 @@ interface FileProblem {
 }
 
 export type ParsedFile =
-  | { ok: true; file: SettingsFile }
+  | { ok: true; file: ExportFile }
   | { ok: false; error: 'too-large' | 'not-json' | 'foreign' }
   | { ok: false; error: 'newer'; version: number }
   | { ok: false; error: 'invalid'; problems: FileProblem[] };
 
-/** Reads a settings file's text: the file, or what is wrong with it, as a person can act on it. */
-export function parseSettingsFile(text: string, current: Settings): ParsedFile {
+/** Reads an export file's text: the file, or what is wrong with it, as a person can act on it. */
+export function parseExportFile(text: string, current: Settings): ParsedFile {
   if (text.length > MAX_FILE_BYTES) return { ok: false, error: 'too-large' };
   let json: unknown;
   try {
@@ -95,9 +95,9 @@ export function parseSettingsFile(text: string, current: Settings): ParsedFile {
     return { ok: false, error: 'not-json' };
   }
   const { format, version } = isObject(json) ? json : {};
-  if (format !== SETTINGS_FILE_FORMAT || !Number.isInteger(version) || (version as number) < 1)
+  if (format !== EXPORT_FILE_FORMAT || !Number.isInteger(version) || (version as number) < 1)
     return { ok: false, error: 'foreign' };
-  if ((version as number) > SETTINGS_FILE_VERSION)
+  if ((version as number) > EXPORT_FILE_VERSION)
     return { ok: false, error: 'newer', version: version as number };
   // The file's settings go by their stored names (storedSettings): read into the product's here.
   const parsed = fileSchema.safeParse(

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Account } from '@/lib/store/accounts';
 import { t } from '@/lib/i18n/translate';
 import type { Settings } from '@/lib/store/settings';
-import { parseSettingsFile, settingsFile } from '@/lib/input/settings-file';
+import { parseExportFile, exportFile } from '@/lib/input/export-file';
 import { loadAccounts } from '@/lib/store/reads';
 import { previewOf, useImport, type ImportStatus } from './use-import';
 import { ChangeFailure } from './SaveOutcome';
@@ -17,7 +17,7 @@ interface Props {
 }
 
 /** Export settings to a file (secrets only when ticked), and import one after a preview of what it changes. */
-export function SettingsTransfer({ accounts, settings }: Props) {
+export function ExportImport({ accounts, settings }: Props) {
   const [withSecrets, setWithSecrets] = useState(false);
   const [status, setStatus] = useState<ImportStatus>({ kind: 'idle' });
   /** The damaged entries the last export left out, by name. */
@@ -25,7 +25,7 @@ export function SettingsTransfer({ accounts, settings }: Props) {
   const { importing, apply } = useImport(setStatus);
 
   function exportNow() {
-    const file = settingsFile(accounts, settings, withSecrets, Date.now());
+    const file = exportFile(accounts, settings, withSecrets, Date.now());
     download(
       `storage-keeper-settings-${file.exported.slice(0, 10)}.json`,
       `${JSON.stringify(file, null, 2)}\n`,
@@ -39,7 +39,7 @@ export function SettingsTransfer({ accounts, settings }: Props) {
     const chosen = input.files?.[0];
     input.value = ''; // the same file can be chosen again
     if (!chosen) return;
-    const parsed = parseSettingsFile(await chosen.text(), settings);
+    const parsed = parseExportFile(await chosen.text(), settings);
     setStatus(parsed.ok ? previewOf(parsed.file, accounts, settings) : { kind: 'error', parsed });
   }
 

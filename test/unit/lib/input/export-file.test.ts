@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
-import { parseSettingsFile, settingsFile, type ParsedFile } from '@/lib/input/settings-file';
+import { parseExportFile, exportFile, type ParsedFile } from '@/lib/input/export-file';
 import { planImport } from '@/lib/store/import-plan';
 import { account, workAccount } from '../../helpers/fixtures';
 
-// The settings file: what an export holds, and what an import accepts (and what it says about a
+// The export file: what an export holds, and what an import accepts (and what it says about a
 // file it refuses). What an import would add, update and leave alone: test/unit/lib/store/changes.test.ts.
 // The format name and version are written out, not imported: files people already exported
 // must stay readable, so changing them has to fail here.
@@ -23,7 +23,7 @@ const valid = (accounts: unknown[], settings?: unknown) =>
 
 describe('export', () => {
   it('leaves passwords, API keys and ids out unless asked', () => {
-    const file = settingsFile([home, work], DEFAULT_SETTINGS, false, NOW);
+    const file = exportFile([home, work], DEFAULT_SETTINGS, false, NOW);
     expect(file).toEqual({
       format: 'storage-keeper-settings',
       version: 1,
@@ -60,7 +60,7 @@ describe('export', () => {
   });
 
   it('includes them when the user ticked it, and reads back as the same accounts', () => {
-    const file = settingsFile([home], DEFAULT_SETTINGS, true, NOW);
+    const file = exportFile([home], DEFAULT_SETTINGS, true, NOW);
     expect(file.secrets).toBe(true);
     expect(file.accounts).toEqual([
       {
@@ -73,7 +73,7 @@ describe('export', () => {
         apiKey: 'key-1',
       },
     ]);
-    const parsed = parseSettingsFile(JSON.stringify(file), DEFAULT_SETTINGS);
+    const parsed = parseExportFile(JSON.stringify(file), DEFAULT_SETTINGS);
     expect(parsed.ok && planImport(parsed.file, [], DEFAULT_SETTINGS, () => 'home').added).toEqual([
       home,
     ]);
@@ -179,11 +179,11 @@ describe('a file that cannot be imported', () => {
       },
     ],
   ])('%s', (_name, text, expected) => {
-    expect(parseSettingsFile(text, DEFAULT_SETTINGS)).toEqual(expected);
+    expect(parseExportFile(text, DEFAULT_SETTINGS)).toEqual(expected);
   });
 
   it('ignores fields it does not know and takes what it needs', () => {
-    const parsed = parseSettingsFile(
+    const parsed = parseExportFile(
       valid([{ baseUrl: ' https://api.teracloud.jp ', userId: 'x', colour: 'teal' }], {
         theme: 'dark',
       }),
