@@ -3,7 +3,6 @@ import { isFailure } from '../service/failures';
 import type { DatasetCapacity, UserInfo } from '../service/answers';
 import type { AccountSnapshot, Alerts, CheckState } from './account-state';
 import type { UsageLevel } from './settings';
-import { STORED_ALERT_NAMES } from './stored-names';
 
 // Reads a stored snapshot (lib/store/reads.ts loads them through it): each part that is not
 // what we wrote starts over, the rest is kept; the alerts' stored names are read into the
@@ -22,16 +21,17 @@ function readCheckState(value: unknown): CheckState {
 
 function readAlerts(value: unknown): Alerts {
   const v = isObject(value) ? value : {};
-  const stored = {
-    notices: v[STORED_ALERT_NAMES.signInNotices],
-    at: v[STORED_ALERT_NAMES.signInNoticeAt],
-  };
-  // Before escalating reminders there was one flag (0.1.0's): it counts as one notice shown.
-  const notices = isCount(stored.notices) ? stored.notices : v.keepAliveFailing === true ? 1 : 0;
+  // Under their stored names (STORED_ALERT_NAMES, spelled out: a page's bundle then keeps no
+  // map of them). Before escalating reminders there was one flag (0.1.0's): one notice shown.
+  const notices = isCount(v.keepAliveNotices)
+    ? v.keepAliveNotices
+    : v.keepAliveFailing === true
+      ? 1
+      : 0;
   return {
     usage: LEVELS.includes(v.usage) ? (v.usage as UsageLevel) : 'normal',
     signInNotices: notices,
-    ...(isTime(stored.at) && { signInNoticeAt: stored.at }),
+    ...(isTime(v.keepAliveNoticeAt) && { signInNoticeAt: v.keepAliveNoticeAt }),
     forecast: v.forecast === true,
     ...(typeof v.bonusEnd === 'string' && { bonusEnd: v.bonusEnd }),
   };
