@@ -88,10 +88,23 @@ const after = (requests: WorkerRequests, sim: Simulator, clickedAt: number) => [
   ...requests.startedAfter(clickedAt, sim.nodeUrl),
 ];
 
-/** Nothing started after the click to the old server A, and the watch saw the runs that went to B. */
-function nothingMoreTo(a: Simulator, b: Simulator, requests: WorkerRequests, clickedAt: number) {
+/**
+ * The watch saw the runs that went to B (its events can reach the test after the simulator saw
+ * the requests: waited for), and nothing it saw started after the click went to the old server A.
+ */
+async function nothingMoreTo(
+  a: Simulator,
+  b: Simulator,
+  requests: WorkerRequests,
+  clickedAt: number,
+) {
+  await expect
+    .poll(() => requests.startedAfter(clickedAt, b.apiUrl).length, {
+      timeout: 20_000,
+      interval: 100,
+    })
+    .toBeGreaterThanOrEqual(2);
   expect(after(requests, a, clickedAt)).toEqual([]);
-  expect(requests.startedAfter(clickedAt, b.apiUrl).length).toBeGreaterThanOrEqual(2);
 }
 
 /** Waits until B has had a few sign-ins since the click: several runs of the schedule. */
@@ -131,7 +144,7 @@ describe('two Settings tabs', () => {
     );
 
     await severalRunsOn(b, clickedAt);
-    nothingMoreTo(a, b, requests, clickedAt);
+    await nothingMoreTo(a, b, requests, clickedAt);
     expect(b.requests.every((r) => r.userId === moved.userId)).toBe(true);
     await requests.stop();
     await Promise.all([tab1.page.close(), tab2.page.close()]);
@@ -183,7 +196,7 @@ describe('two Settings tabs', () => {
     await tab1.page.getByRole('button', { name: 'Add account' }).waitFor();
 
     await severalRunsOn(b, clickedAt);
-    nothingMoreTo(a, b, requests, clickedAt);
+    await nothingMoreTo(a, b, requests, clickedAt);
     expect((await storedAccounts()).find((s) => s.id === id)?.baseUrl).toBe(b.apiUrl);
     await requests.stop();
     await Promise.all([tab1.page.close(), tab2.page.close()]);
@@ -220,7 +233,7 @@ describe('from the click on Save', () => {
     );
     await options.page.getByRole('button', { name: 'Add account' }).waitFor();
     await severalRunsOn(b, clickedAt);
-    nothingMoreTo(a, b, requests, clickedAt);
+    await nothingMoreTo(a, b, requests, clickedAt);
     await requests.stop();
     await options.page.close();
   }, 120_000);
@@ -246,7 +259,7 @@ describe('from the click on Save', () => {
     const clickedAt = await clickSave(options.page);
     await options.page.getByRole('button', { name: 'Add account' }).waitFor();
     await severalRunsOn(b, clickedAt);
-    nothingMoreTo(a, b, requests, clickedAt);
+    await nothingMoreTo(a, b, requests, clickedAt);
     // Whatever was unanswered at A at the click was abandoned, the test's call with it.
     const open = a.requests.filter((r) => r.atMs >= testFrom && r.atMs <= clickedAt);
     expect(open.length).toBeGreaterThan(0);
