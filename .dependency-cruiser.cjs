@@ -11,7 +11,7 @@
 /** lib/'s layers from the top down (docs/architecture.md). */
 const LAYERS = [
   'pages', // what the pages do that needs no Preact: commands and changes sent, places, downloads
-  'input', // what people type or import: form schemas, the settings file
+  'input', // what people type or import: form schemas, the export file
   'background', // what acts: the runner, a run, one account's checks, publish, display
   'extension', // permissions, host lists, the commands' protocol, the Settings page's address
   'outlook', // readings of what is stored and their words: standing, notices, badge, forecast

@@ -19,7 +19,7 @@ import { axeViolations } from './axe';
 import { messagePatterns, messages, SettingsPage } from '../../testbed/browsers/chromium-pages';
 import { GIB as GB } from '../../lib/basics/bytes';
 import { exportFile } from '../../lib/input/export-file';
-import type { Settings } from '../../lib/store/settings';
+import { settingsFrom } from '../../lib/store/reads';
 
 // Every save stands, in real Chromium on the time-scaled build (a sign-in every 5 s, a usage
 // update every 2.5 s): a Settings tab left open never undoes a newer save (an untouched form
@@ -407,7 +407,8 @@ describe('an import whose settings are refused', () => {
     const before = await browser.storage();
     const file = join(mkdtempSync(join(tmpdir(), 'refused-import-')), 'settings.json');
     const fileAccount = storedAccount(sim, imported, { id: 'id-imported', label: 'Imported' });
-    const fileSettings = { ...(before.settings as Settings), warningPercent: 70 };
+    // What is stored, read into the product's words (the export writes them under the stored names).
+    const fileSettings = { ...settingsFrom(before.settings), warningPercent: 70 };
     writeFileSync(file, JSON.stringify(exportFile([fileAccount], fileSettings, true, Date.now())));
 
     const options = new SettingsPage(await browser.open('options', 'transfer'));

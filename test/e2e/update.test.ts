@@ -66,6 +66,8 @@ const SCALED_DAY_MS = 10_000;
 const SETTINGS: StoredSettings = RELEASE_SETTINGS;
 /** Changed again in the current version's Settings page, before the step back. */
 const WARNING = 75;
+/** And the sign-in's interval: a setting stored under another name than the product's. */
+const SIGN_IN_HOURS = 6;
 /** What each version's pages say of stored data they cannot read or may not change. */
 const DAMAGE_WORDS = [
   'damagedAccount',
@@ -442,6 +444,7 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
         apiKey: added.apiKey,
       });
       await options.setNumber(current('settingWarning'), WARNING);
+      await options.setNumber(current('settingSignInEvery'), SIGN_IN_HOURS);
       await options.saveSettings();
       addedId = accountsOf(await storage()).find((a) => a.label === 'Added')!.id;
       // Its sign-in and usage reading, logged; and the node down again, as before the update, so that what is read here is all.
@@ -456,6 +459,12 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
         .poll(async () => failedReading(await storage(), addedId), { timeout: 20_000 })
         .toBeDefined();
       fromCurrent = await storage();
+      // Stored under the names every release reads, nothing under the product's own.
+      expect(fromCurrent.settings).toEqual({
+        ...SETTINGS,
+        warningPercent: WARNING,
+        keepAliveHours: SIGN_IN_HOURS,
+      });
       expect(Object.keys(fromCurrent)).toEqual(
         expect.arrayContaining(['activity', 'recentHistory']),
       );
@@ -489,6 +498,9 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
       await expect(
         options.getByLabel(released('settingWarning'), { exact: true }).inputValue(),
       ).resolves.toBe(String(WARNING));
+      await expect(
+        options.getByLabel(released('settingSignInEvery'), { exact: true }).inputValue(),
+      ).resolves.toBe(String(SIGN_IN_HOURS));
 
       const back = await storage();
       expect(back.accounts).toEqual(fromCurrent.accounts);
@@ -504,7 +516,11 @@ describe.each(RELEASES)('an update from %s in Chromium', (version) => {
       for (const key of Object.keys(fromCurrent).filter((k) => k.endsWith('$')))
         expect(back[key], key).toEqual(fromCurrent[key]);
       expect(pointsOf(back, keptId)).toEqual(pointsOf(fromCurrent, keptId));
-      expect(await periods()).toEqual(releaseAlarms);
+      // The release signs in at the interval the current version stored under the name it reads.
+      expect(await periods()).toEqual({
+        ...releaseAlarms,
+        'keep-alive': (releaseAlarms['keep-alive']! * SIGN_IN_HOURS) / SETTINGS.keepAliveHours,
+      });
 
       // The node back: the release goes on with the history.
       sim.setFault('node', undefined);
