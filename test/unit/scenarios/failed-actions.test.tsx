@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { revisionOf } from '@/lib/store/revision';
 import { AllowAccessButton } from '@/components/common/AllowAccessButton';
-import { CopyButton } from '@/components/popup/CopyButton';
 import { FailureNotice } from '@/components/common/FailureNotice';
 import { CheckNowButton } from '@/components/popup/CheckNowButton';
 import { SettingsForm } from '@/components/settings/SettingsForm';
@@ -84,18 +83,6 @@ describe('an action that fails says so', () => {
       /^The account was not switched to sending the key in the address: the extension's background did not answer/,
     );
     expect(said.getAttribute('role')).toBe('alert');
-  });
-
-  it('a copy the browser refuses', async () => {
-    Object.defineProperty(navigator, 'clipboard', {
-      configurable: true,
-      value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
-    });
-    render(<CopyButton value="https://webdav.example/dav/" label="WebDAV URL" />);
-    fireEvent.click(screen.getByRole('button', { name: 'Copy WebDAV URL' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Could not copy: the browser refused access to the clipboard. Select the text and copy it yourself.',
-    );
   });
 
   it.each([
