@@ -38,15 +38,15 @@ export function SaveOutcome<Stored>({ outcome, shown, onKeepMine, onTakeTheirs }
   );
 }
 
-/** The refusal's words (./differences.ts), loaded the first time a refusal is shown: few opens need them. */
-type RefusalWords = typeof import('./differences');
+/** The refusal's words (lib/pages/differences.ts), loaded the first time a refusal is shown: few opens need them. */
+type RefusalWords = typeof import('@/lib/pages/differences');
 let refusalWords: RefusalWords | undefined;
 
 function useRefusalWords(needed: boolean): RefusalWords | undefined {
   const [words, setWords] = useState(refusalWords);
   useEffect(() => {
     if (needed && !words)
-      void import('./differences').then((loaded) => setWords((refusalWords = loaded)));
+      void import('@/lib/pages/differences').then((loaded) => setWords((refusalWords = loaded)));
   }, [needed, words]);
   return words;
 }

@@ -2,7 +2,12 @@ import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n/translate';
 import { SETTING_LIMITS, type Settings } from '@/lib/store/settings';
 import { useFollowStored } from './use-follow-stored';
-import { NUMBER_FIELDS, settingsInput, SWITCHES, type SettingsInput } from './settings-input';
+import {
+  NUMBER_FIELDS,
+  settingsInput,
+  SWITCHES,
+  type SettingsInput,
+} from '@/lib/pages/settings-input';
 import { useSettingsSave } from './use-settings-save';
 import { describedBy, Field } from './Field';
 import { SaveOutcome } from './SaveOutcome';

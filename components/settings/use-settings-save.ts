@@ -6,7 +6,7 @@ import { useOneAtATime } from './use-one-at-a-time';
 import { sendChange } from '@/lib/pages/send-change';
 import { settingsEdited } from '@/lib/pages/change-made';
 import type { Unsaved } from './SaveOutcome';
-import { changedSettings, type SettingsInput } from './settings-input';
+import { changedSettings, type SettingsInput } from '@/lib/pages/settings-input';
 
 type Errors = Partial<Record<keyof Settings, string>>;
 

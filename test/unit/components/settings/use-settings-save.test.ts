@@ -3,7 +3,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useSettingsSave } from '@/components/settings/use-settings-save';
-import { settingsInput, type SettingsInput } from '@/components/settings/settings-input';
+import { settingsInput, type SettingsInput } from '@/lib/pages/settings-input';
 import { revisionOf } from '@/lib/store/revision';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/store/settings';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { accountDifferences, settingsDifferences } from '@/components/settings/differences';
+import { accountDifferences, settingsDifferences } from '@/lib/pages/differences';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 import { account } from '../../helpers/fixtures';

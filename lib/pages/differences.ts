@@ -3,8 +3,8 @@ import type { Account } from '@/lib/store/accounts';
 import type { AccountFields } from '@/lib/store/fields';
 import { differingFields } from '@/lib/store/fields';
 import type { Settings } from '@/lib/store/settings';
-import { hostOf } from '@/lib/pages/safe-names';
-import { ACCOUNT_LABELS } from '@/lib/pages/field-labels';
+import { hostOf } from './safe-names';
+import { ACCOUNT_LABELS } from './field-labels';
 import { NUMBER_FIELDS, SWITCHES } from './settings-input';
 
 // A refusal's words: what another change stored, field by field, against what the form was made

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedSettings, settingsInput } from '@/components/settings/settings-input';
+import { changedSettings, settingsInput } from '@/lib/pages/settings-input';
 import { DEFAULT_SETTINGS } from '@/lib/store/settings';
 
 describe('what a save of the settings form sends', () => {
