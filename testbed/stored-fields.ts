@@ -12,7 +12,7 @@ import ts from 'typescript';
 /**
  * Each stored item's value as a type of the source tree it is read in: what the code writes
  * under that key. The histories and activity logs are written as `{ identity, points|entries }`
- * with the points or entries packed in one string (lib/store/writes.ts: addReading, logActivity),
+ * with the points or entries packed in one string (lib/store/writes.ts: recordCheck),
  * a format of its own that their own tests hold.
  */
 export const STORED_VALUE_TYPES: Record<string, string> = {

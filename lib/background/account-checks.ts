@@ -11,8 +11,9 @@ import {
   type AccountSnapshot,
   type Check,
 } from '../store/account-state';
-import { addReading, logActivity, recordSnapshot } from '../store/writes';
+import { recordCheck } from '../store/writes';
 import { dayOf } from '../basics/time';
+import type { HistoryPoint } from '../store/history';
 import { blocker } from './blocker';
 import type { AccountRun } from './run';
 
@@ -84,46 +85,55 @@ async function updateUsage(
   if (blocked) return failed(fail(blocked));
   const capacity = await api.getCapacity(account, node, stop);
   const at = now();
-  const recorded = await record(context, 'usageUpdate', capacity, (s) =>
-    capacity.ok
-      ? { capacity: { ...capacity.value, at } }
-      : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
+  return record(
+    context,
+    'usageUpdate',
+    capacity,
+    (s) =>
+      capacity.ok
+        ? { capacity: { ...capacity.value, at } }
+        : { nodeStale: s.nodeStale === true || invalidatesNode(capacity.failure) },
+    // The day's history point, recorded with the snapshot: only for these credentials.
+    capacity.ok ? [dayOf(at), capacity.value.used, capacity.value.quota] : undefined,
   );
-  // The day's history point: only a reading recorded for these credentials.
-  if (recorded && capacity.ok)
-    await addReading(account, [dayOf(at), capacity.value.used, capacity.value.quota]);
-  return recorded;
 }
 
 /**
- * Stores a check's outcome (and `extra` fields) with its retry time, and logs it with why it
- * ran: the snapshot as recorded, or undefined when the account was removed or edited
- * meanwhile (the outcome is only about the credentials it was fetched with, so it is dropped;
- * `stop` tells it at once, the credentials check in recordSnapshot in any case).
+ * Stores a check's outcome (and `extra` fields) with its retry time, its line in the activity log
+ * with why it ran, and a usage update's reading, in one write: the snapshot as recorded, or
+ * undefined when the account was removed or edited meanwhile (the outcome is only about the
+ * credentials it was fetched with, so it is dropped; `stop` tells it at once, the credentials
+ * check in recordCheck in any case).
  */
 async function record(
   { account, run, now, stop }: AccountRun,
   check: Check,
   outcome: Result<unknown>,
   extra: (s: AccountSnapshot) => Partial<AccountSnapshot> = () => ({}),
+  reading?: HistoryPoint,
 ): Promise<AccountSnapshot | undefined> {
   if (stop.aborted) return undefined;
   const interval = checkInterval(run.settings, check);
   const at = now();
-  const recorded = await recordSnapshot(account, (stored) => {
-    const s = snapshotFor(account, stored);
-    const state = recordAttempt(checkState(s, check), at, outcome, (n, f) =>
-      retryDelay(check, n, f, interval),
-    );
-    return withCheckState({ ...s, ...extra(s), identity: accountIdentity(account) }, check, state);
-  });
-  if (recorded) {
-    const logged = check === 'signIn' ? 'sign-in' : 'usage';
-    await logActivity(
-      account,
-      { at, check: logged, trigger: run.why, outcome: outcome.ok ? 'ok' : outcome.failure.kind },
+  const recorded = await recordCheck(account, {
+    snapshot: (stored) => {
+      const s = snapshotFor(account, stored);
+      const state = recordAttempt(checkState(s, check), at, outcome, (n, f) =>
+        retryDelay(check, n, f, interval),
+      );
+      return withCheckState(
+        { ...s, ...extra(s), identity: accountIdentity(account) },
+        check,
+        state,
+      );
+    },
+    entry: {
       at,
-    );
-  }
-  return recorded;
+      check: check === 'signIn' ? 'sign-in' : 'usage',
+      trigger: run.why,
+      outcome: outcome.ok ? 'ok' : outcome.failure.kind,
+    },
+    ...(reading && { reading }),
+  });
+  return recorded?.snapshot;
 }

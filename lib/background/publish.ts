@@ -2,7 +2,7 @@ import { accountIdentity } from '../store/accounts';
 import { snapshotFor } from '../store/account-state';
 import { pointsFor } from '../store/history';
 import { loadRecentHistory } from '../store/history-sources';
-import { recordSnapshot } from '../store/writes';
+import { recordCheck } from '../store/writes';
 import { badgeFor } from '../outlook/badge';
 import { decideNotices } from '../outlook/notices';
 import { nextRetryAt } from '../schedule/when-due';
@@ -28,11 +28,10 @@ export async function publish(
     // Shown before recorded: a worker stopped in between shows it again under the same id, never loses it.
     for (const notice of notices) await showNotice(account, notice, at);
     if (JSON.stringify(alerts) !== JSON.stringify(snapshot.alerts)) {
-      const recorded = await recordSnapshot(account, (stored) => ({
-        ...snapshotFor(account, stored),
-        alerts,
-      }));
-      if (recorded) snapshots.set(account.id, recorded);
+      const recorded = await recordCheck(account, {
+        snapshot: (stored) => ({ ...snapshotFor(account, stored), alerts }),
+      });
+      if (recorded?.snapshot) snapshots.set(account.id, recorded.snapshot);
     }
   }
   const views = accounts.map((account) => ({ account, snapshot: snapshots.get(account.id)! }));

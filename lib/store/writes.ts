@@ -255,22 +255,25 @@ export function writeChange<K extends ChangeKind>(
 const storedSnapshots = (all: Record<string, AccountSnapshot>) =>
   Object.fromEntries(Object.entries(all).map(([id, snapshot]) => [id, storedSnapshot(snapshot)]));
 
-/** Changes one account's snapshot (unqueued: the caller holds the queue); a change that returns the same object writes nothing. */
-async function changeSnapshot(
+type Write = { key: StorageItemKey; value: unknown };
+
+/** One account's snapshot changed, and its write (unqueued: the caller holds the queue); a change that returns the same object writes nothing. */
+async function snapshotWrites(
   id: string,
   change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot,
-): Promise<AccountSnapshot> {
+): Promise<{ updated: AccountSnapshot; writes: Write[] }> {
   const all = await loadSnapshots();
   const current = all[id];
   const updated = change(current);
-  if (updated !== current) {
-    all[id] = updated;
-    await writeKeys([
+  if (updated === current) return { updated, writes: [] };
+  all[id] = updated;
+  return {
+    updated,
+    writes: [
       { key: snapshotsItem.key, value: storedSnapshots(all) },
       versionMarker(snapshotsItem.key, VERSION.snapshots),
-    ]);
-  }
-  return updated;
+    ],
+  };
 }
 
 /**
@@ -282,18 +285,52 @@ async function storedWith(account: Account): Promise<boolean> {
   return stored !== undefined && credentialsKey(stored) === credentialsKey(account);
 }
 
+/** What was learned about an account, each part if there is one: its snapshot's change (a check's outcome, or the notices told), its line in the activity log, the day's usage reading. */
+export interface CheckRecord {
+  snapshot?: (stored: AccountSnapshot | undefined) => AccountSnapshot;
+  entry?: ActivityEntry;
+  reading?: HistoryPoint;
+}
+
 /**
- * Records what was learned about an account with these credentials: the snapshot recorded, or
- * undefined, writing nothing, when the account was removed or edited since. Checked in the
- * queue, just before writing, so no edit can slip in between.
+ * Records what was learned about an account with these credentials, in one write (snapshot,
+ * log line and reading land together): the snapshot as recorded, or undefined, writing nothing,
+ * when the account was removed or edited since its check read it. Checked in the queue, just
+ * before writing, so no edit can slip in between. A log or history written by a newer version is
+ * left alone (it stops growing until then); another identity's starts over.
  */
-export function recordSnapshot(
+export function recordCheck(
   account: Account,
-  change: (snapshot: AccountSnapshot | undefined) => AccountSnapshot,
-): Promise<AccountSnapshot | undefined> {
-  return queued(async () =>
-    (await storedWith(account)) ? changeSnapshot(account.id, change) : undefined,
-  );
+  { snapshot, entry, reading }: CheckRecord,
+): Promise<{ snapshot?: AccountSnapshot } | undefined> {
+  const { id } = account;
+  const identity = accountIdentity(account);
+  return queued(async () => {
+    if (!(await storedWith(account))) return undefined;
+    const recorded = snapshot && (await snapshotWrites(id, snapshot));
+    const logged =
+      entry &&
+      (await recordWrites(activityItem, VERSION.activity, (all) => {
+        const { entries } = addActivity(readActivity(all[id]), identity, entry, entry.at);
+        all[id] = { identity, entries: packActivity(entries) };
+        return true;
+      }));
+    const read =
+      reading &&
+      (await recordWrites(
+        historyItem,
+        VERSION.history,
+        (all) => {
+          const { points } = addPoint(readHistory(all[id]), identity, reading);
+          all[id] = { identity, points: packPoints(points) };
+          return true;
+        },
+        recentAlso,
+      ));
+    const writes = [...(recorded?.writes ?? []), ...(logged ?? []), ...(read ?? [])];
+    if (writes.length > 0) await writeKeys(writes);
+    return recorded ? { snapshot: recorded.updated } : {};
+  });
 }
 
 /** Keeps only the snapshots `keep` accepts (the accounts that still exist, as they are now). */
@@ -308,86 +345,65 @@ export function pruneSnapshots(
   });
 }
 
-// ---- history ----------------------------------------------------------------------------
+// ---- histories and activity logs ------------------------------------------------------------
 
 /**
- * Changes a per-account record (histories, activity logs) in place: the accounts it does not
- * touch stay as stored, even damaged. One written by a newer version is left alone (it stops
- * growing until then).
+ * The writes that change a per-account record (histories, activity logs) in place, unqueued (the
+ * caller holds the queue): the accounts it does not touch stay as stored, even damaged. None for
+ * one written by a newer version (it stops growing until then), or when `change` changes nothing.
  */
-function changeRecords(
+async function recordWrites(
   item: typeof historyItem,
   version: number,
   change: (all: Record<string, unknown>) => boolean,
-  about: Account | undefined,
-  alsoWrite?: (all: Record<string, unknown>) => { key: StorageItemKey; value: unknown },
-): Promise<void> {
-  return queued(async () => {
-    if ((await storedVersion(item)) > version) return;
-    // A record about an account removed or edited since its check read it is not written back.
-    if (about && !(await storedWith(about))) return;
-    const raw = await item.getValue();
-    const all = isObject(raw) ? { ...raw } : {};
-    if (!change(all)) return;
-    await writeKeys([
-      { key: item.key, value: all },
-      versionMarker(item.key, version),
-      ...(alsoWrite ? [alsoWrite(all)] : []),
-    ]);
-  });
+  alsoWrite?: (all: Record<string, unknown>) => Write,
+): Promise<Write[]> {
+  if ((await storedVersion(item)) > version) return [];
+  const raw = await item.getValue();
+  const all = isObject(raw) ? { ...raw } : {};
+  if (!change(all)) return [];
+  return [
+    { key: item.key, value: all },
+    versionMarker(item.key, version),
+    ...(alsoWrite ? [alsoWrite(all)] : []),
+  ];
 }
+
+/** Histories are written with their recent part (what the popup and the background read). */
+const recentAlso = (all: Record<string, unknown>): Write => ({
+  key: recentHistoryItem.key,
+  value: recentPart(all),
+});
 
 /** Whether an account's record stays: its account id, and the identity it was written for. */
 type KeepRecord = (id: string, identity: string | undefined) => boolean;
 
-/** A change that drops the per-account records `keep` refuses (histories and logs alike). */
-const dropRefused =
-  (read: (value: unknown) => { identity: string } | undefined, keep: KeepRecord) =>
-  (all: Record<string, unknown>): boolean => {
-    const gone = Object.keys(all).filter((id) => !keep(id, read(all[id])?.identity));
-    for (const id of gone) delete all[id];
-    return gone.length > 0;
-  };
-
-/** Histories change with their recent part (what the popup and the background read). */
-const changeHistory = (change: (all: Record<string, unknown>) => boolean, about?: Account) =>
-  changeRecords(historyItem, VERSION.history, change, about, (all) => ({
-    key: recentHistoryItem.key,
-    value: recentPart(all),
-  }));
-const changeActivity = (change: (all: Record<string, unknown>) => boolean, about?: Account) =>
-  changeRecords(activityItem, VERSION.activity, change, about);
-
-/** Adds a capacity reading to an account's history (another identity's history starts over), while it is stored as read. */
-export function addReading(account: Account, point: HistoryPoint): Promise<void> {
-  const { id } = account;
-  const identity = accountIdentity(account);
-  return changeHistory((all) => {
-    const { points } = addPoint(readHistory(all[id]), identity, point);
-    all[id] = { identity, points: packPoints(points) };
-    return true;
-  }, account);
-}
+/** Drops the per-account records `keep` refuses (histories and logs alike), in the queue. */
+const pruneRecords = (
+  item: typeof historyItem,
+  version: number,
+  read: (value: unknown) => { identity: string } | undefined,
+  keep: KeepRecord,
+  alsoWrite?: (all: Record<string, unknown>) => Write,
+): Promise<void> =>
+  queued(async () => {
+    const writes = await recordWrites(
+      item,
+      version,
+      (all) => {
+        const gone = Object.keys(all).filter((id) => !keep(id, read(all[id])?.identity));
+        for (const id of gone) delete all[id];
+        return gone.length > 0;
+      },
+      alsoWrite,
+    );
+    if (writes.length > 0) await writeKeys(writes);
+  });
 
 /** Keeps only the histories `keep` accepts (the accounts that still exist, as they are now). */
-export function pruneHistory(keep: KeepRecord): Promise<void> {
-  return changeHistory(dropRefused(readHistory, keep));
-}
-
-// ---- activity log -----------------------------------------------------------------------
-
-/** Logs a sign-in or usage update of an account (another identity's log starts over), while it is stored as read. */
-export function logActivity(account: Account, entry: ActivityEntry, now: number): Promise<void> {
-  const { id } = account;
-  const identity = accountIdentity(account);
-  return changeActivity((all) => {
-    const { entries } = addActivity(readActivity(all[id]), identity, entry, now);
-    all[id] = { identity, entries: packActivity(entries) };
-    return true;
-  }, account);
-}
+export const pruneHistory = (keep: KeepRecord): Promise<void> =>
+  pruneRecords(historyItem, VERSION.history, readHistory, keep, recentAlso);
 
 /** Keeps only the logs `keep` accepts (the accounts that still exist, as they are now). */
-export function pruneActivity(keep: KeepRecord): Promise<void> {
-  return changeActivity(dropRefused(readActivity, keep));
-}
+export const pruneActivity = (keep: KeepRecord): Promise<void> =>
+  pruneRecords(activityItem, VERSION.activity, readActivity, keep);

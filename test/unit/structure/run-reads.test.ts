@@ -5,9 +5,9 @@ import { clock, DAY, snapshotOf, backgroundSuite } from '../helpers/harness';
 import { readsByKey, watchStorageReads } from '../helpers/storage-reads';
 
 // A background run reads each stored item once and passes it down; the only reads after that
-// are the ones each write makes (the credentials check just before each write about an account,
-// and the item it changes), so an outcome fetched with changed credentials is never recorded,
-// logged or kept as a reading.
+// are the ones each outcome's write makes (the credentials check just before it, and the items it
+// changes), so an outcome fetched with changed credentials is never recorded, logged or kept as a
+// reading.
 
 const USERS = ['alice', 'bob', 'carol'];
 const { sim, freshBrowser, newWorker } = backgroundSuite({
@@ -41,10 +41,10 @@ describe('a background run', () => {
       // The run's one read.
       settings: 1,
       settings$: 1,
-      // Then the credentials check before each write about an account (each outcome recorded,
-      // each logged, each reading: none is written back for an account removed or edited since).
-      accounts: 1 + recorded + recorded + readings,
-      accounts$: 1 + recorded + recorded + readings,
+      // Then the credentials check before each outcome's one write (its snapshot, its log line and
+      // a usage update's reading together: none is written for an account removed or edited since).
+      accounts: 1 + recorded,
+      accounts$: 1 + recorded,
       snapshots: 1 + recorded,
       // Each outcome logged: the whole log (every account's) read, with its version, and written back.
       activity: recorded,

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { accountIdentity } from '@/lib/store/accounts';
 import { packActivity, type ActivityEntry } from '@/lib/store/activity';
-import { logActivity } from '@/lib/store/writes';
+import { recordCheck } from '@/lib/store/writes';
 import { account, NOW } from '../../helpers/fixtures';
 import { installFakeExtensionApis } from '../../helpers/fake-extension';
 import { openSettingsPage, storeAccounts } from '../../helpers/harness';
@@ -133,7 +133,7 @@ describe('the activity log', () => {
     await storeAccounts([account()]);
     render(<App />);
     const log = await logOf('Home');
-    await logActivity(account(), entry(NOW, 'sign-in', 'schedule'), NOW);
+    await recordCheck(account(), { entry: entry(NOW, 'sign-in', 'schedule') });
     await waitFor(() => expect(rows(log)).toHaveLength(1));
   });
 

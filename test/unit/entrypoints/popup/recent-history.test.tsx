@@ -43,7 +43,7 @@ describe('the recent history', () => {
     const storage = await freshStorage();
     // Recorded before the recent part was stored apart: read whole until the next reading.
     expect((await storage.loadRecentHistory()).home?.points).toHaveLength(year.length);
-    await storage.addReading(account(), [TODAY, 14 * GB, 30 * GB]);
+    await storage.recordCheck(account(), { reading: [TODAY, 14 * GB, 30 * GB] });
     expect((await readWholeHistory(storage)).home?.points).toHaveLength(year.length + 1);
     const recent = (await storage.loadRecentHistory()).home!.points;
     expect(recent.map(([day]) => day)).toEqual(

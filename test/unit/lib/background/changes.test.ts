@@ -4,7 +4,7 @@ import { changeSession, forgetReplaced } from '@/lib/background/changes';
 import type { Change } from '@/lib/store/changes';
 import { ChecksInFlight } from '@/lib/background/checks-in-flight';
 import { accountIdentity } from '@/lib/store/accounts';
-import { addReading, logActivity, recordSnapshot } from '@/lib/store/writes';
+import { recordCheck } from '@/lib/store/writes';
 import { loadAccounts } from '@/lib/store/reads';
 import { revisionOf } from '@/lib/store/revision';
 import { dayOf } from '@/lib/basics/time';
@@ -152,13 +152,11 @@ describe('forgetReplaced', () => {
     const carol = account({ id: 'c', userId: 'carol' });
     await storeAccounts([alice, bob, carol]);
     for (const each of [alice, bob, carol]) {
-      await recordSnapshot(each, () => ({ ...snapshot(40), identity: accountIdentity(each) }));
-      await addReading(each, [dayOf(NOW), 1, 10]);
-      await logActivity(
-        each,
-        { at: NOW, check: 'sign-in', trigger: 'schedule', outcome: 'ok' },
-        NOW,
-      );
+      await recordCheck(each, {
+        snapshot: () => ({ ...snapshot(40), identity: accountIdentity(each) }),
+        reading: [dayOf(NOW), 1, 10],
+        entry: { at: NOW, check: 'sign-in', trigger: 'schedule', outcome: 'ok' },
+      });
     }
     const stored = async () =>
       Promise.all(

@@ -157,7 +157,7 @@ describe('stored activity', () => {
     });
     const storage = await storeModulesWith(me);
     expect(await storage.loadActivity()).toEqual({ a1: log([signIn(NOW)]) });
-    await storage.logActivity(me, usage(NOW + MINUTE), NOW + MINUTE);
+    await storage.recordCheck(me, { entry: usage(NOW + MINUTE) });
     expect(await raw('activity')).toEqual({
       a1: { identity: ME, entries: `${NOW / MINUTE}ia;1ua` },
       a2: 'junk',
@@ -168,14 +168,14 @@ describe('stored activity', () => {
   it('logs nothing for an account removed, or stored with other credentials, since its check read it', async () => {
     const storage = await storeModulesWith(me);
     await storeAccounts([{ ...me, password: 'new' }]);
-    await storage.logActivity(me, signIn(NOW), NOW);
+    await storage.recordCheck(me, { entry: signIn(NOW) });
     await storeAccounts([]);
-    await storage.logActivity(me, usage(NOW), NOW);
+    await storage.recordCheck(me, { entry: usage(NOW) });
     await fakeBrowser.storage.local.clear(); // "Remove all data"
-    await storage.logActivity(me, signIn(NOW + MINUTE), NOW + MINUTE);
+    await storage.recordCheck(me, { entry: signIn(NOW + MINUTE) });
     expect(await raw('activity')).toBeUndefined();
     await storeAccounts([{ ...me, notifications: false }]); // the same credentials
-    await storage.logActivity(me, usage(NOW + MINUTE), NOW + MINUTE);
+    await storage.recordCheck(me, { entry: usage(NOW + MINUTE) });
     expect(await storage.loadActivity()).toEqual({ a1: log([usage(NOW + MINUTE)]) });
   });
 
@@ -184,7 +184,7 @@ describe('stored activity', () => {
     await fakeBrowser.storage.local.set({ activity: future, activity$: { v: 2 } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const storage = await storeModulesWith(me);
-    await storage.logActivity(me, signIn(NOW + HOUR), NOW + HOUR);
+    await storage.recordCheck(me, { entry: signIn(NOW + HOUR) });
     await storage.pruneActivity(() => false);
     expect(await raw('activity')).toEqual(future);
   });

@@ -113,7 +113,9 @@ describe('stored history', () => {
     const storage = await storeModulesWith(me);
     const start = dayOf(Date.UTC(2026, 0, 1));
     for (let day = start; day < start + 366; day++)
-      await storage.addReading(me, [day, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
+      await storage.recordCheck(me, {
+        reading: [day, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+      });
     const stored = JSON.stringify(((await raw('history')) as Record<string, unknown>).a1);
     expect((await readWholeHistory(storage)).a1!.points).toHaveLength(366);
     expect(new TextEncoder().encode(stored).length).toBeLessThanOrEqual(16 * 1024);
@@ -140,7 +142,7 @@ describe('stored history', () => {
         ],
       },
     });
-    await storage.addReading(me, [7, 5, 9]);
+    await storage.recordCheck(me, { reading: [7, 5, 9] });
     const history = (await raw('history')) as Record<string, unknown>;
     expect(history).toMatchObject({
       a2: { identity: 7, points: '' },
@@ -154,7 +156,7 @@ describe('stored history', () => {
     await fakeBrowser.storage.local.set({ history: ['not', 'an', 'object'] });
     const storage = await storeModulesWith(me);
     expect(await readWholeHistory(storage)).toEqual({});
-    await storage.addReading(me, [1, 2, 3]);
+    await storage.recordCheck(me, { reading: [1, 2, 3] });
     expect(await readWholeHistory(storage)).toEqual({ a1: { identity: ME, points: [[1, 2, 3]] } });
   });
 
@@ -187,14 +189,14 @@ describe('stored history', () => {
   it('writes no reading for an account removed, or stored with other credentials, since its check read it', async () => {
     const storage = await storeModulesWith(me);
     await storeAccounts([{ ...me, userId: 'someone-else' }]);
-    await storage.addReading(me, [1, 2, 3]);
+    await storage.recordCheck(me, { reading: [1, 2, 3] });
     await storeAccounts([]);
-    await storage.addReading(me, [2, 2, 3]);
+    await storage.recordCheck(me, { reading: [2, 2, 3] });
     await fakeBrowser.storage.local.clear(); // "Remove all data"
-    await storage.addReading(me, [3, 2, 3]);
+    await storage.recordCheck(me, { reading: [3, 2, 3] });
     expect(await raw('history')).toBeUndefined();
     await storeAccounts([{ ...me, label: 'Renamed' }]); // a new label: the same credentials
-    await storage.addReading(me, [4, 2, 3]);
+    await storage.recordCheck(me, { reading: [4, 2, 3] });
     expect((await readWholeHistory(storage)).a1?.points).toEqual([[4, 2, 3]]);
   });
 
@@ -203,7 +205,7 @@ describe('stored history', () => {
     await fakeBrowser.storage.local.set({ history: future, history$: { v: 2 } });
     const errors = vi.spyOn(console, 'error');
     const storage = await storeModulesWith(me);
-    await storage.addReading(me, [2, 2, 3]);
+    await storage.recordCheck(me, { reading: [2, 2, 3] });
     await storage.pruneHistory(() => false);
     expect(await raw('history')).toEqual(future);
     expect(errors).not.toHaveBeenCalled();

@@ -80,10 +80,12 @@ describe('writes', () => {
     const storage = await freshStorage();
     await Promise.all(
       four.map((each, i) =>
-        storage.recordSnapshot(each, (s) => ({
-          ...(s ?? emptySnapshot()),
-          capacity: { quota: 100, used: i, at: i },
-        })),
+        storage.recordCheck(each, {
+          snapshot: (s) => ({
+            ...(s ?? emptySnapshot()),
+            capacity: { quota: 100, used: i, at: i },
+          }),
+        }),
       ),
     );
     const all = await storage.loadSnapshots();
