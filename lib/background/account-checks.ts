@@ -133,7 +133,7 @@ async function record(
       trigger: run.why,
       outcome: outcome.ok ? 'ok' : outcome.failure.kind,
     },
-    ...(reading && { reading }),
+    reading,
   });
   return recorded?.snapshot;
 }

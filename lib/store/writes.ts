@@ -302,7 +302,7 @@ export interface CheckRecord {
 export function recordCheck(
   account: Account,
   { snapshot, entry, reading }: CheckRecord,
-): Promise<{ snapshot?: AccountSnapshot } | undefined> {
+): Promise<{ snapshot: AccountSnapshot | undefined } | undefined> {
   const { id } = account;
   const identity = accountIdentity(account);
   return queued(async () => {
@@ -329,7 +329,7 @@ export function recordCheck(
       ));
     const writes = [...(recorded?.writes ?? []), ...(logged ?? []), ...(read ?? [])];
     if (writes.length > 0) await writeKeys(writes);
-    return recorded ? { snapshot: recorded.updated } : {};
+    return { snapshot: recorded?.updated };
   });
 }
 
