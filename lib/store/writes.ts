@@ -94,6 +94,9 @@ function withAccounts(entries: readonly unknown[], accounts: readonly Account[])
   return updated;
 }
 
+/** One item to write, with its key. */
+type Write = { key: StorageItemKey; value: unknown };
+
 /** A change's answer when it is carried out. */
 type Done<K extends ChangeKind> = Extract<OutcomeOf<K>, { saved: unknown }>;
 
@@ -102,7 +105,7 @@ interface Planned<Answer> {
   saved: readonly Account[];
   removed: readonly string[];
   /** The items to write (none: the change leaves storage as it is). */
-  items: { key: StorageItemKey; value: unknown }[];
+  items: Write[];
   /** `storage.clear`: "Remove all data". */
   clear?: true;
   answer: Answer;
@@ -125,7 +128,7 @@ async function writableAccounts(): Promise<{ entries: unknown[]; accounts: Accou
  */
 async function writableSettings(): Promise<{
   settings: Settings;
-  write: (settings: Settings) => { key: StorageItemKey; value: unknown };
+  write: (settings: Settings) => Write;
 }> {
   const locked = await settingsLock();
   if (locked) throw new StorageLockedError(locked);
@@ -254,8 +257,6 @@ export function writeChange<K extends ChangeKind>(
 /** The snapshots as stored (storedSnapshot). */
 const storedSnapshots = (all: Record<string, AccountSnapshot>) =>
   Object.fromEntries(Object.entries(all).map(([id, snapshot]) => [id, storedSnapshot(snapshot)]));
-
-type Write = { key: StorageItemKey; value: unknown };
 
 /** One account's snapshot changed, and its write (unqueued: the caller holds the queue); a change that returns the same object writes nothing. */
 async function snapshotWrites(
